@@ -1,0 +1,446 @@
+import { spawn } from 'node:child_process';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { createConnection } from 'node:net';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { describeOnce, waitForCluster } from './client.ts';
+import {
+  CONTROLLER_PORT,
+  findRepoRoot,
+  type KafkaPaths,
+  kafkaPaths,
+  LOCAL_BROKERS,
+  LOCAL_HOST,
+  LOCAL_PORT,
+} from './paths.ts';
+
+export interface KafkaHandle {
+  brokers: string[];
+  startedHere: boolean;
+  stop(): Promise<void>;
+}
+
+export interface EnsureKafkaOptions {
+  log?: (line: string) => void;
+  repoRoot?: string;
+}
+
+const READY_TIMEOUT_MS = 90_000;
+const EXTERNAL_TIMEOUT_MS = 30_000;
+const STOP_TIMEOUT_MS = 30_000;
+const JVM_HEAP = ['-Xms256m', '-Xmx512m'];
+
+const defaultLog = (line: string) => process.stderr.write(`[kafka] ${line}\n`);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function externalBrokers(): string[] | undefined {
+  const raw = process.env.KAFKA_BROKERS?.trim();
+  if (!raw) return undefined;
+  const list = raw
+    .split(',')
+    .map((b) => b.trim())
+    .filter(Boolean);
+  return list.length > 0 ? list : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// processes and ports
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function commandLine(pid: number): string | undefined {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
+  } catch {
+    return undefined;
+  }
+}
+
+/** A pid is "ours" when it is alive and (where /proc exists) runs kafka.Kafka. */
+function isBrokerPid(pid: number): boolean {
+  if (!isAlive(pid)) return false;
+  const cmd = commandLine(pid);
+  return cmd === undefined ? existsSync('/proc') === false : cmd.includes('kafka.Kafka');
+}
+
+/** The pid from the pid file if that process is still a running broker; stale files are removed. */
+function readLivePid(paths: KafkaPaths): number | undefined {
+  if (!existsSync(paths.pidFile)) return undefined;
+  const pid = Number.parseInt(readFileSync(paths.pidFile, 'utf8').trim(), 10);
+  if (Number.isInteger(pid) && pid > 0 && isBrokerPid(pid)) return pid;
+  rmSync(paths.pidFile, { force: true });
+  return undefined;
+}
+
+/** Fallback when the pid file is missing: a kafka.Kafka JVM started with this repo's properties. */
+function findBrokerByCommandLine(paths: KafkaPaths): number | undefined {
+  if (!existsSync('/proc')) return undefined;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const cmd = commandLine(Number(entry));
+    if (cmd?.includes('kafka.Kafka') && cmd.includes(paths.serverProperties)) return Number(entry);
+  }
+  return undefined;
+}
+
+function portOpen(port: number, host = LOCAL_HOST, timeoutMs = 1_000): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createConnection({ host, port });
+    const done = (open: boolean) => {
+      socket.destroy();
+      resolve(open);
+    };
+    socket.setTimeout(timeoutMs, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+function tail(file: string, lines = 40): string {
+  try {
+    const text = readFileSync(file, 'utf8');
+    return text
+      .split('\n')
+      .slice(-lines - 1)
+      .join('\n')
+      .trimEnd();
+  } catch {
+    return `(no ${file})`;
+  }
+}
+
+function logTails(paths: KafkaPaths, lines = 30): string {
+  return [
+    `--- ${paths.serverLog} (last ${lines} lines) ---`,
+    tail(paths.serverLog, lines),
+    `--- ${paths.stdoutLog} (last ${lines} lines) ---`,
+    tail(paths.stdoutLog, lines),
+  ].join('\n');
+}
+
+// ---------------------------------------------------------------------------------------------
+// child processes with streamed output
+
+function run(
+  command: string,
+  args: string[],
+  opts: { cwd: string; log: (line: string) => void; prefix?: string },
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: opts.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const forward = (stream: NodeJS.ReadableStream) =>
+      createInterface({ input: stream }).on('line', (raw) => {
+        // biome-ignore lint/suspicious/noControlCharactersInRegex: strips ANSI colour codes
+        const line = raw.replace(/\u001b\[[0-9;]*m/g, '').trimEnd();
+        if (line) opts.log(`${opts.prefix ?? ''}${line}`);
+      });
+    forward(child.stdout);
+    forward(child.stderr);
+    child.once('error', (error) => {
+      const hint =
+        (error as NodeJS.ErrnoException).code === 'ENOENT' ? ` (is ${command} installed and on PATH?)` : '';
+      reject(new Error(`cannot run ${command}: ${error.message}${hint}`));
+    });
+    child.once('close', (code, signal) => {
+      if (code === 0) resolve();
+      else reject(new Error(`${command} ${args.join(' ')} failed with ${signal ?? `exit code ${code}`}`));
+    });
+  });
+}
+
+function javaCommand(): string {
+  const home = process.env.JAVA_HOME;
+  return home && existsSync(join(home, 'bin', 'java')) ? join(home, 'bin', 'java') : 'java';
+}
+
+// ---------------------------------------------------------------------------------------------
+// jars, storage, broker
+
+/** Copies the pinned broker jars into .cache/kafka/<version>/libs unless the marker says they are there. */
+export async function fetchJars(paths: KafkaPaths, log: (line: string) => void): Promise<void> {
+  if (existsSync(paths.libsMarker) && readFileSync(paths.libsMarker, 'utf8').trim() === paths.version) return;
+  log(`fetching Apache Kafka ${paths.version} jars from Maven Central into ${paths.libsDir}`);
+  rmSync(paths.libsDir, { recursive: true, force: true });
+  mkdirSync(paths.libsDir, { recursive: true });
+  await run(
+    'mvn',
+    [
+      '-B',
+      '-Dstyle.color=never',
+      '-f',
+      paths.pom,
+      'dependency:copy-dependencies',
+      '-DincludeScope=runtime',
+      `-DoutputDirectory=${paths.libsDir}`,
+    ],
+    { cwd: paths.repoRoot, log, prefix: 'mvn: ' },
+  );
+  const brokerJar = `kafka_2.13-${paths.version}.jar`;
+  if (!existsSync(join(paths.libsDir, brokerJar))) {
+    throw new Error(`mvn finished but ${brokerJar} is not in ${paths.libsDir}`);
+  }
+  writeFileSync(paths.libsMarker, `${paths.version}\n`);
+}
+
+function classpath(paths: KafkaPaths): string {
+  return `${paths.libsDir}/*`;
+}
+
+function log4jArgs(paths: KafkaPaths): string[] {
+  return [`-Dlog4j2.configurationFile=${paths.log4jConfig}`, `-Dkafka.logs.dir=${paths.dataDir}`];
+}
+
+/** Generates (once) a cluster id and formats the KRaft storage; a formatted directory is kept. */
+async function formatStorage(paths: KafkaPaths, log: (line: string) => void): Promise<void> {
+  mkdirSync(paths.dataDir, { recursive: true });
+  let clusterId = existsSync(paths.clusterIdFile) ? readFileSync(paths.clusterIdFile, 'utf8').trim() : '';
+  const metaProps = join(paths.logDirs, 'meta.properties');
+  if (existsSync(metaProps)) {
+    // Already formatted: trust the directory's own id.
+    const found = /^cluster\.id=(.+)$/m.exec(readFileSync(metaProps, 'utf8'))?.[1]?.trim();
+    if (found && found !== clusterId) writeFileSync(paths.clusterIdFile, `${found}\n`);
+    return;
+  }
+  if (!/^[A-Za-z0-9_][A-Za-z0-9_-]{21}$/.test(clusterId)) {
+    clusterId = randomClusterId();
+    writeFileSync(paths.clusterIdFile, `${clusterId}\n`);
+  }
+  const template = readFileSync(paths.serverProperties, 'utf8');
+  writeFileSync(
+    paths.formatProperties,
+    `# generated from deploy/kafka/server.properties for StorageTool (no --override there)\n${template}\nlog.dirs=${paths.logDirs}\n`,
+  );
+  log(`formatting KRaft storage in ${paths.logDirs} (cluster id ${clusterId})`);
+  await run(
+    javaCommand(),
+    [
+      ...log4jArgs(paths),
+      '-cp',
+      classpath(paths),
+      'kafka.tools.StorageTool',
+      'format',
+      '--standalone',
+      '--ignore-formatted',
+      '-t',
+      clusterId,
+      '-c',
+      paths.formatProperties,
+    ],
+    { cwd: paths.repoRoot, log, prefix: 'storage: ' },
+  );
+}
+
+/** Kafka cluster ids are 16 random bytes in unpadded base64url that must not start with '-'. */
+export function randomClusterId(): string {
+  for (;;) {
+    const id = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64url');
+    if (!id.startsWith('-')) return id;
+  }
+}
+
+function startDetached(paths: KafkaPaths): number {
+  mkdirSync(paths.dataDir, { recursive: true });
+  const out = openSync(paths.stdoutLog, 'a');
+  try {
+    const child = spawn(
+      javaCommand(),
+      [
+        ...JVM_HEAP,
+        '-XX:+UseG1GC',
+        '-XX:MaxGCPauseMillis=20',
+        '-Djava.awt.headless=true',
+        ...log4jArgs(paths),
+        '-cp',
+        classpath(paths),
+        'kafka.Kafka',
+        paths.serverProperties,
+        '--override',
+        `log.dirs=${paths.logDirs}`,
+      ],
+      { cwd: paths.repoRoot, detached: true, stdio: ['ignore', out, out] },
+    );
+    if (child.pid === undefined) throw new Error(`could not start ${javaCommand()} (is Java 17+ installed?)`);
+    child.on('error', () => {}); // reported through the pid check below
+    child.unref();
+    writeFileSync(paths.pidFile, `${child.pid}\n`);
+    return child.pid;
+  } finally {
+    closeSync(out);
+  }
+}
+
+async function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (!isAlive(pid)) return true;
+    await sleep(200);
+  }
+  return !isAlive(pid);
+}
+
+function signal(pid: number, sig: NodeJS.Signals): void {
+  try {
+    process.kill(-pid, sig); // its own process group (detached)
+  } catch {
+    try {
+      process.kill(pid, sig);
+    } catch {
+      // already gone
+    }
+  }
+}
+
+async function stopPid(paths: KafkaPaths, pid: number, log: (line: string) => void): Promise<void> {
+  signal(pid, 'SIGTERM');
+  if (!(await waitForExit(pid, STOP_TIMEOUT_MS))) {
+    log(`broker ${pid} still running after ${STOP_TIMEOUT_MS} ms, sending SIGKILL`);
+    signal(pid, 'SIGKILL');
+    await waitForExit(pid, 5_000);
+  }
+  if (existsSync(paths.pidFile) && readFileSync(paths.pidFile, 'utf8').trim() === String(pid)) {
+    rmSync(paths.pidFile, { force: true });
+  }
+}
+
+const noop = async () => {};
+
+async function reuseIfAnswering(brokers: string[]): Promise<boolean> {
+  try {
+    await describeOnce(brokers, 3_000);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Finds or starts Kafka. With KAFKA_BROKERS set, only probes those; otherwise reuses a broker on
+ * 127.0.0.1:9092 or starts the pinned one detached (it outlives this process; stop() ends it).
+ */
+export async function ensureKafka(opts: EnsureKafkaOptions = {}): Promise<KafkaHandle> {
+  const log = opts.log ?? defaultLog;
+  const external = externalBrokers();
+  if (external) {
+    log(`KAFKA_BROKERS=${external.join(',')}: waiting for describeCluster`);
+    await waitForCluster(external, { timeoutMs: EXTERNAL_TIMEOUT_MS });
+    return { brokers: external, startedHere: false, stop: noop };
+  }
+
+  const paths = kafkaPaths(opts.repoRoot ?? findRepoRoot());
+  const livePid = readLivePid(paths);
+
+  if (await portOpen(LOCAL_PORT)) {
+    if (await reuseIfAnswering(LOCAL_BROKERS)) {
+      log(`reusing the Kafka broker already answering on ${LOCAL_BROKERS[0]}`);
+      return { brokers: LOCAL_BROKERS, startedHere: false, stop: noop };
+    }
+    if (livePid !== undefined) {
+      // Our broker, still starting (e.g. another process just launched it): wait for it.
+      log(`broker ${livePid} is starting, waiting for it`);
+      await waitForCluster(LOCAL_BROKERS, { timeoutMs: READY_TIMEOUT_MS, check: diedCheck(paths, livePid) });
+      return { brokers: LOCAL_BROKERS, startedHere: false, stop: noop };
+    }
+    throw new Error(
+      `port ${LOCAL_PORT} on ${LOCAL_HOST} is in use but does not answer as a Kafka broker; ` +
+        `free it (e.g. \`ss -ltnp 'sport = :${LOCAL_PORT}'\`) or set KAFKA_BROKERS`,
+    );
+  }
+  if (livePid !== undefined) {
+    log(`broker ${livePid} is starting, waiting for it`);
+    await waitForCluster(LOCAL_BROKERS, { timeoutMs: READY_TIMEOUT_MS, check: diedCheck(paths, livePid) });
+    return { brokers: LOCAL_BROKERS, startedHere: false, stop: noop };
+  }
+  if (await portOpen(CONTROLLER_PORT)) {
+    throw new Error(
+      `port ${CONTROLLER_PORT} on ${LOCAL_HOST} (the KRaft controller listener) is held by another process; ` +
+        `free it (e.g. \`ss -ltnp 'sport = :${CONTROLLER_PORT}'\`) or set KAFKA_BROKERS`,
+    );
+  }
+
+  const started = Date.now();
+  await fetchJars(paths, log);
+  await formatStorage(paths, log);
+  const serverLogOffset = existsSync(paths.serverLog) ? statSync(paths.serverLog).size : 0;
+  const pid = startDetached(paths);
+  log(`started Kafka ${paths.version} (pid ${pid}), logs in ${paths.serverLog}`);
+  try {
+    await waitForCluster(LOCAL_BROKERS, { timeoutMs: READY_TIMEOUT_MS, check: diedCheck(paths, pid) });
+  } catch (error) {
+    signal(pid, 'SIGKILL');
+    rmSync(paths.pidFile, { force: true });
+    const message = error instanceof Error ? error.message : String(error);
+    throw new Error(`${message}\n${logTails(paths)}`);
+  }
+  const startedLine = readServerLogSince(paths, serverLogOffset).includes('Kafka Server started');
+  log(
+    `Kafka ready on ${LOCAL_BROKERS.join(',')} in ${((Date.now() - started) / 1000).toFixed(1)} s` +
+      (startedLine ? '' : ' (no "Kafka Server started" line yet)'),
+  );
+  return {
+    brokers: LOCAL_BROKERS,
+    startedHere: true,
+    stop: () => stopPid(paths, pid, log),
+  };
+}
+
+function readServerLogSince(paths: KafkaPaths, offset: number): string {
+  try {
+    const text = readFileSync(paths.serverLog);
+    return text.subarray(text.length >= offset ? offset : 0).toString('utf8');
+  } catch {
+    return '';
+  }
+}
+
+function diedCheck(paths: KafkaPaths, pid: number): () => void {
+  return () => {
+    if (!isAlive(pid)) {
+      rmSync(paths.pidFile, { force: true });
+      throw new Error(`the Kafka broker (pid ${pid}) exited during startup\n${logTails(paths)}`);
+    }
+  };
+}
+
+/** Stops the local broker started by ensureKafka (pid file, or a matching JVM); no-op if none runs. */
+export async function stopKafka(
+  opts: { repoRoot?: string; log?: (line: string) => void } = {},
+): Promise<void> {
+  const log = opts.log ?? defaultLog;
+  const paths = kafkaPaths(opts.repoRoot ?? findRepoRoot());
+  const pid = readLivePid(paths) ?? findBrokerByCommandLine(paths);
+  if (pid === undefined) {
+    log('no local Kafka broker is running');
+    return;
+  }
+  log(`stopping Kafka broker (pid ${pid})`);
+  await stopPid(paths, pid, log);
+}
+
+/** Whether a broker answers on the configured brokers (KAFKA_BROKERS or 127.0.0.1:9092). */
+export async function kafkaStatus(
+  opts: { repoRoot?: string } = {},
+): Promise<{ running: boolean; pid?: number; brokers: string[] }> {
+  const external = externalBrokers();
+  if (external) return { running: await reuseIfAnswering(external), brokers: external };
+  const paths = kafkaPaths(opts.repoRoot ?? findRepoRoot());
+  const pid = readLivePid(paths) ?? findBrokerByCommandLine(paths);
+  const running = (await portOpen(LOCAL_PORT)) && (await reuseIfAnswering(LOCAL_BROKERS));
+  return pid === undefined ? { running, brokers: LOCAL_BROKERS } : { running, pid, brokers: LOCAL_BROKERS };
+}

@@ -1,0 +1,3 @@
+export { type EnsureKafkaOptions, ensureKafka, type KafkaHandle, kafkaStatus, stopKafka } from './broker.ts';
+export { createTopics, type TopicSpec } from './client.ts';
+export { findRepoRoot, kafkaPaths, LOCAL_BROKERS } from './paths.ts';
