@@ -1,0 +1,4 @@
+export * from './common.ts';
+export * from './fields.ts';
+export * from './internal.ts';
+export * from './problem.ts';

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/**
+ * How the gateway hands a request to the owning service. The gateway authenticates the API key,
+ * resolves the environment and the player, then forwards the same /v1 path with these headers.
+ * Owning services trust them only on the internal network (see k8s NetworkPolicies).
+ */
+export const INTERNAL_HEADERS = {
+  organizationId: 'x-engage-organization-id',
+  environmentId: 'x-engage-environment-id',
+  environmentKind: 'x-engage-environment-kind',
+  /** base64url(JSON(PlayerContext)) when the request names a player. */
+  player: 'x-engage-player',
+} as const;
+
+export const EnvironmentKindSchema = z.enum(['Sandbox', 'Live']);
+export type EnvironmentKind = z.infer<typeof EnvironmentKindSchema>;
+
+export const AttributeValueSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+export type AttributeValue = z.infer<typeof AttributeValueSchema>;
+
+export const PlayerContextSchema = z.object({
+  /** The caller's own id for the player. */
+  id: z.string(),
+  timeZone: z.string().nullable(),
+  attributes: z.record(z.string(), AttributeValueSchema),
+  /** True when this request was the first time the environment saw the player. */
+  isNew: z.boolean(),
+});
+export type PlayerContext = z.infer<typeof PlayerContextSchema>;
+
+export interface EnvironmentContext {
+  organizationId: string;
+  environmentId: string;
+  environmentKind: EnvironmentKind;
+}
+
+export function encodePlayerContext(player: PlayerContext): string {
+  return Buffer.from(JSON.stringify(player)).toString('base64url');
+}
+
+export function decodePlayerContext(header: string): PlayerContext {
+  return PlayerContextSchema.parse(JSON.parse(Buffer.from(header, 'base64url').toString('utf8')));
+}
+
+/** Largest header the internal services accept: room for a player's attributes. */
+export const INTERNAL_MAX_HEADER_BYTES = 1024 * 1024;

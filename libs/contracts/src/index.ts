@@ -1,0 +1,2 @@
+export * from './http/index.ts';
+export * from './topics/index.ts';

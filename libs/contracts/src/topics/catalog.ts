@@ -1,0 +1,74 @@
+import { readFileSync } from 'node:fs';
+import avro from 'avsc';
+import { logicalTypes } from './logical-types.ts';
+
+/**
+ * The one catalog of Kafka topics: name, partition count, key and Avro schema of each.
+ * Topic names are `<prefix><base>`; the prefix (KAFKA_TOPIC_PREFIX, default `engage.`) lets several
+ * stacks or test runs share one broker without seeing each other's records.
+ */
+export interface TopicDefinition<T> {
+  /** Name without the deployment prefix, e.g. `events.accepted.v1`. */
+  readonly base: string;
+  readonly partitions: number;
+  readonly config: Readonly<Record<string, string>>;
+  readonly description: string;
+  /** The record key; records with the same key land on the same partition, in order. */
+  readonly keyOf: (record: T) => string;
+  readonly schemaFile: string;
+  readonly type: avro.Type;
+}
+
+export function loadSchema(file: string): avro.Type {
+  const schema = JSON.parse(readFileSync(new URL(`./avro/${file}`, import.meta.url), 'utf8')) as avro.Schema;
+  return avro.Type.forSchema(schema, { logicalTypes });
+}
+
+function defineTopic<T>(def: Omit<TopicDefinition<T>, 'type'>): TopicDefinition<T> {
+  return { ...def, type: loadSchema(def.schemaFile) };
+}
+
+/** Key of every per-player record: one player's records stay in order on one partition. */
+export const playerKey = (r: { environmentId: string; playerId: string }) =>
+  `${r.environmentId}:${r.playerId}`;
+
+export type PropertyValue =
+  | { type: 'String'; string: string; number: null; boolean: null; dateTime: null }
+  | { type: 'Number'; string: null; number: string; boolean: null; dateTime: null }
+  | { type: 'Boolean'; string: null; number: null; boolean: boolean; dateTime: null }
+  | { type: 'DateTime'; string: null; number: null; boolean: null; dateTime: string };
+
+export interface AcceptedEvent {
+  eventId: string;
+  organizationId: string;
+  environmentId: string;
+  environmentKind: 'Sandbox' | 'Live';
+  playerId: string;
+  eventKey: string;
+  occurredAt: string;
+  receivedAt: string;
+  timeZone: string | null;
+  properties: Record<string, PropertyValue>;
+  idempotencyKey: string | null;
+}
+
+export const topics = {
+  eventsAccepted: defineTopic<AcceptedEvent>({
+    base: 'events.accepted.v1',
+    partitions: 12,
+    config: { 'retention.ms': String(7 * 24 * 3600 * 1000) },
+    description: 'Every event accepted by POST /v1/events, once.',
+    keyOf: playerKey,
+    schemaFile: 'events.accepted.v1.avsc',
+  }),
+} as const;
+
+export type TopicId = keyof typeof topics;
+
+export function topicName(def: { readonly base: string }, prefix: string): string {
+  return `${prefix}${def.base}`;
+}
+
+export function allTopics(): TopicDefinition<unknown>[] {
+  return Object.values(topics) as TopicDefinition<unknown>[];
+}

@@ -1,0 +1,41 @@
+import { Kafka, type Kafka as KafkaClient, logLevel, type Producer } from 'kafkajs';
+import type { Logger } from 'pino';
+
+export type { KafkaClient, Producer };
+
+const levels: Record<number, 'error' | 'warn' | 'info' | 'debug'> = {
+  [logLevel.ERROR]: 'error',
+  [logLevel.WARN]: 'warn',
+  [logLevel.INFO]: 'info',
+  [logLevel.DEBUG]: 'debug',
+};
+
+/** A kafkajs client whose logs go through the service's own structured logger. */
+export function createKafka(options: { brokers: string[]; clientId: string; log: Logger }): KafkaClient {
+  return new Kafka({
+    clientId: options.clientId,
+    brokers: options.brokers,
+    connectionTimeout: 5_000,
+    requestTimeout: 30_000,
+    retry: { initialRetryTime: 100, retries: 8, maxRetryTime: 5_000 },
+    logLevel: logLevel.WARN,
+    logCreator: () => (entry) => {
+      const { message, ...extra } = entry.log;
+      options.log[levels[entry.level] ?? 'info']({ kafka: entry.namespace, ...extra }, message);
+    },
+  });
+}
+
+/**
+ * The idempotent producer every service uses: acks from all in-sync replicas, one request in
+ * flight per broker so retries cannot reorder one player's records.
+ */
+export async function connectProducer(kafka: KafkaClient): Promise<Producer> {
+  const producer = kafka.producer({
+    idempotent: true,
+    maxInFlightRequests: 1,
+    allowAutoTopicCreation: false,
+  });
+  await producer.connect();
+  return producer;
+}

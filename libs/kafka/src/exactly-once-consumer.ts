@@ -1,0 +1,190 @@
+import type { TopicDefinition } from '@engage/contracts';
+import { type Pool, type PoolClient, withTransaction } from '@engage/postgres';
+import type { Consumer, EachBatchPayload, IHeaders, KafkaMessage } from 'kafkajs';
+import type { Logger } from 'pino';
+import type { KafkaClient } from './client.ts';
+import { decodeRecord } from './codec.ts';
+import { batchSize, consumerLag, recordsSkipped } from './metrics.ts';
+import { withConsumeSpan } from './tracing.ts';
+
+export interface ConsumedRecord<T> {
+  partition: number;
+  offset: string;
+  key: string;
+  value: T;
+  headers: IHeaders;
+  timestamp: string;
+}
+
+export interface ApplyBatch<T> {
+  /** The open transaction: write every effect of `records` with it. It commits with the offsets. */
+  client: PoolClient;
+  records: ConsumedRecord<T>[];
+  topic: string;
+  partition: number;
+}
+
+export interface ExactlyOnceConsumerOptions<T> {
+  kafka: KafkaClient;
+  pool: Pool;
+  groupId: string;
+  /** Full topic name (with the deployment prefix). */
+  topic: string;
+  definition: TopicDefinition<T>;
+  log: Logger;
+  /** Writes the effects of one partition's records, in offset order, inside the given transaction. */
+  apply: (batch: ApplyBatch<T>) => Promise<void>;
+  /** Runs after the transaction committed (e.g. to refresh a cache from what was written). */
+  afterCommit?: (batch: { records: ConsumedRecord<T>[]; partition: number }) => Promise<void>;
+  /** Upper bound on records applied in one transaction. */
+  maxRecordsPerTransaction?: number;
+}
+
+export interface RunningConsumer {
+  consumer: Consumer;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Consumes a topic with effects that happen exactly once.
+ *
+ * A partition's batch is applied in one Postgres transaction together with the next offset to read,
+ * stored in `kafka_offsets`. Records below the stored offset were applied before (redelivery after a
+ * crash, a rebalance, a replay) and are skipped, and the row lock serialises a zombie consumer with
+ * the partition's new owner. Kafka's own committed offset only moves after the commit, so it is a
+ * shortcut for restarts, never the source of truth.
+ */
+export async function startExactlyOnceConsumer<T>(
+  options: ExactlyOnceConsumerOptions<T>,
+): Promise<RunningConsumer> {
+  const { kafka, pool, groupId, topic, log } = options;
+  const maxRecords = options.maxRecordsPerTransaction ?? 1000;
+  const consumer = kafka.consumer({
+    groupId,
+    sessionTimeout: 30_000,
+    heartbeatInterval: 3_000,
+    maxWaitTimeInMs: 100,
+    allowAutoTopicCreation: false,
+    readUncommitted: false,
+  });
+
+  consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => {
+    const partitions = payload.memberAssignment[topic] ?? [];
+    void seekToStoredOffsets(consumer, pool, groupId, topic, partitions).catch((err) =>
+      log.warn({ err, topic }, 'could not seek to stored offsets; the stored offsets still filter'),
+    );
+  });
+
+  await consumer.connect();
+  await consumer.subscribe({ topic, fromBeginning: true });
+  await consumer.run({
+    autoCommit: false,
+    eachBatchAutoResolve: false,
+    partitionsConsumedConcurrently: 1,
+    eachBatch: async (payload) => {
+      for (const chunk of chunks(payload.batch.messages, maxRecords)) {
+        if (!payload.isRunning() || payload.isStale()) return;
+        const applied = await applyChunk(options, payload, chunk);
+        const last = chunk.at(-1)!;
+        payload.resolveOffset(last.offset);
+        await payload.commitOffsetsIfNecessary();
+        await payload.heartbeat();
+        if (applied.length > 0 && options.afterCommit) {
+          await options.afterCommit({ records: applied, partition: payload.batch.partition });
+        }
+      }
+      const lag = Number(payload.batch.highWatermark) - Number(payload.batch.lastOffset()) - 1;
+      consumerLag.set(
+        { group: groupId, topic, partition: String(payload.batch.partition) },
+        Math.max(0, lag),
+      );
+    },
+  });
+
+  let stopped: Promise<void> | undefined;
+  return {
+    consumer,
+    stop: () => {
+      // disconnect() waits for the batch in progress to finish before leaving the group.
+      stopped ??= consumer.disconnect();
+      return stopped;
+    },
+  };
+}
+
+async function applyChunk<T>(
+  options: ExactlyOnceConsumerOptions<T>,
+  payload: EachBatchPayload,
+  chunk: KafkaMessage[],
+): Promise<ConsumedRecord<T>[]> {
+  const { pool, groupId, topic, definition, log } = options;
+  const partition = payload.batch.partition;
+  return withConsumeSpan(topic, partition, chunk, () =>
+    withTransaction(pool, async (client) => {
+      const next = await lockNextOffset(client, groupId, topic, partition);
+      const fresh = chunk.filter((m) => BigInt(m.offset) >= next);
+      if (fresh.length < chunk.length) {
+        recordsSkipped.inc({ group: groupId, topic }, chunk.length - fresh.length);
+      }
+      const records = fresh.flatMap((m) => {
+        try {
+          return [toRecord(definition, partition, m)];
+        } catch (err) {
+          log.error({ err, topic, partition, offset: m.offset }, 'undecodable record skipped');
+          return [];
+        }
+      });
+      if (records.length > 0) await options.apply({ client, records, topic, partition });
+      await client.query(
+        'UPDATE kafka_offsets SET next_offset = $4, updated_at = now() WHERE group_id = $1 AND topic = $2 AND partition = $3',
+        [groupId, topic, partition, (BigInt(chunk.at(-1)!.offset) + 1n).toString()],
+      );
+      batchSize.observe({ group: groupId, topic }, records.length);
+      return records;
+    }),
+  );
+}
+
+async function lockNextOffset(client: PoolClient, groupId: string, topic: string, partition: number) {
+  await client.query(
+    `INSERT INTO kafka_offsets (group_id, topic, partition, next_offset) VALUES ($1, $2, $3, 0)
+     ON CONFLICT DO NOTHING`,
+    [groupId, topic, partition],
+  );
+  const { rows } = await client.query<{ next_offset: number }>(
+    'SELECT next_offset FROM kafka_offsets WHERE group_id = $1 AND topic = $2 AND partition = $3 FOR UPDATE',
+    [groupId, topic, partition],
+  );
+  return BigInt(rows[0]!.next_offset);
+}
+
+async function seekToStoredOffsets(
+  consumer: Consumer,
+  pool: Pool,
+  groupId: string,
+  topic: string,
+  partitions: number[],
+) {
+  if (partitions.length === 0) return;
+  const { rows } = await pool.query<{ partition: number; next_offset: number }>(
+    'SELECT partition, next_offset FROM kafka_offsets WHERE group_id = $1 AND topic = $2 AND partition = ANY($3)',
+    [groupId, topic, partitions],
+  );
+  for (const row of rows) consumer.seek({ topic, partition: row.partition, offset: String(row.next_offset) });
+}
+
+function toRecord<T>(definition: TopicDefinition<T>, partition: number, m: KafkaMessage): ConsumedRecord<T> {
+  if (!m.value) throw new Error('empty record value');
+  return {
+    partition,
+    offset: m.offset,
+    key: m.key?.toString() ?? '',
+    value: decodeRecord(definition, m.value),
+    headers: m.headers ?? {},
+    timestamp: m.timestamp,
+  };
+}
+
+function* chunks<T>(items: T[], size: number): Generator<T[]> {
+  for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
+}

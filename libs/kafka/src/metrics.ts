@@ -1,0 +1,32 @@
+import { metricsRegistry } from '@engage/kit';
+import { Counter, Gauge, Histogram } from 'prom-client';
+
+export const consumerLag = new Gauge({
+  name: 'kafka_consumer_lag_records',
+  help: 'Records between the last applied offset and the partition high watermark.',
+  labelNames: ['group', 'topic', 'partition'],
+  registers: [metricsRegistry],
+});
+
+export const batchSize = new Histogram({
+  name: 'kafka_consumer_batch_records',
+  help: 'Records applied per consumer transaction.',
+  labelNames: ['group', 'topic'],
+  buckets: [0, 1, 10, 50, 100, 250, 500, 1000],
+  registers: [metricsRegistry],
+});
+
+export const recordsSkipped = new Counter({
+  name: 'kafka_consumer_records_skipped_total',
+  help: 'Redelivered records skipped because their effects were already committed.',
+  labelNames: ['group', 'topic'],
+  registers: [metricsRegistry],
+});
+
+export const produceDuration = new Histogram({
+  name: 'kafka_produce_duration_seconds',
+  help: 'Time from send to broker acknowledgement.',
+  labelNames: ['topic'],
+  buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
+  registers: [metricsRegistry],
+});

@@ -1,0 +1,128 @@
+import { type TopicDefinition, topicName } from '@engage/contracts';
+import { type Pool, type PoolClient, withTransaction } from '@engage/postgres';
+import type { Producer } from 'kafkajs';
+import type { Logger } from 'pino';
+import { toMessages } from './produce.ts';
+
+/**
+ * Adds records to the service's outbox inside the caller's transaction. They are published by the
+ * relay after the transaction commits, and never if it rolls back.
+ */
+export async function enqueueOutbox<T>(
+  client: PoolClient,
+  def: TopicDefinition<T>,
+  prefix: string,
+  records: T[],
+): Promise<void> {
+  if (records.length === 0) return;
+  const messages = toMessages(def, records);
+  await client.query(
+    `INSERT INTO outbox (topic, key, value, headers)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::bytea[], $4::jsonb[])`,
+    [
+      messages.map(() => topicName(def, prefix)),
+      messages.map((m) => String(m.key)),
+      messages.map((m) => m.value),
+      messages.map((m) => JSON.stringify(m.headers ?? {})),
+    ],
+  );
+}
+
+export interface OutboxRelay {
+  /** Publish soon (call after a commit that enqueued records). */
+  kick: () => void;
+  /** Publishes until the outbox is empty once, then stops. */
+  stop: () => Promise<void>;
+}
+
+/** Arbitrary constant: one relay at a time per schema publishes, so per-key order is kept. */
+const RELAY_LOCK = 0x6e676167;
+
+/**
+ * Publishes outbox rows in id order and deletes them in the same transaction as a successful send.
+ * A crash after the send and before the delete publishes those rows again: consumers dedupe by the
+ * record's own id, which makes the effect exactly-once.
+ */
+export function startOutboxRelay(options: {
+  pool: Pool;
+  producer: Producer;
+  log: Logger;
+  idleMs?: number;
+  batchSize?: number;
+}): OutboxRelay {
+  const { pool, producer, log } = options;
+  const idleMs = options.idleMs ?? 100;
+  const limit = options.batchSize ?? 500;
+  let running = true;
+  let wake: (() => void) | undefined;
+  let failures = 0;
+
+  const publishOnce = () =>
+    withTransaction(pool, async (client) => {
+      const { rows: lock } = await client.query<{ ok: boolean }>(
+        'SELECT pg_try_advisory_xact_lock($1) AS ok',
+        [RELAY_LOCK],
+      );
+      if (!lock[0]?.ok) return 0;
+      const { rows } = await client.query<{
+        id: number;
+        topic: string;
+        key: string;
+        value: Buffer;
+        headers: Record<string, string>;
+      }>('SELECT id, topic, key, value, headers FROM outbox ORDER BY id LIMIT $1', [limit]);
+      if (rows.length === 0) return 0;
+      const byTopic = new Map<string, { key: string; value: Buffer; headers: Record<string, string> }[]>();
+      for (const row of rows) {
+        const list = byTopic.get(row.topic) ?? [];
+        list.push({ key: row.key, value: row.value, headers: row.headers });
+        byTopic.set(row.topic, list);
+      }
+      await producer.sendBatch({
+        acks: -1,
+        topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
+      });
+      await client.query('DELETE FROM outbox WHERE id = ANY($1)', [rows.map((r) => r.id)]);
+      return rows.length;
+    });
+
+  const loop = (async () => {
+    while (running) {
+      let published = 0;
+      try {
+        published = await publishOnce();
+        failures = 0;
+      } catch (err) {
+        failures++;
+        log.warn({ err, failures }, 'outbox publish failed; will retry');
+      }
+      if (published === 0 || failures > 0) {
+        const delay = failures > 0 ? Math.min(5_000, 100 * 2 ** failures) : idleMs;
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, delay);
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        wake = undefined;
+      }
+    }
+    // Drain what committed before shutdown so nothing waits for the next start.
+    for (let i = 0; i < 20; i++) {
+      const n = await publishOnce().catch(() => 0);
+      if (n === 0) break;
+    }
+  })();
+
+  return {
+    kick: () => wake?.(),
+    stop: async () => {
+      running = false;
+      wake?.();
+      await loop;
+    },
+  };
+}
+
+export type { TopicDefinition };

@@ -1,0 +1,208 @@
+import { INTERNAL_MAX_HEADER_BYTES } from '@engage/contracts';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import secureJson from 'secure-json-parse';
+import { ZodError, type z } from 'zod';
+import { httpMetricsHook, metricsRoute } from './metrics.ts';
+import {
+  type FieldIssue,
+  PROBLEM_MEDIA_TYPE,
+  Problem,
+  problemDocument,
+  requestProblem,
+  unexpectedProblem,
+  validationProblem,
+} from './problems.ts';
+import { context, currentTraceId, extractContext, SpanKind, trace, tracer } from './telemetry.ts';
+
+export type HttpApp = FastifyInstance<
+  import('node:http').Server,
+  import('node:http').IncomingMessage,
+  import('node:http').ServerResponse,
+  Logger,
+  ZodTypeProvider
+>;
+
+export interface HttpAppOptions {
+  log: Logger;
+  /** Largest request body accepted, in bytes. */
+  bodyLimit?: number;
+  /** Readiness: every check must resolve true for /readyz to answer 200. */
+  readiness?: () => Promise<boolean> | boolean;
+}
+
+/**
+ * A fastify app with the contract's conventions: zod validation that names each refused field,
+ * problem documents for every failure, a trace per request, /healthz, /readyz and /metrics.
+ */
+export function createHttpApp(options: HttpAppOptions): HttpApp {
+  const app = Fastify({
+    loggerInstance: options.log,
+    disableRequestLogging: true,
+    bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    requestTimeout: 30_000,
+    connectionTimeout: 60_000,
+    keepAliveTimeout: 72_000,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    http: { maxHeaderSize: INTERNAL_MAX_HEADER_BYTES },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(({ schema }) => (data) => {
+    const result = (schema as z.ZodType).safeParse(data);
+    return result.success ? { value: result.data } : { error: result.error };
+  });
+  app.setSerializerCompiler(serializerCompiler);
+  // Bodies are JSON only; anything else is refused before a handler runs.
+  app.removeContentTypeParser(['text/plain', 'application/json']);
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    try {
+      done(null, body === '' ? undefined : parseJsonBody(body as string));
+    } catch (err) {
+      done(err as Error, undefined);
+    }
+  });
+
+  app.addHook('onRequest', (request, _reply, done) => {
+    const parent = extractContext(request.headers);
+    const span = tracer().startSpan(
+      `${request.method} ${request.routeOptions.url ?? 'unmatched'}`,
+      {
+        kind: SpanKind.SERVER,
+        attributes: { 'http.request.method': request.method, 'url.path': pathOf(request) },
+      },
+      parent,
+    );
+    request.span = span;
+    context.with(trace.setSpan(parent, span), done);
+  });
+  app.addHook('onResponse', (request, reply, done) => {
+    request.span?.setAttribute('http.response.status_code', reply.statusCode);
+    request.span?.end();
+    done();
+  });
+  app.addHook('onResponse', httpMetricsHook);
+
+  app.setErrorHandler((error: Error, request, reply) =>
+    sendProblem(request, reply, toProblem(error, request)),
+  );
+  app.setNotFoundHandler((request, reply) =>
+    sendProblem(
+      request,
+      reply,
+      new Problem(404, [
+        { code: 'route.not_found', message: 'No such route.', meta: { method: request.method } },
+      ]),
+    ),
+  );
+
+  app.get('/healthz', { logLevel: 'warn' }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { logLevel: 'warn' }, async (_request, reply) => {
+    const ready = options.readiness ? await options.readiness() : true;
+    return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready' });
+  });
+  metricsRoute(app);
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    span?: import('@opentelemetry/api').Span;
+  }
+}
+
+export function pathOf(request: FastifyRequest): string {
+  const url = request.raw.url ?? request.url;
+  const q = url.indexOf('?');
+  return q === -1 ? url : url.slice(0, q);
+}
+
+export function sendProblem(request: FastifyRequest, reply: FastifyReply, p: Problem) {
+  const traceId = request.span?.spanContext().traceId ?? currentTraceId() ?? '';
+  if (p.status >= 500) request.log.error({ code: p.code }, 'request failed');
+  return reply
+    .code(p.status)
+    .headers(p.headers)
+    .header('cache-control', 'no-store')
+    .type(PROBLEM_MEDIA_TYPE)
+    .send(problemDocument(p, pathOf(request), traceId));
+}
+
+function toProblem(error: FastifyError | Error, request: FastifyRequest): Problem {
+  if (error instanceof Problem) return error;
+  if (error instanceof ZodError) return zodProblem(error, request);
+  const fastifyError = error as FastifyError;
+  switch (fastifyError.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return requestProblem(
+        'The request body must be JSON (Content-Type: application/json).',
+        'unsupported_media_type',
+      );
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return requestProblem('The request body is larger than this endpoint accepts.', 'body_too_large');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return requestProblem('The request body is empty; send a JSON object.', 'empty_body');
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return requestProblem('The request body is not valid JSON.', 'malformed_json');
+  }
+  if (error instanceof SyntaxError || (fastifyError.statusCode ?? 500) < 500) {
+    return requestProblem('The request could not be read.', 'unreadable_request');
+  }
+  request.log.error({ err: error }, 'unexpected error');
+  return unexpectedProblem();
+}
+
+/** JSON.parse that refuses __proto__ and constructor.prototype keys instead of dropping them. */
+function parseJsonBody(text: string): unknown {
+  try {
+    return secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' });
+  } catch (err) {
+    if (/prototype|constructor/i.test((err as Error).message)) {
+      throw requestProblem(
+        'The request body contains a forbidden key (__proto__ or constructor).',
+        'forbidden_key',
+      );
+    }
+    throw requestProblem('The request body is not valid JSON.', 'malformed_json');
+  }
+}
+
+function zodProblem(error: ZodError, request: FastifyRequest): Problem {
+  const where = (error as ZodError & { validationContext?: string }).validationContext;
+  const raw: unknown =
+    where === 'querystring' ? request.query : where === 'params' ? request.params : request.body;
+  if (where === 'body' && (raw === null || typeof raw !== 'object' || Array.isArray(raw))) {
+    return requestProblem('The request body must be a JSON object.', 'not_an_object');
+  }
+  return validationProblem(error.issues.map((issue) => fieldIssue(issue, raw)));
+}
+
+function fieldIssue(issue: z.core.$ZodIssue, raw: unknown): FieldIssue {
+  const value = valueAt(raw, issue.path);
+  return {
+    path: issue.path,
+    message: issue.message,
+    reason: issue.code,
+    missing: value === undefined || value === '',
+    tooLong: issue.code === 'too_big' && typeof value === 'string',
+  };
+}
+
+function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  let node = root;
+  for (const segment of path) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<PropertyKey, unknown>)[segment];
+  }
+  return node;
+}

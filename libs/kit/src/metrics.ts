@@ -1,0 +1,32 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+
+/** One Prometheus registry per process, served at /metrics. */
+export const metricsRegistry = new Registry();
+collectDefaultMetrics({ register: metricsRegistry });
+
+const httpDuration = new Histogram({
+  name: 'http_server_request_duration_seconds',
+  help: 'HTTP request duration by route and status code.',
+  labelNames: ['method', 'route', 'status_code'],
+  buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+  registers: [metricsRegistry],
+});
+
+export function httpMetricsHook(request: FastifyRequest, reply: FastifyReply, done: () => void) {
+  const route = request.routeOptions.url ?? 'unmatched';
+  if (route !== '/metrics') {
+    httpDuration.observe(
+      { method: request.method, route, status_code: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
+  }
+  done();
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the route is registered on apps of any type provider.
+export function metricsRoute(app: FastifyInstance<any, any, any, any, any>) {
+  app.get('/metrics', { logLevel: 'warn' }, async (_request, reply) =>
+    reply.type(metricsRegistry.contentType).send(await metricsRegistry.metrics()),
+  );
+}

@@ -1,0 +1,87 @@
+import { STATUS_CODES } from 'node:http';
+import {
+  FIELD_OVERRIDES,
+  fieldCodeName,
+  PROBLEM_MEDIA_TYPE,
+  type ProblemDocument,
+  type ProblemItem,
+  VALIDATION_DETAIL,
+} from '@engage/contracts';
+
+export { PROBLEM_MEDIA_TYPE };
+
+/**
+ * A refusal the caller can act on. Thrown anywhere in a request; the HTTP layer turns it into the
+ * contract's problem document. Several broken rules travel together; the first one names the problem.
+ */
+export class Problem extends Error {
+  readonly status: number;
+  readonly errors: ProblemItem[];
+  readonly headers: Record<string, string>;
+
+  constructor(status: number, errors: ProblemItem[], headers: Record<string, string> = {}) {
+    super(errors[0]?.message ?? 'problem');
+    this.name = 'Problem';
+    this.status = status;
+    this.errors = errors;
+    this.headers = headers;
+  }
+
+  get code(): string {
+    return this.errors[0]?.code ?? 'server.unexpected';
+  }
+}
+
+export function problem(status: number, code: string, message: string, meta: Record<string, unknown> = {}) {
+  return new Problem(status, [{ code, message, meta }]);
+}
+
+export const notFound = (code: string, message: string) => problem(404, code, message);
+export const conflict = (code: string, message: string, meta?: Record<string, unknown>) =>
+  problem(409, code, message, meta);
+
+export interface FieldIssue {
+  /** Path of the refused value; the first segment names the field. */
+  path: readonly PropertyKey[];
+  message: string;
+  /** Zod issue code or a reason of our own. */
+  reason: string;
+  missing?: boolean;
+  tooLong?: boolean;
+}
+
+/** A 400 that names each refused field (`validation.<field>`, or a field's own code from the contract). */
+export function validationProblem(issues: FieldIssue[]): Problem {
+  const errors = issues.map((issue): ProblemItem => {
+    const first = issue.path.find((segment) => typeof segment === 'string');
+    const field = first === undefined ? 'request' : fieldCodeName(String(first));
+    const override = FIELD_OVERRIDES[field];
+    const code =
+      (issue.missing && override?.missing) || (issue.tooLong && override?.tooLong) || `validation.${field}`;
+    return {
+      code,
+      message: issue.message,
+      meta: { path: issue.path.map(String).join('.'), reason: issue.reason },
+    };
+  });
+  return new Problem(400, errors);
+}
+
+export const requestProblem = (message: string, reason: string) =>
+  validationProblem([{ path: [], message, reason }]);
+
+export function problemDocument(p: Problem, instance: string, traceId: string): ProblemDocument {
+  const isValidation = p.status === 400 && p.errors.every((e) => e.code.startsWith('validation.'));
+  return {
+    title: STATUS_CODES[p.status] ?? 'Error',
+    status: p.status,
+    detail: isValidation ? VALIDATION_DETAIL : (p.errors[0]?.message ?? ''),
+    instance,
+    code: p.code,
+    errors: p.errors,
+    traceId,
+  };
+}
+
+export const unexpectedProblem = () =>
+  problem(500, 'server.unexpected', 'An unexpected error occurred. Retry with backoff.');

@@ -1,0 +1,59 @@
+import type { z } from 'zod';
+import { ConfigError, parseEnv } from './env.ts';
+import type { HttpApp } from './http.ts';
+import { Lifecycle } from './lifecycle.ts';
+import { createLogger, type Logger } from './logger.ts';
+import { startTelemetry } from './telemetry.ts';
+
+export interface ServiceContext<E> {
+  name: string;
+  env: E;
+  log: Logger;
+  lifecycle: Lifecycle;
+}
+
+interface BaseSettings {
+  LOG_LEVEL: string;
+  SHUTDOWN_TIMEOUT_MS: number;
+  OTEL_EXPORTER_OTLP_ENDPOINT?: string | undefined;
+}
+
+/**
+ * The one way a service process starts: configuration parsed and checked first, then logs and
+ * traces, then the service's own start; SIGTERM/SIGINT run the registered closers in order.
+ */
+export async function runService<S extends z.ZodType<BaseSettings>>(definition: {
+  name: string;
+  env: S;
+  start: (ctx: ServiceContext<z.infer<S>>) => Promise<void>;
+}): Promise<void> {
+  let env: z.infer<S>;
+  try {
+    env = parseEnv(definition.env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${definition.name}: ${err.message}\n`);
+      process.exit(78);
+    }
+    throw err;
+  }
+  const log = createLogger(definition.name, env.LOG_LEVEL);
+  const lifecycle = new Lifecycle(log, env.SHUTDOWN_TIMEOUT_MS);
+  lifecycle.onShutdown('telemetry', startTelemetry(definition.name, env.OTEL_EXPORTER_OTLP_ENDPOINT));
+  lifecycle.installSignalHandlers();
+  process.on('unhandledRejection', (reason) => log.error({ err: reason }, 'unhandled rejection'));
+  try {
+    await definition.start({ name: definition.name, env, log, lifecycle });
+  } catch (err) {
+    log.fatal({ err }, 'failed to start');
+    await lifecycle.shutdown('start failed');
+    process.exit(1);
+  }
+}
+
+/** Listens, and on shutdown stops taking requests and lets the ones in flight finish. */
+export async function listen(app: HttpApp, ctx: ServiceContext<{ HOST: string; PORT: number }>) {
+  await app.listen({ host: ctx.env.HOST, port: ctx.env.PORT });
+  ctx.lifecycle.onShutdown('http', () => app.close());
+  ctx.log.info({ address: `http://${ctx.env.HOST}:${ctx.env.PORT}` }, `${ctx.name} listening`);
+}

@@ -1,0 +1,91 @@
+import {
+  type Context,
+  context,
+  propagation,
+  type Span,
+  SpanKind,
+  SpanStatusCode,
+  type TextMapGetter,
+  type TextMapSetter,
+  trace,
+} from '@opentelemetry/api';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { NodeSDK } from '@opentelemetry/sdk-node';
+import { BatchSpanProcessor, NoopSpanProcessor } from '@opentelemetry/sdk-trace';
+
+export type { Context, Span };
+export { context, SpanKind, trace };
+
+/**
+ * Starts the OpenTelemetry SDK. Traces are always created (so every problem document and log line
+ * has a trace id) and exported only when OTEL_EXPORTER_OTLP_ENDPOINT is set.
+ */
+export function startTelemetry(serviceName: string, otlpEndpoint: string | undefined): () => Promise<void> {
+  const processor = otlpEndpoint
+    ? new BatchSpanProcessor({
+        exporter: new OTLPTraceExporter({ url: `${otlpEndpoint.replace(/\/$/, '')}/v1/traces` }),
+      })
+    : new NoopSpanProcessor();
+  const sdk = new NodeSDK({ serviceName, spanProcessors: [processor], instrumentations: [] });
+  sdk.start();
+  return () => sdk.shutdown();
+}
+
+export const tracer = () => trace.getTracer('engage');
+
+export function currentTraceId(): string | undefined {
+  return trace.getActiveSpan()?.spanContext().traceId;
+}
+
+/** Runs `fn` inside a new span that ends with it, marking the span failed when `fn` throws. */
+export async function withSpan<T>(
+  name: string,
+  fn: (span: Span) => Promise<T>,
+  options: { kind?: SpanKind; attributes?: Record<string, string | number | boolean>; parent?: Context } = {},
+): Promise<T> {
+  const parent = options.parent ?? context.active();
+  return tracer().startActiveSpan(
+    name,
+    { kind: options.kind, attributes: options.attributes },
+    parent,
+    async (span) => {
+      try {
+        return await fn(span);
+      } catch (err) {
+        span.recordException(err as Error);
+        span.setStatus({ code: SpanStatusCode.ERROR });
+        throw err;
+      } finally {
+        span.end();
+      }
+    },
+  );
+}
+
+type HeaderBag = Record<string, string | Buffer | (string | Buffer)[] | undefined>;
+
+const headerGetter: TextMapGetter<HeaderBag> = {
+  keys: (carrier) => Object.keys(carrier),
+  get: (carrier, key) => {
+    const value = carrier[key] ?? carrier[key.toLowerCase()];
+    if (Buffer.isBuffer(value)) return value.toString();
+    return Array.isArray(value) ? value.map(String) : value;
+  },
+};
+
+const headerSetter: TextMapSetter<Record<string, string>> = {
+  set: (carrier, key, value) => {
+    carrier[key] = value;
+  },
+};
+
+/** W3C trace context from HTTP or Kafka headers. */
+export function extractContext(headers: HeaderBag, base: Context = context.active()): Context {
+  return propagation.extract(base, headers, headerGetter);
+}
+
+/** Adds the current (or given) trace context to outgoing HTTP or Kafka headers. */
+export function injectContext(headers: Record<string, string> = {}, ctx: Context = context.active()) {
+  propagation.inject(ctx, headers, headerSetter);
+  return headers;
+}

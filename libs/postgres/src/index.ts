@@ -1,0 +1,3 @@
+export * from './migrate.ts';
+export * from './pool.ts';
+export * from './transaction.ts';

@@ -1,0 +1,70 @@
+import { fileURLToPath } from 'node:url';
+import { runner } from 'node-pg-migrate';
+import pg from 'pg';
+import { quoteIdent } from './pool.ts';
+
+/** Tables every service needs (consumer offsets, outbox), migrated into each service's schema. */
+export const KIT_MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', import.meta.url));
+
+export interface MigrateOptions {
+  databaseUrl: string;
+  schema: string;
+  /** The service's own SQL migrations. */
+  dir: string;
+  log?: (line: string) => void;
+}
+
+/**
+ * Brings one service's schema up to date: creates the database and schema when missing, applies the
+ * shared kit migrations, then the service's own. Safe to run concurrently (advisory lock) and again.
+ */
+export async function migrate(options: MigrateOptions): Promise<void> {
+  await ensureDatabase(options.databaseUrl);
+  const log = options.log ?? (() => {});
+  const client = new pg.Client({ connectionString: options.databaseUrl });
+  await client.connect();
+  try {
+    await client.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(options.schema)}`);
+    for (const [dir, table] of [
+      [KIT_MIGRATIONS_DIR, 'kit_migrations'],
+      [options.dir, 'migrations'],
+    ] as const) {
+      await runner({
+        dbClient: client,
+        dir,
+        migrationsTable: table,
+        schema: options.schema,
+        migrationsSchema: options.schema,
+        direction: 'up',
+        checkOrder: true,
+        singleTransaction: true,
+        log,
+        verbose: false,
+      });
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+/** Creates the database named in the URL when it does not exist (local development and tests). */
+export async function ensureDatabase(databaseUrl: string): Promise<void> {
+  const url = new URL(databaseUrl);
+  const name = decodeURIComponent(url.pathname.slice(1));
+  const admin = new URL(databaseUrl);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (found.rowCount === 0) {
+      await client
+        .query(`CREATE DATABASE "${name.replaceAll('"', '""')}"`)
+        .catch((err: { code?: string }) => {
+          if (err.code !== '42P04' && err.code !== '23505') throw err; // created meanwhile by another process
+        });
+    }
+  } finally {
+    await client.end();
+  }
+}

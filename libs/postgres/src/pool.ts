@@ -1,0 +1,50 @@
+import pg from 'pg';
+
+// int8 (bigint) columns hold points, stock and offsets: whole numbers well inside 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (text) => {
+  const value = Number(text);
+  if (!Number.isSafeInteger(value))
+    throw new RangeError(`int8 value ${text} is outside the safe integer range`);
+  return value;
+});
+
+export type Pool = pg.Pool;
+export type PoolClient = pg.PoolClient;
+
+export interface PoolOptions {
+  url: string;
+  /** Each service owns one schema; its connections see only it on their search path. */
+  schema: string;
+  max?: number;
+  applicationName?: string;
+}
+
+export function createPool(options: PoolOptions): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.max ?? 10,
+    application_name: options.applicationName ?? options.schema,
+    options: `-c search_path=${quoteIdent(options.schema)}`,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: 10_000,
+    statement_timeout: 30_000,
+  });
+  // An idle client that loses its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  return pool;
+}
+
+export function quoteIdent(name: string): string {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`invalid identifier ${name}`);
+  return `"${name}"`;
+}
+
+/** Readiness probe: a pool is ready when a trivial query answers. */
+export async function pingPool(pool: pg.Pool): Promise<boolean> {
+  try {
+    await pool.query('SELECT 1');
+    return true;
+  } catch {
+    return false;
+  }
+}

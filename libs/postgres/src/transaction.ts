@@ -1,0 +1,67 @@
+import type pg from 'pg';
+
+/** Serialization failure and deadlock: safe to run the whole transaction again. */
+const RETRYABLE = new Set(['40001', '40P01']);
+
+export class TransactionRetriesExhausted extends Error {
+  override name = 'TransactionRetriesExhausted';
+}
+
+export interface TransactionOptions {
+  isolation?: 'READ COMMITTED' | 'REPEATABLE READ' | 'SERIALIZABLE';
+  /** Attempts after the first one when Postgres reports a serialization failure or deadlock. */
+  retries?: number;
+  onRetry?: (attempt: number, code: string) => void;
+}
+
+/**
+ * Runs `work` in one transaction and commits it; rolls back on any error. Serialization failures
+ * and deadlocks are retried with capped, jittered backoff; when retries run out the caller gets
+ * TransactionRetriesExhausted (answered as the contract's concurrent_update codes).
+ */
+export async function withTransaction<T>(
+  pool: pg.Pool,
+  work: (client: pg.PoolClient) => Promise<T>,
+  options: TransactionOptions = {},
+): Promise<T> {
+  const retries = options.retries ?? 5;
+  for (let attempt = 0; ; attempt++) {
+    const client = await pool.connect();
+    let broken = false;
+    try {
+      await client.query(`BEGIN ISOLATION LEVEL ${options.isolation ?? 'READ COMMITTED'}`);
+      const result = await work(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (err) {
+      broken = await rollbackQuietly(client);
+      const code = (err as { code?: string }).code;
+      if (code && RETRYABLE.has(code)) {
+        if (attempt >= retries)
+          throw new TransactionRetriesExhausted(`gave up after ${attempt + 1} attempts (${code})`);
+        options.onRetry?.(attempt + 1, code);
+        await sleep(backoffMs(attempt));
+        continue;
+      }
+      throw err;
+    } finally {
+      client.release(broken);
+    }
+  }
+}
+
+async function rollbackQuietly(client: pg.PoolClient): Promise<boolean> {
+  try {
+    await client.query('ROLLBACK');
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+function backoffMs(attempt: number): number {
+  const cap = Math.min(200, 5 * 2 ** attempt);
+  return cap / 2 + Math.random() * (cap / 2);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

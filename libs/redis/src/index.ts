@@ -1,0 +1,33 @@
+import { Redis } from 'ioredis';
+
+export type { Redis };
+
+/**
+ * An ioredis client. Commands issued while disconnected wait in the offline queue for a bounded
+ * time instead of failing at once, and a connection that drops is re-established with backoff.
+ */
+export function createRedis(url: string, options: { connectionName?: string } = {}): Redis {
+  return new Redis(url, {
+    connectionName: options.connectionName,
+    maxRetriesPerRequest: 3,
+    enableAutoPipelining: true,
+    retryStrategy: (times) => Math.min(times * 100, 2_000),
+    lazyConnect: false,
+  });
+}
+
+export async function pingRedis(redis: Redis): Promise<boolean> {
+  try {
+    return (await redis.ping()) === 'PONG';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Keys of one environment share a hash tag, so every key an environment's operation touches lands
+ * on the same Redis Cluster slot and multi-key scripts stay legal.
+ */
+export function envKey(prefix: string, environmentId: string, ...parts: string[]): string {
+  return `${prefix}{env:${environmentId}}:${parts.join(':')}`;
+}

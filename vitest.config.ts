@@ -1,0 +1,30 @@
+import { defineConfig } from 'vitest/config';
+
+// Two projects kept apart: `unit` is pure logic with no I/O and runs in parallel;
+// `integration` talks to the real Kafka, Postgres and Redis that the global setup starts or finds.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['{libs,services,bench}/*/test/**/*.test.ts', 'test/unit/**/*.test.ts'],
+          exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['{libs,services}/*/test/**/*.int.test.ts', 'test/**/*.int.test.ts'],
+          exclude: ['**/node_modules/**'],
+          globalSetup: ['test/setup/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // Integration files share one broker and one database server on a 2-core machine.
+          fileParallelism: true,
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
