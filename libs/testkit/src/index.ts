@@ -1,0 +1,3 @@
+export * from './process.ts';
+export * from './provided.ts';
+export * from './stack.ts';

@@ -1,0 +1,107 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+export interface ServiceProcess {
+  readonly name: string;
+  readonly url: string;
+  readonly port: number;
+  pid(): number | undefined;
+  /** Everything the process wrote to stdout and stderr so far. */
+  logs(): string;
+  /** Sends a signal (SIGKILL by default) and waits for the process to exit. */
+  kill(signal?: NodeJS.Signals): Promise<void>;
+  /** SIGTERM, then wait for the graceful shutdown to finish. */
+  stop(): Promise<number | null>;
+  /** Starts the same service again on the same port with the same environment. */
+  restart(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  server.close();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+/**
+ * Runs `node services/<name>/src/main.ts` as its own process (the real binary, the real servers)
+ * and waits until its /readyz answers 200.
+ */
+export async function spawnService(
+  repoRoot: string,
+  name: string,
+  env: Record<string, string>,
+  options: { port?: number; readyTimeoutMs?: number } = {},
+): Promise<ServiceProcess> {
+  const port = options.port ?? (await freePort());
+  const url = `http://127.0.0.1:${port}`;
+  let output = '';
+  let child: ChildProcess;
+
+  const start = async () => {
+    child = spawn(process.execPath, [join(repoRoot, 'services', name, 'src', 'main.ts')], {
+      cwd: repoRoot,
+      env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    await waitReady(url, child, options.readyTimeoutMs ?? 30_000, () => output, name);
+  };
+
+  const waitExit = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+    const [code] = (await once(child, 'exit')) as [number | null];
+    return code;
+  };
+
+  await start();
+  return {
+    name,
+    url,
+    port,
+    pid: () => child.pid,
+    logs: () => output,
+    kill: async (signal = 'SIGKILL') => {
+      child.kill(signal);
+      await waitExit();
+    },
+    stop: async () => {
+      child.kill('SIGTERM');
+      return waitExit();
+    },
+    restart: start,
+  };
+}
+
+async function waitReady(
+  url: string,
+  child: ChildProcess,
+  timeoutMs: number,
+  logs: () => string,
+  name: string,
+) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null)
+      throw new Error(`${name} exited with ${child.exitCode} before it was ready:\n${logs()}`);
+    try {
+      const res = await fetch(`${url}/readyz`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`${name} was not ready within ${timeoutMs} ms:\n${logs()}`);
+}

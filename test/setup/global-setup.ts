@@ -1,0 +1,30 @@
+import { ensureInfra, findRepoRoot, migrateAll } from '@engage/devstack';
+import type {} from '@engage/testkit/provided.ts';
+import type { TestProject } from 'vitest/node';
+
+/**
+ * Integration tests run against real servers: Kafka (started from the project's jars unless
+ * KAFKA_BROKERS is set), and Postgres and Redis at DATABASE_URL / REDIS_URL or the local defaults.
+ * Tests use their own database, `engage_test` unless TEST_DATABASE_URL says otherwise, migrated here.
+ * A broker this setup started is stopped again at the end; one it found running is left alone.
+ */
+export default async function setup(project: TestProject) {
+  const databaseUrl = process.env.TEST_DATABASE_URL ?? testDatabaseOf(process.env.DATABASE_URL);
+  const infra = await ensureInfra({ databaseUrl, log: (line) => process.stdout.write(`[stack] ${line}\n`) });
+  await migrateAll(findRepoRoot(), infra.databaseUrl);
+  project.provide('stack', {
+    databaseUrl: infra.databaseUrl,
+    redisUrl: infra.redisUrl,
+    brokers: infra.brokers,
+    repoRoot: findRepoRoot(),
+  });
+  return async () => {
+    if (infra.kafka.startedHere && !process.env.KEEP_KAFKA) await infra.kafka.stop();
+  };
+}
+
+function testDatabaseOf(url: string | undefined): string {
+  const u = new URL(url ?? 'postgres://postgres@127.0.0.1:5432/engage');
+  u.pathname = '/engage_test';
+  return u.toString();
+}
