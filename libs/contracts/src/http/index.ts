@@ -2,3 +2,4 @@ export * from './common.ts';
 export * from './fields.ts';
 export * from './internal.ts';
 export * from './problem.ts';
+export * from './resources.ts';

@@ -1,0 +1,237 @@
+import { z } from 'zod';
+import {
+  IdempotencyKeySchema,
+  ImagesSchema,
+  LocalizedPlayerQuerySchema,
+  PlayerIdSchema,
+  QueryBooleanSchema,
+  QueryInt32Schema,
+} from './common.ts';
+
+/**
+ * Resource and request shapes of the public /v1 API, one place for every service: owning services
+ * validate with them, the gateway documents them in the OpenAPI document.
+ */
+
+const timestamp = z.iso.datetime().nullable();
+
+export const RewardSchema = z
+  .object({
+    kind: z.enum(['Points', 'CatalogItem']),
+    pointsAmount: z.int().nullable(),
+    catalogItemKey: z.string().nullable(),
+    catalogItemValue: z.union([z.number(), z.string(), z.boolean()]).nullable(),
+  })
+  .meta({ id: 'Reward' });
+
+export const ProgressSchema = z
+  .object({
+    kind: z.enum(['TowardTarget', 'Boolean']),
+    actual: z.number().nullable(),
+    operator: z.enum(['GreaterThanOrEqual']).nullable(),
+    target: z.number().nullable(),
+    fraction: z.number().min(0).max(1).nullable(),
+  })
+  .meta({ id: 'Progress' });
+
+export const ObjectiveSchema = z
+  .object({
+    objectiveId: z.uuid(),
+    description: z.string().nullable(),
+    order: z.int(),
+    isSatisfied: z.boolean(),
+    progress: ProgressSchema,
+  })
+  .meta({ id: 'Objective' });
+
+export const MissionSchema = z
+  .object({
+    missionKey: z.string(),
+    name: z.string(),
+    description: z.string().nullable(),
+    images: ImagesSchema,
+    status: z.enum(['Available', 'InProgress', 'Completed', 'Expired']),
+    optInMode: z.enum(['Automatic', 'RequiresAcceptance']),
+    isAccepted: z.boolean(),
+    occurrenceNumber: z.int(),
+    objectives: z.array(ObjectiveSchema),
+    rewards: z.array(RewardSchema),
+    startedAtUtc: timestamp,
+    acceptedAtUtc: timestamp,
+    completedAtUtc: timestamp,
+    availableUntilUtc: timestamp,
+  })
+  .meta({ id: 'Mission' });
+
+export const MissionCollectionSchema = z
+  .object({
+    collectionId: z.uuid(),
+    key: z.string(),
+    name: z.string(),
+    description: z.string().nullable(),
+    images: ImagesSchema,
+    missions: z.array(MissionSchema),
+  })
+  .meta({ id: 'MissionCollection' });
+
+/** Body of endpoints 1 to 3. */
+export const MissionRequestSchema = z.object({
+  playerId: PlayerIdSchema,
+  languageCode: z.string().min(2).max(35).optional(),
+});
+
+export const ContentSchema = z
+  .object({
+    catalogItemKey: z.string(),
+    value: z.object({
+      type: z.enum(['number', 'string', 'boolean']),
+      value: z.union([z.number(), z.string(), z.boolean()]),
+    }),
+  })
+  .meta({ id: 'Content' });
+
+export const MarketplaceItemSchema = z
+  .object({
+    marketplaceItemKey: z.string(),
+    name: z.string(),
+    description: z.string().nullable(),
+    images: ImagesSchema,
+    priceInPoints: z.int(),
+    contents: z.array(ContentSchema),
+    status: z.enum(['Purchasable', 'NotYetAvailable', 'Expired', 'SoldOut', 'LimitReached', 'NotEligible']),
+    isPurchasable: z.boolean(),
+    occurrenceNumber: z.int(),
+    remainingStock: z.int().nullable(),
+    remainingPurchases: z.int().nullable(),
+    availableUntilUtc: timestamp,
+  })
+  .meta({ id: 'MarketplaceItem' });
+
+export const MarketplaceCollectionSchema = z
+  .object({
+    key: z.string(),
+    name: z.string(),
+    description: z.string().nullable(),
+    images: ImagesSchema,
+    items: z.array(MarketplaceItemSchema),
+  })
+  .meta({ id: 'MarketplaceCollection' });
+
+export const MarketplaceItemsQuerySchema = LocalizedPlayerQuerySchema.extend({
+  Take: QueryInt32Schema.pipe(z.int().min(0)).optional(),
+});
+
+export const PurchaseRequestSchema = z.object({
+  playerId: PlayerIdSchema,
+  idempotencyKey: IdempotencyKeySchema.optional(),
+  /** What the caller expects to pay; refused when the price changed meanwhile. */
+  expectedPriceInPoints: z.int().min(0).optional(),
+});
+
+export const PurchaseResultSchema = z
+  .object({
+    purchaseId: z.uuid(),
+    transactionId: z.uuid(),
+    playerId: z.string(),
+    marketplaceItemKey: z.string(),
+    occurrenceNumber: z.int(),
+    priceInPoints: z.int(),
+    contents: z.array(ContentSchema),
+    balance: z.int(),
+    purchasedAtUtc: z.iso.datetime(),
+  })
+  .meta({ id: 'PurchaseResult' });
+
+/** Largest amount one adjustment may move, in whole points. */
+export const MAX_POINTS_AMOUNT = 1_000_000_000_000;
+
+export const PointsBalanceSchema = z
+  .object({ playerId: z.string(), balance: z.int().min(0), updatedAtUtc: timestamp })
+  .meta({ id: 'PointsBalance' });
+
+export const PointsAdjustmentRequestSchema = z.object({
+  playerId: PlayerIdSchema,
+  amount: z.int().min(-MAX_POINTS_AMOUNT).max(MAX_POINTS_AMOUNT),
+  reason: z.string().optional(),
+  idempotencyKey: IdempotencyKeySchema.optional(),
+});
+
+export const PointsAdjustmentResultSchema = z
+  .object({ transactionId: z.uuid(), amount: z.int(), balance: z.int().min(0) })
+  .meta({ id: 'PointsAdjustmentResult' });
+
+export const EntrySchema = z
+  .object({ rank: z.int(), displayName: z.string().nullable(), score: z.number(), isMe: z.boolean() })
+  .meta({ id: 'LeaderboardEntry' });
+
+export const LeaderboardSchema = z
+  .object({
+    leaderboardKey: z.string(),
+    name: z.string(),
+    description: z.string().nullable(),
+    images: ImagesSchema,
+    scoreSource: z.enum(['Event', 'Points', 'Missions']),
+    aggregation: z.enum(['Sum', 'Max', 'Min', 'Count', 'Latest']).nullable(),
+    rankOrder: z.enum(['HighestFirst', 'LowestFirst']),
+    ranksTeams: z.boolean(),
+    period: z.object({ startsAtUtc: timestamp, endsAtUtc: timestamp }),
+    isLocked: z.boolean(),
+    participants: z.int(),
+    me: z
+      .object({ rank: z.int().nullable(), score: z.number().nullable(), displayName: z.string().nullable() })
+      .nullable(),
+    league: z.unknown().nullable(),
+    team: z.unknown().nullable(),
+  })
+  .meta({ id: 'Leaderboard' });
+
+export const LeaderboardViewSchema = z
+  .object({
+    leaderboard: LeaderboardSchema,
+    top: z.array(EntrySchema),
+    around: z.array(EntrySchema),
+    isSettled: z.boolean(),
+    named: z.array(EntrySchema.extend({ playerId: z.string() })).nullable(),
+  })
+  .meta({ id: 'LeaderboardView' });
+
+export const MAX_AROUND = 25;
+export const MAX_NAMED_PLAYERS = 100;
+
+export const LeaderboardQuerySchema = LocalizedPlayerQuerySchema.extend({
+  Top: QueryInt32Schema.pipe(z.int().min(0)).optional(),
+  Around: QueryInt32Schema.pipe(z.int().min(0).max(MAX_AROUND)).optional(),
+  Previous: QueryBooleanSchema.optional(),
+  PlayerIds: z
+    .union([PlayerIdSchema, z.array(PlayerIdSchema)])
+    .transform((v) => (Array.isArray(v) ? v : [v]))
+    .pipe(z.array(PlayerIdSchema).max(MAX_NAMED_PLAYERS))
+    .optional(),
+});
+
+export const MilestoneSchema = z
+  .object({
+    threshold: z.int(),
+    isReached: z.boolean(),
+    rewards: z.array(RewardSchema),
+    repeatsAfterReset: z.boolean(),
+  })
+  .meta({ id: 'Milestone' });
+
+export const StreakSchema = z
+  .object({
+    streakKey: z.string(),
+    name: z.string(),
+    description: z.string().nullable(),
+    images: ImagesSchema,
+    status: z.enum(['NotStarted', 'Active', 'AtRisk', 'Broken']),
+    isLocked: z.boolean(),
+    currentCount: z.int(),
+    longestCount: z.int(),
+    lastQualifyingDate: z.iso.date().nullable(),
+    todayCounts: z.boolean(),
+    runExpiresAtUtc: timestamp,
+    nextMilestoneThreshold: z.int().nullable(),
+    milestones: z.array(MilestoneSchema),
+  })
+  .meta({ id: 'Streak' });
