@@ -1,0 +1,80 @@
+// `npm run bench -- <workload> [--seconds N] [--concurrency N]`: runs a named workload against the
+// real local stack and reports throughput and latency beside the raw engine doing the same work.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { findRepoRoot } from '@engage/devstack';
+import type { RunSummary } from './measure.ts';
+import { workloads } from './workloads/index.ts';
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: {
+    seconds: { type: 'string', default: '10' },
+    concurrency: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  },
+});
+
+const names = positionals.length > 0 ? positionals : Object.keys(workloads);
+if (values.help || names.some((n) => !(n in workloads))) {
+  process.stdout.write(
+    `usage: npm run bench -- [${Object.keys(workloads).join('|')}] [--seconds N] [--concurrency N]\n`,
+  );
+  process.exit(values.help ? 0 : 2);
+}
+
+export interface WorkloadReport {
+  workload: string;
+  description: string;
+  rows: { name: string; summary: RunSummary; units: string }[];
+  /** Each row's throughput over the raw engine's, named by row. */
+  ratios: Record<string, number>;
+  notes: string[];
+}
+
+const reports: WorkloadReport[] = [];
+for (const name of names) {
+  const workload = workloads[name]!;
+  const report = await workload({
+    seconds: Number(values.seconds),
+    concurrency: values.concurrency ? Number(values.concurrency) : undefined,
+  });
+  print(report);
+  reports.push(report);
+}
+const dir = join(findRepoRoot(), 'bench', 'results');
+mkdirSync(dir, { recursive: true });
+const file = join(dir, `${new Date().toISOString().replaceAll(':', '-')}.json`);
+writeFileSync(file, `${JSON.stringify({ machine: machine(), reports }, null, 2)}\n`);
+process.stdout.write(`\nresults written to ${file}\n`);
+process.exit(0);
+
+function print(report: WorkloadReport) {
+  process.stdout.write(`\n== ${report.workload}: ${report.description}\n`);
+  process.stdout.write(
+    `${'run'.padEnd(34)}${'ops/s'.padStart(10)}${'units/s'.padStart(12)}${'p50 ms'.padStart(9)}${'p90 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'errors'.padStart(8)}\n`,
+  );
+  for (const row of report.rows) {
+    const s = row.summary;
+    process.stdout.write(
+      `${row.name.padEnd(34)}${fmt(s.opsPerSecond, 10)}${fmt(s.unitsPerSecond, 12)}${fmt(s.p50Ms, 9)}${fmt(s.p90Ms, 9)}${fmt(s.p99Ms, 9)}${fmt(s.errors, 8)}  (${row.units})\n`,
+    );
+  }
+  for (const [name, ratio] of Object.entries(report.ratios))
+    process.stdout.write(`ratio ${name}: ${ratio.toFixed(2)}\n`);
+  for (const note of report.notes) process.stdout.write(`note: ${note}\n`);
+}
+
+function fmt(n: number, width: number) {
+  return (Number.isInteger(n) ? String(n) : n.toFixed(1)).padStart(width);
+}
+
+function machine() {
+  return {
+    node: process.version,
+    platform: process.platform,
+    arch: process.arch,
+    cpus: globalThis.navigator?.hardwareConcurrency ?? 0,
+  };
+}

@@ -1,0 +1,94 @@
+/** Latency samples of one run, in milliseconds, and what they add up to. */
+export class Recorder {
+  private readonly samples: number[] = [];
+  private started = 0;
+  private ended = 0;
+  errors = 0;
+  /** Units of work per operation (events per batch, 1 for an adjustment). */
+  readonly unitsPerOp: number;
+
+  constructor(unitsPerOp = 1) {
+    this.unitsPerOp = unitsPerOp;
+  }
+
+  start() {
+    this.started = performance.now();
+  }
+
+  stop() {
+    this.ended = performance.now();
+  }
+
+  record(ms: number) {
+    this.samples.push(ms);
+  }
+
+  summary(): RunSummary {
+    const sorted = [...this.samples].sort((a, b) => a - b);
+    const seconds = (this.ended - this.started) / 1000;
+    const pct = (p: number) =>
+      sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+    return {
+      operations: sorted.length,
+      errors: this.errors,
+      seconds: round(seconds),
+      opsPerSecond: round(sorted.length / seconds),
+      unitsPerSecond: round((sorted.length * this.unitsPerOp) / seconds),
+      p50Ms: round(pct(50)),
+      p90Ms: round(pct(90)),
+      p99Ms: round(pct(99)),
+      maxMs: round(sorted.at(-1) ?? 0),
+    };
+  }
+}
+
+export interface RunSummary {
+  operations: number;
+  errors: number;
+  seconds: number;
+  opsPerSecond: number;
+  unitsPerSecond: number;
+  p50Ms: number;
+  p90Ms: number;
+  p99Ms: number;
+  maxMs: number;
+}
+
+const round = (n: number) => Math.round(n * 100) / 100;
+
+/**
+ * Runs `op` from `concurrency` workers until `seconds` pass (or `maxOps` operations are done) and
+ * records the latency of each. With `ratePerSecond`, operations start on a fixed schedule instead
+ * (for latency at a given load rather than at saturation).
+ */
+export async function drive(
+  recorder: Recorder,
+  op: (worker: number, i: number) => Promise<void>,
+  options: { concurrency: number; seconds: number; ratePerSecond?: number },
+): Promise<RunSummary> {
+  const deadline = performance.now() + options.seconds * 1000;
+  const interval = options.ratePerSecond ? (1000 * options.concurrency) / options.ratePerSecond : 0;
+  let counter = 0;
+  recorder.start();
+  await Promise.all(
+    Array.from({ length: options.concurrency }, async (_, worker) => {
+      let next = performance.now() + (interval * worker) / options.concurrency;
+      while (performance.now() < deadline) {
+        if (interval) {
+          const wait = next - performance.now();
+          if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+          next += interval;
+        }
+        const t0 = performance.now();
+        try {
+          await op(worker, counter++);
+          recorder.record(performance.now() - t0);
+        } catch {
+          recorder.errors++;
+        }
+      }
+    }),
+  );
+  recorder.stop();
+  return recorder.summary();
+}

@@ -1,0 +1,58 @@
+import { randomBytes } from 'node:crypto';
+import {
+  createCatalogTopics,
+  ensureInfra,
+  findRepoRoot,
+  type Infra,
+  migrateAll,
+  type ServiceName,
+} from '@engage/devstack';
+import { type ServiceProcess, spawnService } from '@engage/testkit/process.ts';
+
+export interface BenchStack {
+  infra: Infra;
+  topicPrefix: string;
+  services: Partial<Record<ServiceName, ServiceProcess>>;
+  gatewayUrl: string;
+  adminToken: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The real stack for one benchmark run: the local servers, fresh topics of its own, and the given
+ * services as separate processes (the gateway last, pointed at the others).
+ */
+export async function startBenchStack(services: ServiceName[]): Promise<BenchStack> {
+  const repoRoot = findRepoRoot();
+  const infra = await ensureInfra({ log: (line) => process.stderr.write(`[bench] ${line}\n`) });
+  await migrateAll(repoRoot, infra.databaseUrl);
+  const topicPrefix = `bench${randomBytes(4).toString('hex')}.`;
+  await createCatalogTopics(infra.brokers, topicPrefix);
+  const adminToken = randomBytes(24).toString('base64url');
+  const env: Record<string, string> = {
+    DATABASE_URL: infra.databaseUrl,
+    REDIS_URL: infra.redisUrl,
+    REDIS_KEY_PREFIX: topicPrefix,
+    KAFKA_BROKERS: infra.brokers.join(','),
+    KAFKA_TOPIC_PREFIX: topicPrefix,
+    ADMIN_TOKEN: adminToken,
+    LOG_LEVEL: 'warn',
+  };
+  const running: Partial<Record<ServiceName, ServiceProcess>> = {};
+  for (const name of services.filter((s) => s !== 'gateway')) {
+    running[name] = await spawnService(repoRoot, name, env);
+    env[`${name.toUpperCase()}_URL`] = running[name].url;
+  }
+  if (services.includes('gateway')) running.gateway = await spawnService(repoRoot, 'gateway', env);
+  return {
+    infra,
+    topicPrefix,
+    services: running,
+    gatewayUrl: running.gateway?.url ?? '',
+    adminToken,
+    stop: async () => {
+      await Promise.all(Object.values(running).map((s) => s.stop()));
+      if (infra.kafka.startedHere) await infra.kafka.stop();
+    },
+  };
+}

@@ -1,0 +1,13 @@
+import type { WorkloadReport } from '../main.ts';
+import { adjustments } from './adjustments.ts';
+import { ingest } from './ingest.ts';
+
+export interface WorkloadOptions {
+  seconds: number;
+  concurrency?: number;
+}
+
+export type Workload = (options: WorkloadOptions) => Promise<WorkloadReport>;
+
+/** Every named workload of `npm run bench`. Later capabilities add theirs here. */
+export const workloads: Record<string, Workload> = { adjustments, ingest };

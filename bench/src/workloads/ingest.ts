@@ -1,0 +1,154 @@
+import { randomUUID } from 'node:crypto';
+import { type AcceptedEvent, topics } from '@engage/contracts';
+import { connectProducer, createKafka, produceRecords } from '@engage/kafka';
+import { createLogger } from '@engage/kit';
+import { createTenant } from '@engage/testkit/tenant.ts';
+import { Pool as HttpPool } from 'undici';
+import type { WorkloadReport } from '../main.ts';
+import { drive, Recorder } from '../measure.ts';
+import { startBenchStack } from '../stack.ts';
+import type { WorkloadOptions } from './index.ts';
+
+const BATCH = 1_000;
+const PLAYERS = 10_000;
+
+/**
+ * Batches of 1,000 realistic events through one gateway process into Kafka, beside kafkajs
+ * producing the same Avro records straight to the same topic.
+ */
+export async function ingest(options: WorkloadOptions): Promise<WorkloadReport> {
+  const concurrency = options.concurrency ?? 8;
+  const stack = await startBenchStack(['gateway']);
+  try {
+    const tenant = await createTenant(stack.gatewayUrl, stack.adminToken);
+    await defineEvents(stack.gatewayUrl, stack.adminToken, tenant.sandbox.environmentId);
+    const bodies = Array.from({ length: 16 }, (_, b) => JSON.stringify({ events: batch(b) }));
+    const http = new HttpPool(stack.gatewayUrl, { connections: concurrency });
+    const send = async (i: number) => {
+      const res = await http.request({
+        method: 'POST',
+        path: '/v1/events',
+        headers: { authorization: tenant.sandbox.apiKey, 'content-type': 'application/json' },
+        body: bodies[i % bodies.length],
+      });
+      const result = (await res.body.json()) as { accepted?: number };
+      if (res.statusCode !== 200 || result.accepted !== BATCH) throw new Error(`status ${res.statusCode}`);
+    };
+    const saturated = await drive(new Recorder(BATCH), (_w, i) => send(i), {
+      concurrency,
+      seconds: options.seconds,
+    });
+    const half = await drive(new Recorder(BATCH), (_w, i) => send(i), {
+      concurrency,
+      seconds: options.seconds,
+      ratePerSecond: Math.max(1, saturated.opsPerSecond / 2),
+    });
+    await http.close();
+
+    const raw = await rawKafka(
+      stack.infra.brokers,
+      stack.topicPrefix,
+      tenant.sandbox.environmentId,
+      concurrency,
+      options.seconds,
+    );
+    return {
+      workload: 'ingest',
+      description: `POST /v1/events, ${BATCH} events per batch over ${PLAYERS} players, concurrency ${concurrency}`,
+      rows: [
+        { name: 'engage gateway', summary: saturated, units: `batches of ${BATCH}` },
+        { name: 'engage gateway at half rate', summary: half, units: `batches of ${BATCH}` },
+        { name: 'raw kafkajs producer', summary: raw, units: `sends of ${BATCH}` },
+      ],
+      ratios: { 'engage gateway / raw kafkajs': saturated.unitsPerSecond / raw.unitsPerSecond },
+      notes: [
+        'the gateway validates every item against its definition and produces with acks from all replicas',
+      ],
+    };
+  } finally {
+    await stack.stop();
+  }
+}
+
+function batch(seed: number) {
+  return Array.from({ length: BATCH }, (_, i) => ({
+    eventKey: i % 3 === 0 ? 'purchase_made' : 'level_completed',
+    playerId: `player-${(seed * BATCH + i) % PLAYERS}`,
+    occurredAt: new Date().toISOString(),
+    properties: i % 3 === 0 ? { amount: 4.99, currency: 'EUR' } : { level: (i % 50) + 1, score: 1000 + i },
+  }));
+}
+
+async function defineEvents(url: string, adminToken: string, environmentId: string) {
+  const res = await fetch(`${url}/admin/v1/environments/${environmentId}/definition`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      discovery: false,
+      events: [
+        {
+          key: 'level_completed',
+          active: true,
+          properties: {
+            level: { type: 'number', required: true },
+            score: { type: 'number', required: true },
+          },
+        },
+        {
+          key: 'purchase_made',
+          active: true,
+          properties: {
+            amount: { type: 'number', required: true },
+            currency: { type: 'string', required: true },
+          },
+        },
+      ],
+    }),
+  });
+  if (!res.ok) throw new Error(`defining events failed: ${res.status} ${await res.text()}`);
+}
+
+async function rawKafka(
+  brokers: string[],
+  prefix: string,
+  environmentId: string,
+  concurrency: number,
+  seconds: number,
+) {
+  const kafka = createKafka({ brokers, clientId: 'bench-raw', log: createLogger('bench', 'error') });
+  const producer = await connectProducer(kafka);
+  const now = new Date().toISOString();
+  const records: AcceptedEvent[][] = Array.from({ length: 16 }, (_, b) =>
+    batch(b).map((e) => ({
+      eventId: randomUUID(),
+      organizationId: environmentId,
+      environmentId,
+      environmentKind: 'Sandbox',
+      playerId: e.playerId,
+      eventKey: e.eventKey,
+      occurredAt: now,
+      receivedAt: now,
+      timeZone: null,
+      idempotencyKey: null,
+      properties: Object.fromEntries(
+        Object.entries(e.properties).map(([k, v]) => [
+          k,
+          typeof v === 'number'
+            ? { type: 'Number', string: null, number: String(v), boolean: null, dateTime: null }
+            : { type: 'String', string: v, number: null, boolean: null, dateTime: null },
+        ]),
+      ) as AcceptedEvent['properties'],
+    })),
+  );
+  try {
+    return await drive(
+      new Recorder(BATCH),
+      async (_w, i) => {
+        await produceRecords(producer, topics.eventsAccepted, prefix, records[i % records.length]!);
+      },
+      { concurrency, seconds },
+    );
+  } finally {
+    await producer.disconnect();
+  }
+}

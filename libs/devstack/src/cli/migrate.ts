@@ -1,0 +1,13 @@
+// `npm run migrate`: migrates every service's schema and creates the catalog's topics, against
+// DATABASE_URL and KAFKA_BROKERS (the same command a Kubernetes Job runs before a rollout).
+
+import { findRepoRoot } from '../kafka/paths.ts';
+import { createCatalogTopics, migrateAll } from '../stack/infra.ts';
+
+const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/engage';
+const brokers = (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(',');
+const prefix = process.env.KAFKA_TOPIC_PREFIX ?? 'engage.';
+
+await migrateAll(findRepoRoot(), databaseUrl, (line) => process.stdout.write(`${line}\n`));
+await createCatalogTopics(brokers, prefix);
+process.stdout.write('schemas migrated and topics created\n');
