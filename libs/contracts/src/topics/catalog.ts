@@ -52,6 +52,20 @@ export interface AcceptedEvent {
   idempotencyKey: string | null;
 }
 
+export interface PointsJournalEntry {
+  entryId: string;
+  organizationId: string;
+  environmentId: string;
+  playerId: string;
+  kind: 'adjustment' | 'purchase' | 'reward';
+  amount: number;
+  balanceAfter: number;
+  reason: string | null;
+  idempotencyKey: string | null;
+  sourceRef: string | null;
+  occurredAt: string;
+}
+
 export const topics = {
   eventsAccepted: defineTopic<AcceptedEvent>({
     base: 'events.accepted.v1',
@@ -60,6 +74,15 @@ export const topics = {
     description: 'Every event accepted by POST /v1/events, once.',
     keyOf: playerKey,
     schemaFile: 'events.accepted.v1.avsc',
+  }),
+  pointsJournal: defineTopic<PointsJournalEntry>({
+    base: 'points.journal.v1',
+    partitions: 12,
+    config: { 'retention.ms': String(30 * 24 * 3600 * 1000) },
+    description:
+      'Every committed change of a points balance, one record per journal entry (dedupe by entryId).',
+    keyOf: playerKey,
+    schemaFile: 'points.journal.v1.avsc',
   }),
 } as const;
 

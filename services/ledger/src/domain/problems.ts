@@ -1,0 +1,43 @@
+import { problem } from '@engage/kit';
+import { LEDGER_CODES } from './codes.ts';
+import { conflictCode, type KeyOperation } from './idempotency.ts';
+
+export const insufficientBalance = () =>
+  problem(
+    409,
+    LEDGER_CODES.insufficientBalance,
+    'The debit is larger than the balance; a balance never goes below zero. Nothing was written.',
+  );
+
+export const balanceLimitReached = () =>
+  problem(
+    409,
+    LEDGER_CODES.balanceLimitReached,
+    'The credit would take the balance past the largest balance the ledger keeps. Nothing was written.',
+  );
+
+export const concurrentUpdate = () =>
+  problem(
+    409,
+    LEDGER_CODES.concurrentUpdate,
+    'Other requests changed this balance at the same instant. Nothing was written; send the request again.',
+  );
+
+export const idempotencyKeyConflict = (operation: KeyOperation, usedBy: KeyOperation) =>
+  problem(
+    409,
+    conflictCode(operation),
+    usedBy === operation
+      ? `The idempotency key was already used for a different ${operation === 'adjustment' ? 'amount' : 'listing'}.`
+      : `The idempotency key was already used by a ${usedBy}.`,
+    { usedBy },
+  );
+
+export const marketplaceItemNotFound = () =>
+  problem(404, LEDGER_CODES.itemNotFound, 'No marketplace item with that key.');
+
+export const marketplaceCollectionNotFound = () =>
+  problem(404, LEDGER_CODES.collectionNotFound, 'No marketplace collection with that key.');
+
+export const marketplaceItemNotAvailable = () =>
+  problem(409, LEDGER_CODES.itemNotAvailable, 'The marketplace item is not on sale now.');

@@ -1,0 +1,94 @@
+import {
+  LocalizedPlayerQuerySchema,
+  MarketplaceCollectionSchema,
+  MarketplaceItemSchema,
+  MarketplaceItemsQuerySchema,
+  PurchaseRequestSchema,
+} from '@engage/contracts';
+import { environmentOf, type HttpApp } from '@engage/kit';
+import { z } from 'zod';
+import {
+  marketplaceCollectionNotFound,
+  marketplaceItemNotAvailable,
+  marketplaceItemNotFound,
+} from '../domain/problems.ts';
+import type { MarketplaceCatalog } from '../store/marketplace-catalog.ts';
+
+const ItemParamsSchema = z.object({ marketplaceItemKey: z.string().min(1) });
+const CollectionParamsSchema = z.object({ collectionKey: z.string().min(1) });
+
+/** Endpoints 4 to 7: the shop as one player sees it, and purchases. */
+export function marketplaceRoutes(app: HttpApp, deps: { marketplace: MarketplaceCatalog }) {
+  const { marketplace } = deps;
+
+  app.get(
+    '/v1/marketplace-items',
+    {
+      schema: { querystring: MarketplaceItemsQuerySchema, response: { 200: z.array(MarketplaceItemSchema) } },
+    },
+    async (request) =>
+      marketplace.listItems({
+        environment: environmentOf(request),
+        playerId: request.query.PlayerId,
+        languageCode: request.query.LanguageCode,
+        take: request.query.Take,
+      }),
+  );
+
+  app.get(
+    '/v1/marketplace-items/:marketplaceItemKey',
+    {
+      schema: {
+        params: ItemParamsSchema,
+        querystring: LocalizedPlayerQuerySchema,
+        response: { 200: MarketplaceItemSchema },
+      },
+    },
+    async (request) => {
+      const item = await marketplace.findItem({
+        environment: environmentOf(request),
+        playerId: request.query.PlayerId,
+        languageCode: request.query.LanguageCode,
+        marketplaceItemKey: request.params.marketplaceItemKey,
+      });
+      if (!item) throw marketplaceItemNotFound();
+      return item;
+    },
+  );
+
+  app.get(
+    '/v1/marketplace-collections/:collectionKey',
+    {
+      schema: {
+        params: CollectionParamsSchema,
+        querystring: LocalizedPlayerQuerySchema,
+        response: { 200: MarketplaceCollectionSchema },
+      },
+    },
+    async (request) => {
+      const collection = await marketplace.findCollection({
+        environment: environmentOf(request),
+        playerId: request.query.PlayerId,
+        languageCode: request.query.LanguageCode,
+        collectionKey: request.params.collectionKey,
+      });
+      if (!collection) throw marketplaceCollectionNotFound();
+      return collection;
+    },
+  );
+
+  app.post(
+    '/v1/marketplace-items/:marketplaceItemKey/purchases',
+    { schema: { params: ItemParamsSchema, body: PurchaseRequestSchema } },
+    async (request) => {
+      const item = await marketplace.findItem({
+        environment: environmentOf(request),
+        playerId: request.body.playerId,
+        marketplaceItemKey: request.params.marketplaceItemKey,
+      });
+      if (!item) throw marketplaceItemNotFound();
+      // Purchases arrive with the shop issue (commands/purchase-item.ts); until then no listing is on sale.
+      throw marketplaceItemNotAvailable();
+    },
+  );
+}

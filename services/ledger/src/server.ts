@@ -1,0 +1,31 @@
+import { connectProducer, createKafka, startOutboxRelay } from '@engage/kafka';
+import { listen, type ServiceContext } from '@engage/kit';
+import { createPool, pingPool } from '@engage/postgres';
+import { buildApp } from './app.ts';
+import type { LedgerEnv } from './env.ts';
+import { createMarketplaceCatalog } from './store/marketplace-catalog.ts';
+
+/** Composition root: Postgres, the Kafka producer and outbox relay, then the HTTP API. */
+export async function startLedger(ctx: ServiceContext<LedgerEnv>): Promise<void> {
+  const { env, log, lifecycle } = ctx;
+  const pool = createPool({ url: env.DATABASE_URL, schema: 'ledger', max: env.DATABASE_POOL_SIZE });
+  lifecycle.onShutdown('postgres', () => pool.end());
+
+  const kafka = createKafka({ brokers: env.KAFKA_BROKERS, clientId: env.KAFKA_CLIENT_ID ?? 'ledger', log });
+  const producer = await connectProducer(kafka);
+  lifecycle.onShutdown('kafka producer', () => producer.disconnect());
+
+  // Publishes the journal records each committed change enqueued; on shutdown it drains first.
+  const relay = startOutboxRelay({ pool, producer, log });
+  lifecycle.onShutdown('outbox relay', () => relay.stop());
+
+  const app = buildApp({
+    log,
+    pool,
+    topicPrefix: env.KAFKA_TOPIC_PREFIX,
+    onJournalCommitted: relay.kick,
+    marketplace: createMarketplaceCatalog(pool),
+    readiness: () => pingPool(pool),
+  });
+  await listen(app, ctx);
+}
