@@ -38,6 +38,11 @@ export interface ExactlyOnceConsumerOptions<T> {
   afterCommit?: (batch: { records: ConsumedRecord<T>[]; partition: number }) => Promise<void>;
   /** Upper bound on records applied in one transaction. */
   maxRecordsPerTransaction?: number;
+  /**
+   * How long the group waits for a silent member (a crashed process) before moving its partitions
+   * to the others. Kafka refuses values below the broker's group.min.session.timeout.ms (6 s).
+   */
+  sessionTimeoutMs?: number;
 }
 
 export interface RunningConsumer {
@@ -59,10 +64,11 @@ export async function startExactlyOnceConsumer<T>(
 ): Promise<RunningConsumer> {
   const { kafka, pool, groupId, topic, log } = options;
   const maxRecords = options.maxRecordsPerTransaction ?? 1000;
+  const sessionTimeout = options.sessionTimeoutMs ?? 30_000;
   const consumer = kafka.consumer({
     groupId,
-    sessionTimeout: 30_000,
-    heartbeatInterval: 3_000,
+    sessionTimeout,
+    heartbeatInterval: Math.min(3_000, Math.floor(sessionTimeout / 3)),
     maxWaitTimeInMs: 100,
     allowAutoTopicCreation: false,
     readUncommitted: false,
@@ -85,13 +91,23 @@ export async function startExactlyOnceConsumer<T>(
       for (const chunk of chunks(payload.batch.messages, maxRecords)) {
         if (!payload.isRunning() || payload.isStale()) return;
         const applied = await applyChunk(options, payload, chunk);
-        const last = chunk.at(-1)!;
-        payload.resolveOffset(last.offset);
-        await payload.commitOffsetsIfNecessary();
-        await payload.heartbeat();
+        // Before anything that can throw on a rebalance: a redelivery skips these records, so this
+        // is the only chance to run afterCommit for them.
         if (applied.length > 0 && options.afterCommit) {
           await options.afterCommit({ records: applied, partition: payload.batch.partition });
         }
+        const last = chunk.at(-1)!;
+        payload.resolveOffset(last.offset);
+        // With autoCommit off, commitOffsetsIfNecessary() without offsets never commits; name them.
+        await payload.commitOffsetsIfNecessary({
+          topics: [
+            {
+              topic: payload.batch.topic,
+              partitions: [{ partition: payload.batch.partition, offset: nextOffset(last) }],
+            },
+          ],
+        });
+        await payload.heartbeat();
       }
       const lag = Number(payload.batch.highWatermark) - Number(payload.batch.lastOffset()) - 1;
       consumerLag.set(
@@ -137,7 +153,7 @@ async function applyChunk<T>(
       if (records.length > 0) await options.apply({ client, records, topic, partition });
       await client.query(
         'UPDATE kafka_offsets SET next_offset = $4, updated_at = now() WHERE group_id = $1 AND topic = $2 AND partition = $3',
-        [groupId, topic, partition, (BigInt(chunk.at(-1)!.offset) + 1n).toString()],
+        [groupId, topic, partition, nextOffset(chunk.at(-1)!)],
       );
       batchSize.observe({ group: groupId, topic }, records.length);
       return records;
@@ -184,6 +200,21 @@ function toRecord<T>(definition: TopicDefinition<T>, partition: number, m: Kafka
     timestamp: m.timestamp,
   };
 }
+
+function nextOffset(message: KafkaMessage): string {
+  return (BigInt(message.offset) + 1n).toString();
+}
+
+/**
+ * The consumer group of one service. Topic prefixes let several stacks (test runs, previews) share a
+ * broker; their groups must not be shared either, or one stack's crash stalls the others' rebalances.
+ */
+export function consumerGroupId(service: string, topicPrefix: string): string {
+  const base = `engage-${service}`;
+  return topicPrefix === DEFAULT_TOPIC_PREFIX ? base : `${topicPrefix}${base}`;
+}
+
+const DEFAULT_TOPIC_PREFIX = 'engage.';
 
 function* chunks<T>(items: T[], size: number): Generator<T[]> {
   for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);

@@ -58,3 +58,9 @@ export const kafkaEnv = z.object({
 });
 
 export const portEnv = (defaultPort: number) => z.object({ PORT: port.default(defaultPort) });
+
+/** Settings of a service that consumes Kafka topics in a consumer group. */
+export const kafkaConsumerEnv = z.object({
+  /** How long a crashed member holds its partitions; the broker's minimum is 6 s. */
+  KAFKA_SESSION_TIMEOUT_MS: z.coerce.number().int().min(6_000).max(300_000).default(30_000),
+});

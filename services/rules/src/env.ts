@@ -1,0 +1,10 @@
+import { baseEnv, kafkaConsumerEnv, kafkaEnv, portEnv, postgresEnv } from '@engage/kit';
+import type { z } from 'zod';
+
+export const rulesEnv = baseEnv
+  .extend(portEnv(8081).shape)
+  .extend(postgresEnv.shape)
+  .extend(kafkaEnv.shape)
+  .extend(kafkaConsumerEnv.shape);
+
+export type RulesEnv = z.infer<typeof rulesEnv>;

@@ -1,0 +1,88 @@
+import type { Pool, PoolClient } from '@engage/postgres';
+import type { PlayerActivity } from '../domain/activity.ts';
+
+export interface PlayerRef {
+  environmentId: string;
+  playerId: string;
+}
+
+interface ActivityRow {
+  environment_id: string;
+  player_id: string;
+  events_applied: number;
+  last_event_id: string;
+  last_offset: number;
+  last_occurred_at: Date;
+  applied_events_digest: string;
+  updated_at: Date;
+}
+
+const COLUMNS = `environment_id, player_id, events_applied, last_event_id, last_offset, last_occurred_at,
+  applied_events_digest, updated_at`;
+
+/**
+ * Loads (and locks, in a fixed order) the activity of every given player in one query. A player's
+ * events all arrive on one partition, so the lock only matters for a zombie consumer.
+ */
+export async function lockActivities(client: PoolClient, players: PlayerRef[]): Promise<PlayerActivity[]> {
+  const { rows } = await client.query<ActivityRow>(
+    `SELECT ${COLUMNS} FROM player_activity
+     WHERE (environment_id, player_id) IN (SELECT * FROM unnest($1::uuid[], $2::text[]))
+     ORDER BY environment_id, player_id
+     FOR UPDATE`,
+    [players.map((p) => p.environmentId), players.map((p) => p.playerId)],
+  );
+  return rows.map(toActivity);
+}
+
+/** Writes the new activity of every given player in one statement. */
+export async function saveActivities(client: PoolClient, activities: PlayerActivity[]): Promise<void> {
+  if (activities.length === 0) return;
+  await client.query(
+    `INSERT INTO player_activity (environment_id, player_id, events_applied, last_event_id, last_offset,
+       last_occurred_at, applied_events_digest)
+     SELECT * FROM unnest($1::uuid[], $2::text[], $3::bigint[], $4::uuid[], $5::bigint[], $6::timestamptz[],
+       $7::text[])
+     ON CONFLICT (environment_id, player_id) DO UPDATE SET
+       events_applied = EXCLUDED.events_applied,
+       last_event_id = EXCLUDED.last_event_id,
+       last_offset = EXCLUDED.last_offset,
+       last_occurred_at = EXCLUDED.last_occurred_at,
+       applied_events_digest = EXCLUDED.applied_events_digest,
+       updated_at = now()`,
+    [
+      activities.map((a) => a.environmentId),
+      activities.map((a) => a.playerId),
+      activities.map((a) => a.eventsApplied),
+      activities.map((a) => a.lastEventId),
+      activities.map((a) => a.lastOffset),
+      activities.map((a) => a.lastOccurredAt),
+      activities.map((a) => a.appliedEventsDigest),
+    ],
+  );
+}
+
+export interface StoredActivity extends PlayerActivity {
+  updatedAt: string;
+}
+
+export async function findActivity(pool: Pool, player: PlayerRef): Promise<StoredActivity | undefined> {
+  const { rows } = await pool.query<ActivityRow>(
+    `SELECT ${COLUMNS} FROM player_activity WHERE environment_id = $1 AND player_id = $2`,
+    [player.environmentId, player.playerId],
+  );
+  const row = rows[0];
+  return row ? { ...toActivity(row), updatedAt: row.updated_at.toISOString() } : undefined;
+}
+
+function toActivity(row: ActivityRow): PlayerActivity {
+  return {
+    environmentId: row.environment_id,
+    playerId: row.player_id,
+    eventsApplied: row.events_applied,
+    lastEventId: row.last_event_id,
+    lastOffset: String(row.last_offset),
+    lastOccurredAt: row.last_occurred_at.toISOString(),
+    appliedEventsDigest: row.applied_events_digest,
+  };
+}

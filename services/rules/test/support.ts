@@ -1,0 +1,89 @@
+import type { AcceptedEvent } from '@engage/contracts';
+import { topicName, topics } from '@engage/contracts';
+import { createCatalogTopics } from '@engage/devstack';
+import { consumerGroupId } from '@engage/kafka';
+import type { Pool } from '@engage/postgres';
+import {
+  type ServiceProcess,
+  serviceEnv,
+  spawnService,
+  stackConfig,
+  uniqueTopicPrefix,
+} from '@engage/testkit';
+import { eventually } from '@engage/testkit/events.ts';
+import { chainDigest, EMPTY_DIGEST } from '../src/domain/activity.ts';
+
+/** A fresh topic prefix with the catalog's topics created under it. */
+export async function freshTopics(): Promise<string> {
+  const prefix = uniqueTopicPrefix();
+  await createCatalogTopics(stackConfig().brokers, prefix);
+  return prefix;
+}
+
+/** The rules service as its own process; a crashed member is noticed after 6 s (the broker minimum). */
+export function spawnRules(prefix: string): Promise<ServiceProcess> {
+  return spawnService(
+    stackConfig().repoRoot,
+    'rules',
+    serviceEnv(prefix, { KAFKA_SESSION_TIMEOUT_MS: '6000' }),
+  );
+}
+
+export interface Applied {
+  eventsApplied: number;
+  digest: string;
+}
+
+/** What a correct consumer ends with: every event applied once, each player's in produce order. */
+export function expectedActivity(produced: AcceptedEvent[]): Map<string, Applied> {
+  const expected = new Map<string, Applied>();
+  for (const event of produced) {
+    const before = expected.get(event.playerId) ?? { eventsApplied: 0, digest: EMPTY_DIGEST };
+    expected.set(event.playerId, {
+      eventsApplied: before.eventsApplied + 1,
+      digest: chainDigest(before.digest, event.eventId),
+    });
+  }
+  return expected;
+}
+
+export async function appliedActivity(pool: Pool, environmentId: string): Promise<Map<string, Applied>> {
+  const { rows } = await pool.query<{
+    player_id: string;
+    events_applied: number;
+    applied_events_digest: string;
+  }>(
+    'SELECT player_id, events_applied, applied_events_digest FROM player_activity WHERE environment_id = $1',
+    [environmentId],
+  );
+  return new Map(
+    rows.map((r) => [r.player_id, { eventsApplied: r.events_applied, digest: r.applied_events_digest }]),
+  );
+}
+
+/** Waits until the stored offsets of the rules group cover `total` records of the events topic. */
+export async function waitUntilConsumed(pool: Pool, prefix: string, total: number, timeoutMs = 45_000) {
+  await eventually(
+    `rules to apply ${total} records`,
+    async () => {
+      const { rows } = await pool.query<{ consumed: string | null }>(
+        'SELECT sum(next_offset)::text AS consumed FROM kafka_offsets WHERE group_id = $1 AND topic = $2',
+        [consumerGroupId('rules', prefix), topicName(topics.eventsAccepted, prefix)],
+      );
+      return Number(rows[0]?.consumed ?? 0) >= total ? true : undefined;
+    },
+    { timeoutMs, intervalMs: 200 },
+  );
+}
+
+/** A small deterministic generator, so a failing schedule can be replayed from its printed seed. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
