@@ -1,0 +1,60 @@
+import { type TopicDefinition, topics } from '@engage/contracts';
+import { connectProducer, createKafka, ensureTopics, startOutboxRelay } from '@engage/kafka';
+import { createLogger, type HttpApp } from '@engage/kit';
+import { createPool, type Pool } from '@engage/postgres';
+import { stackConfig, uniqueTopicPrefix } from '@engage/testkit';
+import { buildApp } from '../../src/app.ts';
+import { createMarketplaceCatalog } from '../../src/store/marketplace-catalog.ts';
+
+export interface InProcessLedger {
+  app: HttpApp;
+  pool: Pool;
+  topicPrefix: string;
+  brokers: string[];
+  close: () => Promise<void>;
+}
+
+/**
+ * The ledger's HTTP app in this process, on the real test database, with its own journal topic and a
+ * real outbox relay publishing to it (as server.ts wires them).
+ */
+export async function startInProcessLedger(): Promise<InProcessLedger> {
+  const { databaseUrl, brokers } = stackConfig();
+  const log = createLogger('ledger-test', 'error');
+  const topicPrefix = uniqueTopicPrefix();
+  const kafka = createKafka({ brokers, clientId: 'ledger-test', log });
+  await ensureTopics(kafka, topicPrefix, [topics.pointsJournal as TopicDefinition<unknown>]);
+  const pool = createPool({ url: databaseUrl, schema: 'ledger', max: 10 });
+  await forgetStaleOutboxRows(pool);
+  const producer = await connectProducer(kafka);
+  const relay = startOutboxRelay({ pool, producer, log, idleMs: 50 });
+  const app = buildApp({
+    log,
+    pool,
+    topicPrefix,
+    onJournalCommitted: relay.kick,
+    marketplace: createMarketplaceCatalog(pool),
+  });
+  await app.ready();
+  return {
+    app,
+    pool,
+    topicPrefix,
+    brokers,
+    close: async () => {
+      await app.close();
+      await relay.stop();
+      await producer.disconnect();
+      await pool.end();
+    },
+  };
+}
+
+/**
+ * The test database outlives test runs (and brokers): rows an aborted run left for topics that may no
+ * longer exist would hold up every relay, which publishes in id order. A live run's rows are
+ * published within moments, so rows older than this are leftovers.
+ */
+export async function forgetStaleOutboxRows(pool: Pool): Promise<void> {
+  await pool.query(`DELETE FROM outbox WHERE created_at < now() - interval '15 minutes'`);
+}
