@@ -61,17 +61,20 @@ export async function appliedActivity(pool: Pool, environmentId: string): Promis
   );
 }
 
+/** How many records of the events topic the rules group has applied (the sum of its stored offsets). */
+export async function consumedRecords(pool: Pool, prefix: string): Promise<number> {
+  const { rows } = await pool.query<{ consumed: string | null }>(
+    'SELECT sum(next_offset)::text AS consumed FROM kafka_offsets WHERE group_id = $1 AND topic = $2',
+    [consumerGroupId('rules', prefix), topicName(topics.eventsAccepted, prefix)],
+  );
+  return Number(rows[0]?.consumed ?? 0);
+}
+
 /** Waits until the stored offsets of the rules group cover `total` records of the events topic. */
 export async function waitUntilConsumed(pool: Pool, prefix: string, total: number, timeoutMs = 45_000) {
   await eventually(
     `rules to apply ${total} records`,
-    async () => {
-      const { rows } = await pool.query<{ consumed: string | null }>(
-        'SELECT sum(next_offset)::text AS consumed FROM kafka_offsets WHERE group_id = $1 AND topic = $2',
-        [consumerGroupId('rules', prefix), topicName(topics.eventsAccepted, prefix)],
-      );
-      return Number(rows[0]?.consumed ?? 0) >= total ? true : undefined;
-    },
+    async () => ((await consumedRecords(pool, prefix)) >= total ? true : undefined),
     { timeoutMs, intervalMs: 200 },
   );
 }
