@@ -1,3 +1,4 @@
 export * from './process.ts';
 export * from './provided.ts';
 export * from './stack.ts';
+export * from './tenant.ts';

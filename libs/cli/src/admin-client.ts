@@ -1,0 +1,127 @@
+import type { EnvironmentDiff, EnvironmentFileInput } from '@engage/contracts/environment-file.ts';
+import type {
+  ApiKey,
+  BillingStatus,
+  CreatedApiKey,
+  Organization,
+  OrganizationDetail,
+  Project,
+} from '@engage/contracts/http/admin.ts';
+import { request } from 'undici';
+
+/** A refusal of the admin API, carrying its problem document. */
+export class AdminApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly body: unknown;
+
+  constructor(status: number, body: unknown) {
+    const doc = body as { code?: string; detail?: string; errors?: { code: string; message: string }[] };
+    const details = doc?.errors?.map((e) => `${e.code}: ${e.message}`).join('; ');
+    super(`admin API answered ${status}${details ? ` (${details})` : ''}`);
+    this.name = 'AdminApiError';
+    this.status = status;
+    this.code = doc?.code ?? 'unknown';
+    this.body = body;
+  }
+}
+
+export interface AdminClientOptions {
+  /** The gateway's address, e.g. http://127.0.0.1:8080. */
+  url: string;
+  /** The gateway's ADMIN_TOKEN. */
+  token: string;
+}
+
+/** Typed client of the gateway's admin API (/admin/v1), shared by the CLI, the testkit and the dev stack. */
+export class AdminClient {
+  private readonly base: string;
+  private readonly token: string;
+
+  constructor(options: AdminClientOptions) {
+    this.base = options.url.replace(/\/+$/, '');
+    this.token = options.token;
+  }
+
+  createOrganization(input: {
+    name: string;
+    billingStatus?: BillingStatus;
+    liveMonthlyActivePlayersCap?: number | null;
+  }): Promise<Organization> {
+    return this.call('POST', '/organizations', input);
+  }
+
+  async listOrganizations(): Promise<Organization[]> {
+    return (await this.call<{ organizations: Organization[] }>('GET', '/organizations')).organizations;
+  }
+
+  getOrganization(organizationId: string): Promise<OrganizationDetail> {
+    return this.call('GET', `/organizations/${enc(organizationId)}`);
+  }
+
+  updateOrganization(
+    organizationId: string,
+    patch: { billingStatus?: BillingStatus; liveMonthlyActivePlayersCap?: number | null },
+  ): Promise<Organization> {
+    return this.call('PATCH', `/organizations/${enc(organizationId)}`, patch);
+  }
+
+  createProject(organizationId: string, input: { name: string }): Promise<Project> {
+    return this.call('POST', `/organizations/${enc(organizationId)}/projects`, input);
+  }
+
+  getProject(projectId: string): Promise<Project> {
+    return this.call('GET', `/projects/${enc(projectId)}`);
+  }
+
+  createApiKey(environmentId: string, input: { name?: string } = {}): Promise<CreatedApiKey> {
+    return this.call('POST', `/environments/${enc(environmentId)}/api-keys`, input);
+  }
+
+  async listApiKeys(environmentId: string): Promise<ApiKey[]> {
+    return (await this.call<{ apiKeys: ApiKey[] }>('GET', `/environments/${enc(environmentId)}/api-keys`))
+      .apiKeys;
+  }
+
+  revokeApiKey(apiKeyId: string): Promise<ApiKey> {
+    return this.call('DELETE', `/api-keys/${enc(apiKeyId)}`);
+  }
+
+  getDefinition(environmentId: string): Promise<EnvironmentFileInput> {
+    return this.call('GET', `/environments/${enc(environmentId)}/definition`);
+  }
+
+  applyDefinition(
+    environmentId: string,
+    file: EnvironmentFileInput,
+    options: { dryRun?: boolean } = {},
+  ): Promise<EnvironmentDiff> {
+    const query = options.dryRun ? '?dryRun=true' : '';
+    return this.call('PUT', `/environments/${enc(environmentId)}/definition${query}`, file);
+  }
+
+  environmentSchemaUrl(): string {
+    return `${this.base}/admin/v1/schemas/environment.json`;
+  }
+
+  private async call<T>(
+    method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+    path: string,
+    body?: unknown,
+  ): Promise<T> {
+    const response = await request(`${this.base}/admin/v1${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${this.token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.body.text();
+    const parsed: unknown = text ? JSON.parse(text) : undefined;
+    if (response.statusCode >= 400) throw new AdminApiError(response.statusCode, parsed);
+    return parsed as T;
+  }
+}
+
+const enc = encodeURIComponent;

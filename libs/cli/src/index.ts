@@ -1,0 +1,2 @@
+export * from './admin-client.ts';
+export * from './program.ts';

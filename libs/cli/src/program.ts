@@ -1,0 +1,132 @@
+import { readFile } from 'node:fs/promises';
+import type { EnvironmentDiff } from '@engage/contracts/environment-file.ts';
+import { Command, Option } from 'commander';
+import { parse as parseYaml } from 'yaml';
+import { AdminClient } from './admin-client.ts';
+
+export interface CliIo {
+  out: (text: string) => void;
+  env: NodeJS.ProcessEnv;
+}
+
+const BILLING = ['active', 'none', 'overdue'] as const;
+
+/** The `engage` command line: the admin API for operators (organizations, projects, keys, apply). */
+export function buildProgram(io: CliIo = { out: (t) => process.stdout.write(t), env: process.env }): Command {
+  const program = new Command('engage')
+    .description('Operate an engage deployment through the gateway admin API.')
+    .option('--url <url>', 'gateway address (ENGAGE_URL)', io.env.ENGAGE_URL ?? 'http://127.0.0.1:8080')
+    .option('--token <token>', 'admin token (ENGAGE_ADMIN_TOKEN)')
+    .showHelpAfterError()
+    .exitOverride();
+
+  const client = () => {
+    const { url, token } = program.opts<{ url: string; token?: string }>();
+    const adminToken = token ?? io.env.ENGAGE_ADMIN_TOKEN;
+    if (!adminToken) throw new Error('no admin token: pass --token or set ENGAGE_ADMIN_TOKEN');
+    return new AdminClient({ url, token: adminToken });
+  };
+  const print = (value: unknown) => io.out(`${JSON.stringify(value, null, 2)}\n`);
+  const capOption = () =>
+    new Option('--mau-cap <players>', 'Live monthly active players cap').argParser((v) => positiveInt(v));
+
+  const org = program.command('org').description('organizations');
+  org
+    .command('create <name>')
+    .addOption(new Option('--billing <status>', 'billing status').choices(BILLING).default('none'))
+    .addOption(capOption())
+    .action(async (name: string, opts: { billing: (typeof BILLING)[number]; mauCap?: number }) =>
+      print(
+        await client().createOrganization({
+          name,
+          billingStatus: opts.billing,
+          liveMonthlyActivePlayersCap: opts.mauCap ?? null,
+        }),
+      ),
+    );
+  org.command('list').action(async () => print(await client().listOrganizations()));
+  org.command('get <organizationId>').action(async (id: string) => print(await client().getOrganization(id)));
+  org
+    .command('set-billing <organizationId> <status>')
+    .description(`set billing (${BILLING.join(' | ')}) and optionally the Live MAU cap`)
+    .addOption(capOption())
+    .option('--no-mau-cap', 'remove the Live MAU cap')
+    .action(async (id: string, status: string, opts: { mauCap?: number | false }) => {
+      if (!(BILLING as readonly string[]).includes(status))
+        throw new Error(`status must be one of ${BILLING.join(', ')}`);
+      const cap =
+        opts.mauCap === false
+          ? { liveMonthlyActivePlayersCap: null }
+          : opts.mauCap
+            ? { liveMonthlyActivePlayersCap: opts.mauCap }
+            : {};
+      print(
+        await client().updateOrganization(id, { billingStatus: status as (typeof BILLING)[number], ...cap }),
+      );
+    });
+
+  program
+    .command('project')
+    .description('projects')
+    .command('create <organizationId> <name>')
+    .description('creates a project with its Sandbox and Live environments')
+    .action(async (organizationId: string, name: string) =>
+      print(await client().createProject(organizationId, { name })),
+    );
+
+  const key = program.command('key').description('project API keys');
+  key
+    .command('create <environmentId>')
+    .option('--name <name>', 'a label for the key')
+    .description('creates a key; it is printed once and never shown again')
+    .action(async (environmentId: string, opts: { name?: string }) =>
+      print(await client().createApiKey(environmentId, opts.name ? { name: opts.name } : {})),
+    );
+  key.command('revoke <apiKeyId>').action(async (id: string) => print(await client().revokeApiKey(id)));
+
+  program
+    .command('apply')
+    .description('applies an environment file (YAML or JSON) and prints what changed')
+    .requiredOption('-f, --file <file>', 'the environment file')
+    .requiredOption(
+      '-e, --environment <environmentId>',
+      'the environment to apply it to (ENGAGE_ENVIRONMENT_ID)',
+      io.env.ENGAGE_ENVIRONMENT_ID,
+    )
+    .option('--dry-run', 'show the difference without writing it')
+    .option('--json', 'print the difference as JSON')
+    .action(async (opts: { file: string; environment: string; dryRun?: boolean; json?: boolean }) => {
+      const file = parseYaml(await readFile(opts.file, 'utf8')) as Record<string, unknown>;
+      const diff = await client().applyDefinition(opts.environment, file, { dryRun: opts.dryRun ?? false });
+      io.out(opts.json ? `${JSON.stringify(diff, null, 2)}\n` : formatDiff(diff));
+    });
+
+  program
+    .command('schema')
+    .description('where the JSON Schema of the environment file is')
+    .action(() => {
+      const { url } = program.opts<{ url: string }>();
+      io.out(
+        `docs/schemas/environment.schema.json\n${url.replace(/\/+$/, '')}/admin/v1/schemas/environment.json\n`,
+      );
+    });
+
+  return program;
+}
+
+const SIGNS = { created: '+', updated: '~', removed: '-', unchanged: '=' } as const;
+
+export function formatDiff(diff: EnvironmentDiff): string {
+  const lines = diff.changes.map((c) => {
+    const fields = c.fields.length ? ` (${c.fields.join(', ')})` : '';
+    return `${SIGNS[c.change]} ${c.section} ${c.key}: ${c.change}${fields}`;
+  });
+  const summary = diff.changed ? (diff.dryRun ? 'dry run: nothing written' : 'applied') : 'no changes';
+  return `${[...lines, summary].join('\n')}\n`;
+}
+
+function positiveInt(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${value} is not a positive whole number`);
+  return n;
+}

@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import {
+  EventKeySchema,
+  MAX_PROPERTIES_PER_EVENT,
+  PropertyNameSchema,
+  PropertyTypeSchema,
+} from './http/events.ts';
+
+/**
+ * The declarative environment file (`engage apply -f env.yaml`): everything one environment defines.
+ * Each top-level section is its own schema with one owning service; the gateway applies its own
+ * sections and (later) hands every other section to its owner. Unknown sections are refused, so a
+ * typo never silently does nothing.
+ */
+
+export const PropertyDefinitionSchema = z
+  .strictObject({
+    type: PropertyTypeSchema,
+    required: z.boolean().default(false),
+  })
+  .meta({ id: 'PropertyDefinition' });
+export type PropertyDefinition = z.infer<typeof PropertyDefinitionSchema>;
+
+export const EventDefinitionSchema = z
+  .strictObject({
+    key: EventKeySchema,
+    active: z.boolean().default(true),
+    description: z.string().max(500).optional(),
+    properties: z
+      .record(PropertyNameSchema, PropertyDefinitionSchema)
+      .default({})
+      .refine((p) => Object.keys(p).length <= MAX_PROPERTIES_PER_EVENT, {
+        message: `at most ${MAX_PROPERTIES_PER_EVENT} properties per event`,
+      }),
+  })
+  .meta({ id: 'EventDefinition' });
+export type EventDefinition = z.infer<typeof EventDefinitionSchema>;
+
+/** Section `events` (owner: gateway): the events the environment accepts. */
+export const EventsSectionSchema = z
+  .array(EventDefinitionSchema)
+  .superRefine((events, ctx) => {
+    const seen = new Set<string>();
+    events.forEach((event, index) => {
+      if (seen.has(event.key)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [index, 'key'],
+          message: `event ${event.key} is defined twice`,
+        });
+      }
+      seen.add(event.key);
+    });
+  })
+  .describe('Event definitions. Events absent from the list are removed when the section is present.');
+
+/** Section `discovery` (owner: gateway): define unknown events and properties from their first use. */
+export const DiscoverySectionSchema = z
+  .boolean()
+  .describe('When true, an unknown event or property is defined from its first occurrence.');
+
+export type SectionOwner = 'gateway' | 'rules' | 'ledger' | 'query';
+
+/**
+ * Every section of the file with its owner. A capability adds its section here (and the owner
+ * implements `PUT /internal/v1/environments/{id}/definition/{section}`; see docs/api.md).
+ */
+export const ENVIRONMENT_SECTIONS = {
+  discovery: { owner: 'gateway', schema: DiscoverySectionSchema },
+  events: { owner: 'gateway', schema: EventsSectionSchema },
+} as const satisfies Record<string, { owner: SectionOwner; schema: z.ZodType }>;
+export type SectionName = keyof typeof ENVIRONMENT_SECTIONS;
+
+export const ENVIRONMENT_FILE_VERSION = 1;
+
+export const EnvironmentFileSchema = z
+  .strictObject({
+    $schema: z.string().optional().describe('Optional link to this JSON Schema, for editors.'),
+    version: z.literal(ENVIRONMENT_FILE_VERSION).default(ENVIRONMENT_FILE_VERSION),
+    discovery: ENVIRONMENT_SECTIONS.discovery.schema.optional(),
+    events: ENVIRONMENT_SECTIONS.events.schema.optional(),
+  })
+  .meta({
+    id: 'EnvironmentFile',
+    title: 'engage environment file',
+    description: 'Declarative definition of one environment. An absent section is left as it is.',
+  });
+export type EnvironmentFile = z.infer<typeof EnvironmentFileSchema>;
+export type EnvironmentFileInput = z.input<typeof EnvironmentFileSchema>;
+
+export const ChangeKindSchema = z.enum(['created', 'updated', 'unchanged', 'removed']);
+export type ChangeKind = z.infer<typeof ChangeKindSchema>;
+
+export const ItemChangeSchema = z
+  .object({
+    section: z.string(),
+    key: z.string(),
+    change: ChangeKindSchema,
+    /** Fields that differ, for an update. */
+    fields: z.array(z.string()),
+  })
+  .meta({ id: 'EnvironmentItemChange' });
+export type ItemChange = z.infer<typeof ItemChangeSchema>;
+
+export const EnvironmentDiffSchema = z
+  .object({
+    environmentId: z.uuid(),
+    dryRun: z.boolean(),
+    changed: z.boolean(),
+    changes: z.array(ItemChangeSchema),
+  })
+  .meta({ id: 'EnvironmentDiff' });
+export type EnvironmentDiff = z.infer<typeof EnvironmentDiffSchema>;
+
+/** The JSON Schema of the file (docs/schemas/environment.schema.json and /admin/v1/schemas/environment.json). */
+export function environmentJsonSchema(): Record<string, unknown> {
+  return z.toJSONSchema(EnvironmentFileSchema, { io: 'input', unrepresentable: 'any' }) as Record<
+    string,
+    unknown
+  >;
+}

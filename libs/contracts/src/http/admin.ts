@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { EnvironmentKindSchema } from './internal.ts';
+
+/** The admin API (`/admin/v1`, Bearer ADMIN_TOKEN): the control plane of organizations, projects and keys. */
+
+export const BillingStatusSchema = z.enum(['active', 'none', 'overdue']);
+export type BillingStatus = z.infer<typeof BillingStatusSchema>;
+
+const timestamp = z.iso.datetime();
+const name = z.string().trim().min(1).max(200);
+/** Monthly active players a Live environment may see; null means no cap. */
+const mauCap = z.int().min(1).max(2_000_000_000).nullable();
+
+export const OrganizationSchema = z
+  .object({
+    organizationId: z.uuid(),
+    name: z.string(),
+    billingStatus: BillingStatusSchema,
+    liveMonthlyActivePlayersCap: z.int().nullable(),
+    createdAtUtc: timestamp,
+    updatedAtUtc: timestamp,
+  })
+  .meta({ id: 'AdminOrganization' });
+export type Organization = z.infer<typeof OrganizationSchema>;
+
+export const CreateOrganizationSchema = z.strictObject({
+  name,
+  billingStatus: BillingStatusSchema.default('none'),
+  liveMonthlyActivePlayersCap: mauCap.default(null),
+});
+export type CreateOrganization = z.input<typeof CreateOrganizationSchema>;
+
+export const UpdateOrganizationSchema = z.strictObject({
+  billingStatus: BillingStatusSchema.optional(),
+  liveMonthlyActivePlayersCap: mauCap.optional(),
+});
+export type UpdateOrganization = z.input<typeof UpdateOrganizationSchema>;
+
+export const EnvironmentSchema = z
+  .object({
+    environmentId: z.uuid(),
+    projectId: z.uuid(),
+    kind: EnvironmentKindSchema,
+    discovery: z.boolean(),
+  })
+  .meta({ id: 'AdminEnvironment' });
+export type Environment = z.infer<typeof EnvironmentSchema>;
+
+export const ProjectSchema = z
+  .object({
+    projectId: z.uuid(),
+    organizationId: z.uuid(),
+    name: z.string(),
+    createdAtUtc: timestamp,
+    sandbox: EnvironmentSchema,
+    live: EnvironmentSchema,
+  })
+  .meta({ id: 'AdminProject' });
+export type Project = z.infer<typeof ProjectSchema>;
+
+export const CreateProjectSchema = z.strictObject({ name });
+export type CreateProject = z.input<typeof CreateProjectSchema>;
+
+export const OrganizationDetailSchema = OrganizationSchema.extend({ projects: z.array(ProjectSchema) }).meta({
+  id: 'AdminOrganizationDetail',
+});
+export type OrganizationDetail = z.infer<typeof OrganizationDetailSchema>;
+
+export const ApiKeySchema = z
+  .object({
+    apiKeyId: z.uuid(),
+    environmentId: z.uuid(),
+    kind: EnvironmentKindSchema,
+    publicId: z.string(),
+    name: z.string().nullable(),
+    createdAtUtc: timestamp,
+    revokedAtUtc: timestamp.nullable(),
+    lastUsedAtUtc: timestamp.nullable(),
+  })
+  .meta({ id: 'AdminApiKey' });
+export type ApiKey = z.infer<typeof ApiKeySchema>;
+
+/** Returned once, when the key is created: `apiKey` is never shown again. */
+export const CreatedApiKeySchema = ApiKeySchema.extend({ apiKey: z.string() }).meta({
+  id: 'AdminCreatedApiKey',
+});
+export type CreatedApiKey = z.infer<typeof CreatedApiKeySchema>;
+
+export const CreateApiKeySchema = z.strictObject({ name: name.optional() });
+export type CreateApiKey = z.input<typeof CreateApiKeySchema>;

@@ -1,0 +1,54 @@
+import { createHttpApp, type HttpApp, type Logger } from '@engage/kit';
+import type { Pool } from '@engage/postgres';
+import type { Producer } from 'kafkajs';
+import { createAuthenticator } from './auth/authenticator.ts';
+import { createEventRulesCache } from './events/rules-cache.ts';
+import type { Upstreams } from './forwarding/upstreams.ts';
+import { adminRoutes } from './http/admin.ts';
+import { eventRoutes } from './http/events.ts';
+import { forwardRoutes } from './http/forward.ts';
+import { openApiRoutes } from './http/openapi.ts';
+import { createPlayerResolver } from './players.ts';
+
+export interface GatewayDeps {
+  log: Logger;
+  pool: Pool;
+  producer: Producer;
+  upstreams: Upstreams;
+  topicPrefix: string;
+  adminToken: string;
+  eventsBodyLimit: number;
+  keyCacheTtlMs: number;
+  playerCacheTtlMs: number;
+  definitionCacheTtlMs: number;
+  readiness?: () => Promise<boolean>;
+}
+
+export function buildApp(deps: GatewayDeps): HttpApp {
+  const app = createHttpApp({ log: deps.log, ...(deps.readiness ? { readiness: deps.readiness } : {}) });
+  const authenticator = createAuthenticator({
+    pool: deps.pool,
+    cacheTtlMs: deps.keyCacheTtlMs,
+    log: deps.log,
+  });
+  const players = createPlayerResolver({ pool: deps.pool, cacheTtlMs: deps.playerCacheTtlMs });
+  const rules = createEventRulesCache({ pool: deps.pool, ttlMs: deps.definitionCacheTtlMs });
+
+  app.register(openApiRoutes);
+  app.register(adminRoutes, {
+    prefix: '/admin/v1',
+    pool: deps.pool,
+    adminToken: deps.adminToken,
+    onDefinitionChanged: (environmentId) => rules.invalidate(environmentId),
+  });
+  app.register(eventRoutes, {
+    authenticator,
+    pool: deps.pool,
+    producer: deps.producer,
+    topicPrefix: deps.topicPrefix,
+    rules,
+    bodyLimit: deps.eventsBodyLimit,
+  });
+  app.register(forwardRoutes, { authenticator, players, upstreams: deps.upstreams });
+  return app;
+}

@@ -1,0 +1,66 @@
+import type { EnvironmentContext } from '@engage/contracts';
+import { problem } from '@engage/kit';
+import type { Pool } from '@engage/postgres';
+import type { Logger } from 'pino';
+import { TtlCache } from '../cache.ts';
+import { parseApiKey, secretMatches } from '../domain/api-key.ts';
+import { findKeyRecord, type KeyRecord, touchApiKey } from '../store/control-plane.ts';
+
+/**
+ * Resolves the environment behind a project API key. Key rows are cached for `cacheTtlMs` per
+ * replica, so a revocation or a billing change takes effect within that bound; the secret is
+ * checked against the stored hash on every request.
+ */
+export interface Authenticator {
+  authenticate(authorization: string | undefined): Promise<EnvironmentContext>;
+}
+
+const invalidKey = () =>
+  problem(401, 'auth.api_key_invalid', 'The API key is missing, malformed, unknown or revoked.');
+
+export function createAuthenticator(options: { pool: Pool; cacheTtlMs: number; log: Logger }): Authenticator {
+  const { pool, log } = options;
+  const records = new TtlCache<string, KeyRecord | null>({ ttlMs: options.cacheTtlMs, maxEntries: 50_000 });
+
+  const load = async (publicId: string) => {
+    const record = (await findKeyRecord(pool, publicId)) ?? null;
+    // Recorded at most once per cache period and key: off the request's path.
+    if (record && !record.revoked) {
+      touchApiKey(pool, record.apiKeyId).catch((err) => log.warn({ err }, 'could not record key use'));
+    }
+    return record;
+  };
+
+  return {
+    async authenticate(authorization) {
+      const key = parseApiKey(authorization);
+      if (!key) throw invalidKey();
+      const record = await records.getOrLoad(key.publicId, () => load(key.publicId));
+      if (!record || record.revoked || !secretMatches(key.secret, record.secretSha256)) throw invalidKey();
+      const environment = record.environment;
+      if (!environment) {
+        throw problem(404, 'project_environment.not_found', 'The environment behind the key did not load.');
+      }
+      if (environment.kind !== key.kind) throw invalidKey();
+      if (environment.kind === 'Live') refuseUnpaidLive(environment.billingStatus);
+      return {
+        organizationId: environment.organizationId,
+        environmentId: environment.environmentId,
+        environmentKind: environment.kind,
+      };
+    },
+  };
+}
+
+function refuseUnpaidLive(billingStatus: string): void {
+  if (billingStatus === 'none') {
+    throw problem(402, 'billing_required', 'Live keys need active billing on the organization.');
+  }
+  if (billingStatus === 'overdue') {
+    throw problem(
+      402,
+      'billing_payment_overdue',
+      "The organization's last payment failed; Live keys are paused.",
+    );
+  }
+}

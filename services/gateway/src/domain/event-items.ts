@@ -1,0 +1,297 @@
+import type { PropertyValue } from '@engage/contracts';
+import { fieldCodeName, MAX_IDEMPOTENCY_KEY_LENGTH, MAX_PLAYER_ID_LENGTH } from '@engage/contracts';
+import {
+  type EventItemError,
+  EventKeySchema,
+  MAX_PROPERTIES_PER_EVENT,
+  MAX_STRING_PROPERTY_LENGTH,
+  PropertyNameSchema,
+  type PropertyType,
+} from '@engage/contracts/http/events.ts';
+import { isLosslessNumber } from 'lossless-json';
+import { z } from 'zod';
+import { toDecimalText } from './decimal.ts';
+import { isIanaTimeZone } from './time-zone.ts';
+
+/**
+ * Checks each item of an event batch on its own against the environment's event definitions, and
+ * with discovery on defines unknown events and properties from their first accepted occurrence.
+ * Pure: the caller loads the definitions and persists what was discovered.
+ */
+
+export interface PropertyRule {
+  type: PropertyType;
+  required: boolean;
+}
+
+export interface EventRule {
+  key: string;
+  active: boolean;
+  properties: Record<string, PropertyRule>;
+}
+
+export interface EventRules {
+  discovery: boolean;
+  events: ReadonlyMap<string, EventRule>;
+}
+
+export interface ValidEvent {
+  eventKey: string;
+  playerId: string;
+  occurredAt: string;
+  /** The zone the item carried, if any. */
+  timeZone: string | null;
+  properties: Record<string, PropertyValue>;
+  idempotencyKey: string | null;
+}
+
+export type ItemOutcome =
+  | { index: number; ok: true; event: ValidEvent }
+  | { index: number; ok: false; errors: EventItemError[] };
+
+export interface BatchCheck {
+  outcomes: ItemOutcome[];
+  /** Events created or extended by discovery, in their state after the batch. */
+  discovered: Map<string, EventRule>;
+}
+
+const ITEM_FIELDS = new Set([
+  'eventKey',
+  'playerId',
+  'occurredAt',
+  'properties',
+  'timeZone',
+  'idempotencyKey',
+]);
+const IsoDateTime = z.iso.datetime({ offset: true });
+
+export function checkEventItems(items: readonly unknown[], rules: EventRules, receivedAt: Date): BatchCheck {
+  const events = new Map(rules.events);
+  const discovered = new Map<string, EventRule>();
+  const outcomes = items.map((item, index): ItemOutcome => {
+    const result = checkItem(item, { discovery: rules.discovery, events }, receivedAt);
+    if (result.errors.length > 0) return { index, ok: false, errors: result.errors };
+    if (result.definedRule) {
+      events.set(result.definedRule.key, result.definedRule);
+      discovered.set(result.definedRule.key, result.definedRule);
+    }
+    return { index, ok: true, event: result.event! };
+  });
+  return { outcomes, discovered };
+}
+
+interface ItemCheck {
+  errors: EventItemError[];
+  event?: ValidEvent;
+  /** The event's rule extended by discovery, kept only when the item is accepted. */
+  definedRule?: EventRule;
+}
+
+function checkItem(item: unknown, rules: EventRules, receivedAt: Date): ItemCheck {
+  if (!isPlainObject(item) || Object.keys(item).length === 0) {
+    return { errors: [error('event.item_missing', 'The item is empty.')] };
+  }
+  const errors: EventItemError[] = [];
+  for (const field of Object.keys(item)) {
+    if (!ITEM_FIELDS.has(field)) errors.push(validation(field, `Unknown field ${field}.`));
+  }
+  const playerId = checkPlayerId(item.playerId, errors);
+  const eventKey = checkEventKey(item.eventKey, errors);
+  const occurredAt = checkOccurredAt(item.occurredAt, receivedAt, errors);
+  const timeZone = checkTimeZone(item.timeZone, errors);
+  const idempotencyKey = checkIdempotencyKey(item.idempotencyKey, errors);
+  const rawProperties = checkPropertiesObject(item.properties, errors);
+  if (eventKey === undefined || rawProperties === undefined) return { errors };
+
+  const known = rules.events.get(eventKey);
+  if (!known && !rules.discovery) {
+    return {
+      errors: [...errors, error('event.not_found', `No event ${eventKey} is defined.`, { eventKey })],
+    };
+  }
+  if (known && !known.active) {
+    return {
+      errors: [...errors, error('event.inactive', `Event ${eventKey} is switched off.`, { eventKey })],
+    };
+  }
+  const rule: EventRule = known
+    ? { ...known, properties: { ...known.properties } }
+    : { key: eventKey, active: true, properties: {} };
+  let extended = !known;
+  const properties: Record<string, PropertyValue> = {};
+  for (const [name, value] of Object.entries(rawProperties)) {
+    if (value === null) continue; // null is the same as not sending the property
+    let propertyRule = rule.properties[name];
+    if (!propertyRule) {
+      const kind = jsonKind(value);
+      if (!rules.discovery || !PropertyNameSchema.safeParse(name).success || !kind) {
+        errors.push(
+          rules.discovery && !kind
+            ? typeMismatch(name, 'a string, number or boolean')
+            : error('event.unknown_property', `Event ${eventKey} has no property ${name}.`, {
+                property: name,
+              }),
+        );
+        continue;
+      }
+      propertyRule = { type: kind, required: false };
+      rule.properties[name] = propertyRule;
+      extended = true;
+    }
+    const converted = convertProperty(name, value, propertyRule.type);
+    if ('error' in converted) errors.push(converted.error);
+    else properties[name] = converted.value;
+  }
+  for (const [name, propertyRule] of Object.entries(rule.properties)) {
+    if (propertyRule.required && rawProperties[name] == null) {
+      errors.push(
+        error('event.required_property_missing', `Property ${name} is required.`, { property: name }),
+      );
+    }
+  }
+  if (errors.length > 0 || playerId === undefined || occurredAt === undefined) return { errors };
+  return {
+    errors,
+    event: { eventKey, playerId, occurredAt, timeZone, properties, idempotencyKey },
+    ...(extended ? { definedRule: rule } : {}),
+  };
+}
+
+function checkPlayerId(value: unknown, errors: EventItemError[]): string | undefined {
+  if (value === undefined || value === null || value === '') {
+    errors.push(error('player.external_id_missing', 'The item does not name a player (playerId).'));
+  } else if (typeof value !== 'string') {
+    errors.push(validation('playerId', 'playerId must be a string.'));
+  } else if (value.length > MAX_PLAYER_ID_LENGTH) {
+    errors.push(
+      error('player.external_id_too_long', `playerId is longer than ${MAX_PLAYER_ID_LENGTH} characters.`),
+    );
+  } else {
+    return value;
+  }
+  return undefined;
+}
+
+function checkEventKey(value: unknown, errors: EventItemError[]): string | undefined {
+  const parsed = EventKeySchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  errors.push(
+    validation(
+      'eventKey',
+      value === undefined ? 'eventKey is required.' : 'eventKey is not a valid event key.',
+    ),
+  );
+  return undefined;
+}
+
+function checkOccurredAt(value: unknown, receivedAt: Date, errors: EventItemError[]): string | undefined {
+  if (value === undefined || value === null) return receivedAt.toISOString();
+  if (typeof value === 'string' && IsoDateTime.safeParse(value).success) {
+    return new Date(value).toISOString();
+  }
+  errors.push(validation('occurredAt', 'occurredAt must be an ISO-8601 date and time with Z or an offset.'));
+  return undefined;
+}
+
+function checkTimeZone(value: unknown, errors: EventItemError[]): string | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'string' && isIanaTimeZone(value)) return value;
+  errors.push(error('player.time_zone_invalid', 'timeZone is not an IANA time zone name.'));
+  return null;
+}
+
+function checkIdempotencyKey(value: unknown, errors: EventItemError[]): string | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'string' && value.length >= 1 && value.length <= MAX_IDEMPOTENCY_KEY_LENGTH)
+    return value;
+  errors.push(
+    validation(
+      'idempotencyKey',
+      `idempotencyKey must be text of 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters.`,
+    ),
+  );
+  return null;
+}
+
+function checkPropertiesObject(
+  value: unknown,
+  errors: EventItemError[],
+): Record<string, unknown> | undefined {
+  if (value === undefined || value === null) return {};
+  if (!isPlainObject(value)) {
+    errors.push(validation('properties', 'properties must be an object.'));
+    return undefined;
+  }
+  if (Object.keys(value).length > MAX_PROPERTIES_PER_EVENT) {
+    errors.push(validation('properties', `An event carries at most ${MAX_PROPERTIES_PER_EVENT} properties.`));
+    return undefined;
+  }
+  return value;
+}
+
+function jsonKind(value: unknown): PropertyType | undefined {
+  if (typeof value === 'string') return 'string';
+  if (typeof value === 'boolean') return 'boolean';
+  if (typeof value === 'number' || isLosslessNumber(value)) return 'number';
+  return undefined;
+}
+
+type Converted = { value: PropertyValue } | { error: EventItemError };
+
+function convertProperty(name: string, value: unknown, type: PropertyType): Converted {
+  const none = { string: null, number: null, boolean: null, dateTime: null };
+  switch (type) {
+    case 'string':
+      if (typeof value !== 'string') return { error: typeMismatch(name, 'a string') };
+      if (value.length > MAX_STRING_PROPERTY_LENGTH) {
+        return {
+          error: outOfRange(
+            name,
+            `Property ${name} is longer than ${MAX_STRING_PROPERTY_LENGTH} characters.`,
+          ),
+        };
+      }
+      return { value: { ...none, type: 'String', string: value } };
+    case 'boolean':
+      if (typeof value !== 'boolean') return { error: typeMismatch(name, 'a boolean') };
+      return { value: { ...none, type: 'Boolean', boolean: value } };
+    case 'number': {
+      if (typeof value !== 'number' && !isLosslessNumber(value))
+        return { error: typeMismatch(name, 'a number') };
+      const decimal = toDecimalText(String(value));
+      if (!decimal.ok) {
+        return {
+          error: outOfRange(
+            name,
+            `Property ${name} has more than 8 decimal places or more than 20 digits before the point.`,
+          ),
+        };
+      }
+      return { value: { ...none, type: 'Number', number: decimal.text } };
+    }
+    case 'dateTime':
+      if (typeof value !== 'string' || !IsoDateTime.safeParse(value).success) {
+        return { error: typeMismatch(name, 'an ISO-8601 date and time') };
+      }
+      return { value: { ...none, type: 'DateTime', dateTime: new Date(value).toISOString() } };
+  }
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !isLosslessNumber(value);
+}
+
+const error = (code: string, message: string, meta: Record<string, unknown> = {}): EventItemError => ({
+  code,
+  message,
+  meta,
+});
+
+const validation = (field: string, message: string) =>
+  error(`validation.${fieldCodeName(field)}`, message, { field });
+
+const typeMismatch = (name: string, expected: string) =>
+  error('event.property_type_mismatch', `Property ${name} must be ${expected}.`, { property: name });
+
+const outOfRange = (name: string, message: string) =>
+  error('event.property_value_out_of_range', message, { property: name });

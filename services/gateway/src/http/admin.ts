@@ -1,0 +1,183 @@
+import { QueryBooleanSchema } from '@engage/contracts';
+import {
+  EnvironmentDiffSchema,
+  EnvironmentFileSchema,
+  environmentJsonSchema,
+} from '@engage/contracts/environment-file.ts';
+import {
+  ApiKeySchema,
+  CreateApiKeySchema,
+  CreatedApiKeySchema,
+  CreateOrganizationSchema,
+  CreateProjectSchema,
+  OrganizationDetailSchema,
+  OrganizationSchema,
+  ProjectSchema,
+  UpdateOrganizationSchema,
+} from '@engage/contracts/http/admin.ts';
+import { type HttpApp, notFound } from '@engage/kit';
+import type { Pool } from '@engage/postgres';
+import { z } from 'zod';
+import { adminTokenCheck } from '../auth/admin-token.ts';
+import { generateApiKey } from '../domain/api-key.ts';
+import { applyEnvironmentFile, readEnvironmentFile } from '../environment-definition.ts';
+import {
+  findEnvironment,
+  findOrganization,
+  findProject,
+  insertApiKey,
+  insertOrganization,
+  insertProject,
+  listApiKeys,
+  listOrganizations,
+  revokeApiKey,
+  updateOrganization,
+} from '../store/control-plane.ts';
+
+export interface AdminDeps {
+  pool: Pool;
+  adminToken: string;
+  /** Called after an environment's definition changed (to drop cached definitions). */
+  onDefinitionChanged: (environmentId: string) => void;
+}
+
+const organizationParams = z.object({ organizationId: z.uuid() });
+const projectParams = z.object({ projectId: z.uuid() });
+const environmentParams = z.object({ environmentId: z.uuid() });
+const apiKeyParams = z.object({ apiKeyId: z.uuid() });
+
+const organizationNotFound = () => notFound('organization.not_found', 'No organization with that id.');
+const environmentNotFound = () => notFound('environment.not_found', 'No environment with that id.');
+
+/** The admin API under /admin/v1: the control plane, for operators and the `engage` CLI. */
+export async function adminRoutes(scope: HttpApp, deps: AdminDeps): Promise<void> {
+  const checkToken = adminTokenCheck(deps.adminToken);
+  scope.addHook('onRequest', async (request, reply) => {
+    checkToken(request.headers.authorization);
+    reply.header('cache-control', 'no-store');
+  });
+  const { pool } = deps;
+
+  scope.post(
+    '/organizations',
+    { schema: { body: CreateOrganizationSchema, response: { 201: OrganizationSchema } } },
+    async (request, reply) => reply.code(201).send(await insertOrganization(pool, request.body)),
+  );
+
+  scope.get(
+    '/organizations',
+    { schema: { response: { 200: z.object({ organizations: z.array(OrganizationSchema) }) } } },
+    async () => ({ organizations: await listOrganizations(pool) }),
+  );
+
+  scope.get(
+    '/organizations/:organizationId',
+    { schema: { params: organizationParams, response: { 200: OrganizationDetailSchema } } },
+    async (request) =>
+      (await findOrganization(pool, request.params.organizationId)) ?? throwIt(organizationNotFound()),
+  );
+
+  scope.patch(
+    '/organizations/:organizationId',
+    {
+      schema: {
+        params: organizationParams,
+        body: UpdateOrganizationSchema,
+        response: { 200: OrganizationSchema },
+      },
+    },
+    async (request) =>
+      (await updateOrganization(pool, request.params.organizationId, request.body)) ??
+      throwIt(organizationNotFound()),
+  );
+
+  scope.post(
+    '/organizations/:organizationId/projects',
+    { schema: { params: organizationParams, body: CreateProjectSchema, response: { 201: ProjectSchema } } },
+    async (request, reply) => {
+      const project = await insertProject(pool, request.params.organizationId, request.body.name);
+      return reply.code(201).send(project ?? throwIt(organizationNotFound()));
+    },
+  );
+
+  scope.get(
+    '/projects/:projectId',
+    { schema: { params: projectParams, response: { 200: ProjectSchema } } },
+    async (request) =>
+      (await findProject(pool, request.params.projectId)) ??
+      throwIt(notFound('project.not_found', 'No project with that id.')),
+  );
+
+  scope.post(
+    '/environments/:environmentId/api-keys',
+    {
+      schema: { params: environmentParams, body: CreateApiKeySchema, response: { 201: CreatedApiKeySchema } },
+    },
+    async (request, reply) => {
+      const environment = await findEnvironment(pool, request.params.environmentId);
+      if (!environment) throw environmentNotFound();
+      const generated = generateApiKey(environment.kind);
+      const stored = await insertApiKey(pool, {
+        environmentId: environment.environmentId,
+        publicId: generated.publicId,
+        secretSha256: generated.secretSha256,
+        name: request.body?.name ?? null,
+      });
+      return reply.code(201).send({ ...stored, apiKey: generated.key });
+    },
+  );
+
+  scope.get(
+    '/environments/:environmentId/api-keys',
+    {
+      schema: { params: environmentParams, response: { 200: z.object({ apiKeys: z.array(ApiKeySchema) }) } },
+    },
+    async (request) => {
+      if (!(await findEnvironment(pool, request.params.environmentId))) throw environmentNotFound();
+      return { apiKeys: await listApiKeys(pool, request.params.environmentId) };
+    },
+  );
+
+  scope.delete(
+    '/api-keys/:apiKeyId',
+    { schema: { params: apiKeyParams, response: { 200: ApiKeySchema } } },
+    async (request) =>
+      (await revokeApiKey(pool, request.params.apiKeyId)) ??
+      throwIt(notFound('api_key.not_found', 'No API key with that id.')),
+  );
+
+  scope.get(
+    '/environments/:environmentId/definition',
+    { schema: { params: environmentParams } },
+    async (request) =>
+      (await readEnvironmentFile(pool, request.params.environmentId)) ?? throwIt(environmentNotFound()),
+  );
+
+  scope.put(
+    '/environments/:environmentId/definition',
+    {
+      schema: {
+        params: environmentParams,
+        querystring: z.object({ dryRun: QueryBooleanSchema.optional() }),
+        body: EnvironmentFileSchema,
+        response: { 200: EnvironmentDiffSchema },
+      },
+    },
+    async (request) => {
+      const { environmentId } = request.params;
+      const dryRun = request.query.dryRun ?? false;
+      const diff = await applyEnvironmentFile(pool, environmentId, request.body, { dryRun });
+      if (!diff) throw environmentNotFound();
+      if (diff.changed && !dryRun) deps.onDefinitionChanged(environmentId);
+      return diff;
+    },
+  );
+
+  scope.get('/schemas/environment.json', async (_request, reply) =>
+    reply.type('application/schema+json').send(environmentJsonSchema()),
+  );
+}
+
+function throwIt(error: Error): never {
+  throw error;
+}

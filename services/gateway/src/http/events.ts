@@ -1,0 +1,47 @@
+import { MAX_EVENT_BATCH_ITEMS } from '@engage/contracts/http/events.ts';
+import { type HttpApp, problem, requestProblem, validationProblem } from '@engage/kit';
+import { parse as parseLossless } from 'lossless-json';
+import type { Authenticator } from '../auth/authenticator.ts';
+import { type IngestDeps, ingestEvents } from '../events/ingest.ts';
+import { environmentOfRequest, requireApiKey, useJsonParser } from './api-key-scope.ts';
+
+export interface EventsRouteDeps extends IngestDeps {
+  authenticator: Authenticator;
+  /** Largest batch body accepted, in bytes. */
+  bodyLimit: number;
+}
+
+/**
+ * POST /v1/events. The body is parsed losslessly: numbers reach the checks as their exact text, so
+ * `12345678901234567890.12345678` is kept to the last digit.
+ */
+export async function eventRoutes(scope: HttpApp, deps: EventsRouteDeps): Promise<void> {
+  requireApiKey(scope, deps.authenticator);
+  useJsonParser(scope, (text) => parseLossless(text));
+  scope.post('/v1/events', { bodyLimit: deps.bodyLimit }, async (request, reply) => {
+    const environment = environmentOfRequest(request);
+    const items = batchItems(request.body);
+    const result = await ingestEvents(deps, environment, items);
+    return reply.header('cache-control', 'no-store').send(result);
+  });
+}
+
+function batchItems(body: unknown): unknown[] {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw requestProblem('The request body must be a JSON object with an events array.', 'not_an_object');
+  }
+  const events = (body as { events?: unknown }).events;
+  if (!Array.isArray(events)) {
+    throw validationProblem([
+      { path: ['events'], message: 'events must be an array of event items.', reason: 'invalid_type' },
+    ]);
+  }
+  if (events.length === 0) throw problem(400, 'event_batch.empty', 'The batch holds no events.');
+  if (events.length > MAX_EVENT_BATCH_ITEMS) {
+    throw problem(400, 'event_batch.too_large', `A batch holds at most ${MAX_EVENT_BATCH_ITEMS} events.`, {
+      limit: MAX_EVENT_BATCH_ITEMS,
+      received: events.length,
+    });
+  }
+  return events;
+}

@@ -1,0 +1,184 @@
+import { STATUS_CODES } from 'node:http';
+import { ProblemDocumentSchema } from '@engage/contracts';
+import {
+  ERROR_STATUS,
+  type ErrorCode,
+  ROUTES,
+  type RouteDefinition,
+  routeErrorCodes,
+} from '@engage/contracts/http/routes.ts';
+import { z } from 'zod';
+
+/**
+ * The OpenAPI 3.1 document of the public /v1 API, generated from the route catalog. Schemas with a
+ * `.meta({ id })` become components; every error answer is a problem document listing its codes.
+ */
+
+type JsonSchema = Record<string, unknown>;
+
+const COMPONENT_REF = '#/components/schemas/';
+
+export function buildOpenApiDocument(): Record<string, unknown> {
+  const inputs = collect('input', (route) => ({
+    params: route.params,
+    query: route.query,
+    body: route.body,
+  }));
+  const outputs = collect('output', (route) => ({ response: route.response }));
+  const problem = toSchema(z.object({ problem: ProblemDocumentSchema }), 'output');
+  const components = { ...inputs.defs, ...outputs.defs, ...problem.defs };
+
+  const paths: Record<string, Record<string, unknown>> = {};
+  ROUTES.forEach((route, i) => {
+    paths[route.path] ??= {};
+    paths[route.path]![route.method.toLowerCase()] = operation(
+      route,
+      inputs.properties[String(i)] ?? {},
+      outputs.properties[String(i)] ?? {},
+    );
+  });
+
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'engage API',
+      version: '1',
+      description:
+        'Player engagement: events, missions, streaks, points, shop and leaderboards. Every failure is an ' +
+        'RFC 9457 problem document (application/problem+json) with a stable `code`.',
+    },
+    servers: [{ url: '/', description: 'The gateway' }],
+    security: [{ apiKey: [] }],
+    tags: [...new Set(ROUTES.map((r) => r.tag))].map((name) => ({ name })),
+    paths,
+    components: {
+      securitySchemes: {
+        apiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'A project API key (`eng_sandbox_…` or `eng_live_…`) in the Authorization header; the `Bearer ` ' +
+            'prefix is optional.',
+        },
+      },
+      schemas: sortKeys(components),
+    },
+  };
+}
+
+interface Collected {
+  /** Per route index: its part name → JSON Schema. */
+  properties: Record<string, Record<string, JsonSchema>>;
+  defs: Record<string, JsonSchema>;
+}
+
+/**
+ * Converts the schemas of every route in one pass, so each schema with an id is emitted once as a
+ * component and referenced everywhere else.
+ */
+function collect(
+  io: 'input' | 'output',
+  parts: (route: RouteDefinition) => Record<string, z.ZodType | undefined>,
+) {
+  const shape: Record<string, z.ZodType> = {};
+  ROUTES.forEach((route, i) => {
+    const defined = Object.entries(parts(route)).filter((entry): entry is [string, z.ZodType] => !!entry[1]);
+    shape[String(i)] = z.object(Object.fromEntries(defined));
+  });
+  const converted = toSchema(z.object(shape), io);
+  const properties: Collected['properties'] = {};
+  for (const [index, schema] of Object.entries(converted.properties)) {
+    properties[index] = ((schema as JsonSchema).properties ?? {}) as Record<string, JsonSchema>;
+  }
+  return { properties, defs: converted.defs };
+}
+
+function toSchema(schema: z.ZodType, io: 'input' | 'output') {
+  const json = z.toJSONSchema(schema, { io, target: 'draft-2020-12', unrepresentable: 'any' }) as JsonSchema;
+  const text = JSON.stringify(json).replaceAll('"#/$defs/', `"${COMPONENT_REF}`);
+  const rewritten = JSON.parse(text) as JsonSchema;
+  return {
+    properties: (rewritten.properties ?? {}) as Record<string, JsonSchema>,
+    defs: (rewritten.$defs ?? {}) as Record<string, JsonSchema>,
+  };
+}
+
+function operation(
+  route: RouteDefinition,
+  input: Record<string, JsonSchema>,
+  output: Record<string, JsonSchema>,
+) {
+  const parameters = [...parametersOf(input.params, 'path'), ...parametersOf(input.query, 'query')];
+  return {
+    operationId: route.id,
+    tags: [route.tag],
+    summary: route.summary,
+    description: [
+      route.description,
+      `Endpoint ${route.endpoint} of the contract; served by the ${route.owner} service.`,
+    ]
+      .filter(Boolean)
+      .join('\n\n'),
+    ...(parameters.length ? { parameters } : {}),
+    ...(input.body
+      ? {
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: stripSchemaKey(input.body) } },
+          },
+        }
+      : {}),
+    responses: {
+      '200': {
+        description: 'OK',
+        content: { 'application/json': { schema: stripSchemaKey(output.response ?? {}) } },
+      },
+      ...errorResponses(routeErrorCodes(route)),
+    },
+  };
+}
+
+function parametersOf(schema: JsonSchema | undefined, where: 'path' | 'query') {
+  if (!schema) return [];
+  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((schema.required ?? []) as string[]);
+  return Object.entries(properties).map(([name, property]) => ({
+    name,
+    in: where,
+    required: where === 'path' || required.has(name),
+    schema: property,
+    ...(property.type === 'array' || Array.isArray(property.anyOf) ? { style: 'form', explode: true } : {}),
+  }));
+}
+
+function errorResponses(codes: ErrorCode[]): Record<string, unknown> {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of codes) {
+    const status = ERROR_STATUS[code];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  const responses: Record<string, unknown> = {};
+  for (const status of [...byStatus.keys()].sort()) {
+    const list = byStatus.get(status)!;
+    responses[String(status)] = {
+      description: `${STATUS_CODES[status]}: ${list.map((c) => `\`${c}\``).join(', ')}${status === 400 ? ', or `validation.<field>`' : ''}.`,
+      ...(status === 429
+        ? { headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait.' } } }
+        : {}),
+      content: { 'application/problem+json': { schema: { $ref: `${COMPONENT_REF}ProblemDocument` } } },
+    };
+  }
+  return responses;
+}
+
+function stripSchemaKey(schema: JsonSchema): JsonSchema {
+  const { $schema: _ignored, ...rest } = schema;
+  return rest;
+}
+
+function sortKeys<T>(record: Record<string, T>): Record<string, T> {
+  return Object.fromEntries(Object.entries(record).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/** The document as written to docs/openapi.json. */
+export const openApiText = () => `${JSON.stringify(buildOpenApiDocument(), null, 2)}\n`;

@@ -1,0 +1,34 @@
+import { connectProducer, createKafka } from '@engage/kafka';
+import { listen, type ServiceContext } from '@engage/kit';
+import { createPool, pingPool } from '@engage/postgres';
+import { buildApp } from './app.ts';
+import type { GatewayEnv } from './env.ts';
+import { createUpstreams } from './forwarding/upstreams.ts';
+
+export async function startGateway(ctx: ServiceContext<GatewayEnv>): Promise<void> {
+  const { env, log, lifecycle } = ctx;
+  const pool = createPool({ url: env.DATABASE_URL, schema: 'gateway', max: env.DATABASE_POOL_SIZE });
+  lifecycle.onShutdown('postgres', () => pool.end());
+
+  const kafka = createKafka({ brokers: env.KAFKA_BROKERS, clientId: env.KAFKA_CLIENT_ID ?? 'gateway', log });
+  const producer = await connectProducer(kafka);
+  lifecycle.onShutdown('kafka producer', () => producer.disconnect());
+
+  const upstreams = createUpstreams({ rules: env.RULES_URL, ledger: env.LEDGER_URL, query: env.QUERY_URL });
+  lifecycle.onShutdown('upstreams', () => upstreams.close());
+
+  const app = buildApp({
+    log,
+    pool,
+    producer,
+    upstreams,
+    topicPrefix: env.KAFKA_TOPIC_PREFIX,
+    adminToken: env.ADMIN_TOKEN,
+    eventsBodyLimit: env.EVENTS_BODY_LIMIT_BYTES,
+    keyCacheTtlMs: env.KEY_CACHE_TTL_MS,
+    playerCacheTtlMs: env.PLAYER_CACHE_TTL_MS,
+    definitionCacheTtlMs: env.DEFINITION_CACHE_TTL_MS,
+    readiness: () => pingPool(pool),
+  });
+  await listen(app, ctx);
+}

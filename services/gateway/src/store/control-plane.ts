@@ -1,0 +1,276 @@
+import { randomUUID } from 'node:crypto';
+import type { EnvironmentKind } from '@engage/contracts';
+import type {
+  ApiKey,
+  BillingStatus,
+  Environment,
+  Organization,
+  OrganizationDetail,
+  Project,
+} from '@engage/contracts/http/admin.ts';
+import { type Pool, withTransaction } from '@engage/postgres';
+
+/** SQL of the control plane: organizations, projects with their two environments, API keys. */
+
+interface OrganizationRow {
+  organization_id: string;
+  name: string;
+  billing_status: BillingStatus;
+  live_mau_cap: number | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const toOrganization = (row: OrganizationRow): Organization => ({
+  organizationId: row.organization_id,
+  name: row.name,
+  billingStatus: row.billing_status,
+  liveMonthlyActivePlayersCap: row.live_mau_cap,
+  createdAtUtc: row.created_at.toISOString(),
+  updatedAtUtc: row.updated_at.toISOString(),
+});
+
+export async function insertOrganization(
+  pool: Pool,
+  input: { name: string; billingStatus: BillingStatus; liveMonthlyActivePlayersCap: number | null },
+): Promise<Organization> {
+  const { rows } = await pool.query<OrganizationRow>(
+    `INSERT INTO organizations (organization_id, name, billing_status, live_mau_cap)
+     VALUES ($1, $2, $3, $4) RETURNING *`,
+    [randomUUID(), input.name, input.billingStatus, input.liveMonthlyActivePlayersCap],
+  );
+  return toOrganization(rows[0]!);
+}
+
+export async function listOrganizations(pool: Pool): Promise<Organization[]> {
+  const { rows } = await pool.query<OrganizationRow>(
+    'SELECT * FROM organizations ORDER BY created_at, organization_id',
+  );
+  return rows.map(toOrganization);
+}
+
+export async function findOrganization(
+  pool: Pool,
+  organizationId: string,
+): Promise<OrganizationDetail | undefined> {
+  const { rows } = await pool.query<OrganizationRow>(
+    'SELECT * FROM organizations WHERE organization_id = $1',
+    [organizationId],
+  );
+  if (!rows[0]) return undefined;
+  const projects = await projectsWhere(pool, 'p.organization_id = $1', [organizationId]);
+  return { ...toOrganization(rows[0]), projects };
+}
+
+export async function updateOrganization(
+  pool: Pool,
+  organizationId: string,
+  patch: {
+    billingStatus?: BillingStatus | undefined;
+    liveMonthlyActivePlayersCap?: number | null | undefined;
+  },
+): Promise<Organization | undefined> {
+  const { rows } = await pool.query<OrganizationRow>(
+    `UPDATE organizations SET
+       billing_status = COALESCE($2, billing_status),
+       live_mau_cap = CASE WHEN $3 THEN $4::integer ELSE live_mau_cap END,
+       updated_at = now()
+     WHERE organization_id = $1 RETURNING *`,
+    [
+      organizationId,
+      patch.billingStatus ?? null,
+      patch.liveMonthlyActivePlayersCap !== undefined,
+      patch.liveMonthlyActivePlayersCap ?? null,
+    ],
+  );
+  return rows[0] ? toOrganization(rows[0]) : undefined;
+}
+
+interface ProjectRow {
+  project_id: string;
+  organization_id: string;
+  name: string;
+  created_at: Date;
+  environments: { environment_id: string; kind: EnvironmentKind; discovery: boolean }[];
+}
+
+const toProject = (row: ProjectRow): Project => {
+  const environment = (kind: EnvironmentKind): Environment => {
+    const env = row.environments.find((e) => e.kind === kind)!;
+    return { environmentId: env.environment_id, projectId: row.project_id, kind, discovery: env.discovery };
+  };
+  return {
+    projectId: row.project_id,
+    organizationId: row.organization_id,
+    name: row.name,
+    createdAtUtc: new Date(row.created_at).toISOString(),
+    sandbox: environment('Sandbox'),
+    live: environment('Live'),
+  };
+};
+
+async function projectsWhere(pool: Pool, where: string, params: unknown[]): Promise<Project[]> {
+  const { rows } = await pool.query<ProjectRow>(
+    `SELECT p.project_id, p.organization_id, p.name, p.created_at,
+            json_agg(json_build_object('environment_id', e.environment_id, 'kind', e.kind,
+                                       'discovery', e.discovery)) AS environments
+     FROM projects p JOIN environments e USING (project_id)
+     WHERE ${where}
+     GROUP BY p.project_id ORDER BY p.created_at, p.project_id`,
+    params,
+  );
+  return rows.map(toProject);
+}
+
+export async function findProject(pool: Pool, projectId: string): Promise<Project | undefined> {
+  const [project] = await projectsWhere(pool, 'p.project_id = $1', [projectId]);
+  return project;
+}
+
+/** A project and its Sandbox and Live environments, in one transaction. Undefined: no such organization. */
+export async function insertProject(
+  pool: Pool,
+  organizationId: string,
+  name: string,
+): Promise<Project | undefined> {
+  const projectId = randomUUID();
+  const created = await withTransaction(pool, async (client) => {
+    const { rowCount } = await client.query(
+      `INSERT INTO projects (project_id, organization_id, name)
+       SELECT $1, organization_id, $3 FROM organizations WHERE organization_id = $2`,
+      [projectId, organizationId, name],
+    );
+    if (rowCount === 0) return false;
+    await client.query(
+      `INSERT INTO environments (environment_id, project_id, kind)
+       VALUES ($1, $3, 'Sandbox'), ($2, $3, 'Live')`,
+      [randomUUID(), randomUUID(), projectId],
+    );
+    return true;
+  });
+  return created ? findProject(pool, projectId) : undefined;
+}
+
+export async function findEnvironment(pool: Pool, environmentId: string): Promise<Environment | undefined> {
+  const { rows } = await pool.query<{ project_id: string; kind: EnvironmentKind; discovery: boolean }>(
+    'SELECT project_id, kind, discovery FROM environments WHERE environment_id = $1',
+    [environmentId],
+  );
+  const row = rows[0];
+  return row
+    ? { environmentId, projectId: row.project_id, kind: row.kind, discovery: row.discovery }
+    : undefined;
+}
+
+interface ApiKeyRow {
+  api_key_id: string;
+  environment_id: string;
+  kind: EnvironmentKind;
+  public_id: string;
+  name: string | null;
+  created_at: Date;
+  revoked_at: Date | null;
+  last_used_at: Date | null;
+}
+
+const toApiKey = (row: ApiKeyRow): ApiKey => ({
+  apiKeyId: row.api_key_id,
+  environmentId: row.environment_id,
+  kind: row.kind,
+  publicId: row.public_id,
+  name: row.name,
+  createdAtUtc: row.created_at.toISOString(),
+  revokedAtUtc: row.revoked_at?.toISOString() ?? null,
+  lastUsedAtUtc: row.last_used_at?.toISOString() ?? null,
+});
+
+const API_KEY_COLUMNS = `k.api_key_id, k.environment_id, e.kind, k.public_id, k.name, k.created_at,
+                         k.revoked_at, k.last_used_at`;
+
+export async function insertApiKey(
+  pool: Pool,
+  input: { environmentId: string; publicId: string; secretSha256: Buffer; name: string | null },
+): Promise<ApiKey> {
+  const { rows } = await pool.query<ApiKeyRow>(
+    `WITH k AS (
+       INSERT INTO api_keys (api_key_id, environment_id, public_id, secret_sha256, name)
+       VALUES ($1, $2, $3, $4, $5) RETURNING *)
+     SELECT ${API_KEY_COLUMNS} FROM k JOIN environments e USING (environment_id)`,
+    [randomUUID(), input.environmentId, input.publicId, input.secretSha256, input.name],
+  );
+  return toApiKey(rows[0]!);
+}
+
+export async function listApiKeys(pool: Pool, environmentId: string): Promise<ApiKey[]> {
+  const { rows } = await pool.query<ApiKeyRow>(
+    `SELECT ${API_KEY_COLUMNS} FROM api_keys k JOIN environments e USING (environment_id)
+     WHERE k.environment_id = $1 ORDER BY k.created_at, k.api_key_id`,
+    [environmentId],
+  );
+  return rows.map(toApiKey);
+}
+
+/** Revokes a key (revoking again keeps the first revocation time). */
+export async function revokeApiKey(pool: Pool, apiKeyId: string): Promise<ApiKey | undefined> {
+  const { rows } = await pool.query<ApiKeyRow>(
+    `WITH k AS (
+       UPDATE api_keys SET revoked_at = COALESCE(revoked_at, now()) WHERE api_key_id = $1 RETURNING *)
+     SELECT ${API_KEY_COLUMNS} FROM k JOIN environments e USING (environment_id)`,
+    [apiKeyId],
+  );
+  return rows[0] ? toApiKey(rows[0]) : undefined;
+}
+
+/** What authenticating a key needs, by its public id. `environment` is null when it did not load. */
+export interface KeyRecord {
+  apiKeyId: string;
+  secretSha256: Buffer;
+  revoked: boolean;
+  environment: {
+    environmentId: string;
+    kind: EnvironmentKind;
+    organizationId: string;
+    billingStatus: BillingStatus;
+  } | null;
+}
+
+export async function findKeyRecord(pool: Pool, publicId: string): Promise<KeyRecord | undefined> {
+  const { rows } = await pool.query<{
+    api_key_id: string;
+    secret_sha256: Buffer;
+    revoked_at: Date | null;
+    environment_id: string | null;
+    kind: EnvironmentKind | null;
+    organization_id: string | null;
+    billing_status: BillingStatus | null;
+  }>(
+    `SELECT k.api_key_id, k.secret_sha256, k.revoked_at, e.environment_id, e.kind, o.organization_id,
+            o.billing_status
+     FROM api_keys k
+     LEFT JOIN environments e ON e.environment_id = k.environment_id
+     LEFT JOIN projects p ON p.project_id = e.project_id
+     LEFT JOIN organizations o ON o.organization_id = p.organization_id
+     WHERE k.public_id = $1`,
+    [publicId],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  return {
+    apiKeyId: row.api_key_id,
+    secretSha256: row.secret_sha256,
+    revoked: row.revoked_at !== null,
+    environment:
+      row.environment_id && row.kind && row.organization_id && row.billing_status
+        ? {
+            environmentId: row.environment_id,
+            kind: row.kind,
+            organizationId: row.organization_id,
+            billingStatus: row.billing_status,
+          }
+        : null,
+  };
+}
+
+export async function touchApiKey(pool: Pool, apiKeyId: string): Promise<void> {
+  await pool.query('UPDATE api_keys SET last_used_at = now() WHERE api_key_id = $1', [apiKeyId]);
+}

@@ -1,0 +1,116 @@
+import type { EventDefinition } from '@engage/contracts/environment-file.ts';
+import type { Pool, PoolClient } from '@engage/postgres';
+import type { GatewaySectionsState } from '../domain/environment-diff.ts';
+import type { EventRule, EventRules } from '../domain/event-items.ts';
+
+/** The gateway's sections of an environment's definition: the discovery switch and the events. */
+
+interface DefinitionRow {
+  event_key: string;
+  active: boolean;
+  description: string | null;
+  properties: EventDefinition['properties'];
+}
+
+async function definitionRows(db: Pool | PoolClient, environmentId: string, lock = false) {
+  const { rows } = await db.query<DefinitionRow>(
+    `SELECT event_key, active, description, properties FROM event_definitions
+     WHERE environment_id = $1 ORDER BY event_key ${lock ? 'FOR UPDATE' : ''}`,
+    [environmentId],
+  );
+  return rows;
+}
+
+/** Undefined when the environment does not exist. */
+export async function loadGatewaySections(
+  db: Pool | PoolClient,
+  environmentId: string,
+  options: { lock?: boolean } = {},
+): Promise<GatewaySectionsState | undefined> {
+  const { rows } = await db.query<{ discovery: boolean }>(
+    `SELECT discovery FROM environments WHERE environment_id = $1 ${options.lock ? 'FOR UPDATE' : ''}`,
+    [environmentId],
+  );
+  if (!rows[0]) return undefined;
+  const events = (await definitionRows(db, environmentId, options.lock)).map(
+    (row): EventDefinition => ({
+      key: row.event_key,
+      active: row.active,
+      properties: row.properties,
+      ...(row.description === null ? {} : { description: row.description }),
+    }),
+  );
+  return { discovery: rows[0].discovery, events };
+}
+
+export async function writeGatewaySections(
+  client: PoolClient,
+  environmentId: string,
+  state: GatewaySectionsState,
+): Promise<void> {
+  await client.query(
+    'UPDATE environments SET discovery = $2, updated_at = now() WHERE environment_id = $1 AND discovery <> $2',
+    [environmentId, state.discovery],
+  );
+  const keys = state.events.map((e) => e.key);
+  await client.query(
+    'DELETE FROM event_definitions WHERE environment_id = $1 AND NOT (event_key = ANY($2))',
+    [environmentId, keys],
+  );
+  if (state.events.length === 0) return;
+  await client.query(
+    `INSERT INTO event_definitions (environment_id, event_key, active, description, properties)
+     SELECT $1, * FROM unnest($2::text[], $3::boolean[], $4::text[], $5::jsonb[])
+     ON CONFLICT (environment_id, event_key) DO UPDATE
+       SET active = EXCLUDED.active, description = EXCLUDED.description, properties = EXCLUDED.properties,
+           discovered = false, updated_at = now()
+       WHERE (event_definitions.active, event_definitions.description, event_definitions.properties)
+             IS DISTINCT FROM (EXCLUDED.active, EXCLUDED.description, EXCLUDED.properties)`,
+    [
+      environmentId,
+      keys,
+      state.events.map((e) => e.active),
+      state.events.map((e) => e.description ?? null),
+      state.events.map((e) => JSON.stringify(e.properties)),
+    ],
+  );
+}
+
+/** The rules POST /v1/events checks items against. */
+export async function loadEventRules(
+  db: Pool | PoolClient,
+  environmentId: string,
+): Promise<EventRules | undefined> {
+  const sections = await loadGatewaySections(db, environmentId);
+  if (!sections) return undefined;
+  return {
+    discovery: sections.discovery,
+    events: new Map(
+      sections.events.map((e): [string, EventRule] => [
+        e.key,
+        { key: e.key, active: e.active, properties: e.properties },
+      ]),
+    ),
+  };
+}
+
+/**
+ * Stores what discovery defined. A definition stored meanwhile (another request, an apply) wins
+ * for every property it already has: once defined, a type holds.
+ */
+export async function saveDiscovered(
+  db: Pool | PoolClient,
+  environmentId: string,
+  discovered: ReadonlyMap<string, EventRule>,
+): Promise<void> {
+  if (discovered.size === 0) return;
+  const rules = [...discovered.values()].sort((a, b) => a.key.localeCompare(b.key));
+  await db.query(
+    `INSERT INTO event_definitions AS d (environment_id, event_key, properties, discovered)
+     SELECT $1, *, true FROM unnest($2::text[], $3::jsonb[])
+     ON CONFLICT (environment_id, event_key) DO UPDATE
+       SET properties = EXCLUDED.properties || d.properties, updated_at = now()
+       WHERE NOT d.properties ?& array(SELECT jsonb_object_keys(EXCLUDED.properties))`,
+    [environmentId, rules.map((r) => r.key), rules.map((r) => JSON.stringify(r.properties))],
+  );
+}

@@ -1,0 +1,67 @@
+import type { AttributeValue } from '@engage/contracts';
+import type { Pool, PoolClient } from '@engage/postgres';
+
+/**
+ * Players are created on first sight. One statement upserts every player a request names; the
+ * insert that creates a row is the only one that reports it as new, however many requests race.
+ */
+
+export interface PlayerSighting {
+  externalId: string;
+  /** A zone the request carried; stored on the player when it differs. */
+  timeZone: string | null;
+}
+
+export interface PlayerRecord {
+  externalId: string;
+  timeZone: string | null;
+  attributes: Record<string, AttributeValue>;
+  isNew: boolean;
+}
+
+export async function upsertPlayers(
+  db: Pool | PoolClient,
+  environmentId: string,
+  sightings: readonly PlayerSighting[],
+): Promise<Map<string, PlayerRecord>> {
+  // One row per player (the last zone given wins), in a fixed order so concurrent batches lock alike.
+  const byId = new Map<string, string | null>();
+  for (const s of sightings) byId.set(s.externalId, s.timeZone ?? byId.get(s.externalId) ?? null);
+  const ids = [...byId.keys()].sort();
+  const { rows } = await db.query<{
+    external_id: string;
+    time_zone: string | null;
+    attributes: Record<string, AttributeValue> | null;
+    created: boolean;
+  }>(
+    `WITH input AS (
+       SELECT * FROM unnest($2::text[], $3::text[]) AS t(external_id, time_zone)
+     ), written AS (
+       INSERT INTO players AS p (environment_id, external_id, time_zone)
+       SELECT $1, external_id, time_zone FROM input ORDER BY external_id
+       ON CONFLICT (environment_id, external_id) DO UPDATE
+         SET time_zone = EXCLUDED.time_zone, updated_at = now()
+         WHERE EXCLUDED.time_zone IS NOT NULL AND p.time_zone IS DISTINCT FROM EXCLUDED.time_zone
+       RETURNING external_id, time_zone, attributes, (xmax = 0) AS created
+     )
+     SELECT i.external_id,
+            COALESCE(w.time_zone, p.time_zone, i.time_zone) AS time_zone,
+            COALESCE(w.attributes, p.attributes) AS attributes,
+            COALESCE(w.created, false) AS created
+     FROM input i
+     LEFT JOIN written w USING (external_id)
+     LEFT JOIN players p ON p.environment_id = $1 AND p.external_id = i.external_id`,
+    [environmentId, ids, ids.map((id) => byId.get(id) ?? null)],
+  );
+  return new Map(
+    rows.map((row) => [
+      row.external_id,
+      {
+        externalId: row.external_id,
+        timeZone: row.time_zone,
+        attributes: row.attributes ?? {},
+        isNew: row.created,
+      },
+    ]),
+  );
+}

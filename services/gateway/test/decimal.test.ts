@@ -1,0 +1,45 @@
+import { parse } from 'lossless-json';
+import { describe, expect, it } from 'vitest';
+import { toDecimalText } from '../src/domain/decimal.ts';
+
+describe('event numbers', () => {
+  it('keep 20 integer digits and 8 decimal places exactly', () => {
+    const body = parse('{"n": 12345678901234567890.12345678}') as { n: unknown };
+    expect(toDecimalText(String(body.n))).toEqual({ ok: true, text: '12345678901234567890.12345678' });
+    expect(toDecimalText('-99999999999999999999.99999999')).toEqual({
+      ok: true,
+      text: '-99999999999999999999.99999999',
+    });
+  });
+
+  it.each([
+    ['0', '0'],
+    ['-0', '0'],
+    ['-0.0', '0'],
+    ['1.50000000000', '1.5'],
+    ['007', '7'],
+    ['1e3', '1000'],
+    ['1.5E+2', '150'],
+    ['25e-8', '0.00000025'],
+    ['0e999999999', '0'],
+    ['123.456', '123.456'],
+  ])('writes %s as %s', (input, text) => {
+    expect(toDecimalText(input)).toEqual({ ok: true, text });
+  });
+
+  it.each([
+    '123456789012345678901',
+    '1.123456789',
+    '123456789012345678901.123456789',
+    '1e20',
+    '1e-9',
+    '1e999999999',
+  ])('refuses %s as out of range', (input) => {
+    expect(toDecimalText(input)).toEqual({ ok: false, reason: 'out_of_range' });
+  });
+
+  it('refuses text that is not a JSON number', () => {
+    expect(toDecimalText('NaN').ok).toBe(false);
+    expect(toDecimalText('1.').ok).toBe(false);
+  });
+});
