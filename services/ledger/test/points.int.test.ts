@@ -1,6 +1,7 @@
 import { randomEnvironment } from '@engage/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adjustmentClaim, purchaseClaim } from '../src/domain/idempotency.ts';
+import { MAX_BALANCE } from '../src/domain/limits.ts';
 import { adjust, balanceAnswer } from './support/adjust.ts';
 import { type InProcessLedger, startInProcessLedger } from './support/in-process-ledger.ts';
 import { expectLedgerInvariants, journalOf, storedBalance } from './support/invariants.ts';
@@ -75,6 +76,25 @@ describe('POST /v1/points/adjustments', () => {
     expect(await journalOf(ledger.pool, env.environmentId)).toHaveLength(1);
     const exact = await adjust(ledger.app, env, { playerId, amount: -10 });
     expect(exact.body.balance).toBe(0);
+    await expectLedgerInvariants(ledger.pool, env.environmentId);
+  });
+
+  it('refuses a credit past the largest balance kept with points.balance_limit_reached', async () => {
+    const env = randomEnvironment();
+    const playerId = newPlayer();
+    const nearlyFull = MAX_BALANCE - 5;
+    // Seeded directly: reaching it through the API would take thousands of maximal credits.
+    await ledger.pool.query(
+      `WITH j AS (INSERT INTO journal (entry_id, organization_id, environment_id, player_id, kind, amount, balance_after)
+                  VALUES (gen_random_uuid(), $1, $2, $3, 'adjustment', $4, $4))
+       INSERT INTO balances (environment_id, player_id, balance) VALUES ($2, $3, $4)`,
+      [env.organizationId, env.environmentId, playerId, nearlyFull],
+    );
+    const refused = await adjust(ledger.app, env, { playerId, amount: 6 });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'points.balance_limit_reached' });
+    const filled = await adjust(ledger.app, env, { playerId, amount: 5 });
+    expect(filled.body.balance).toBe(MAX_BALANCE);
     await expectLedgerInvariants(ledger.pool, env.environmentId);
   });
 

@@ -12,7 +12,7 @@ import {
   idempotencyKeyConflict,
   insufficientBalance,
 } from '../domain/problems.ts';
-import { applyDelta } from '../store/balances.ts';
+import { applyDelta, readBalance } from '../store/balances.ts';
 import { claimKey, type KeyRef, readKey, storeResponse } from '../store/idempotency-keys.ts';
 import { appendJournalEntry } from '../store/journal.ts';
 
@@ -61,8 +61,11 @@ export async function adjustPoints(
     const applied = await applyDelta(client, player, request.amount);
     let response: StoredResponse;
     if ('refused' in applied) {
+      const figures = { balance: (await readBalance(client, player))?.balance ?? 0, amount: request.amount };
       const refusal =
-        applied.refused === 'insufficient_balance' ? insufficientBalance() : balanceLimitReached();
+        applied.refused === 'insufficient_balance'
+          ? insufficientBalance(figures)
+          : balanceLimitReached(figures);
       response = { status: refusal.status, body: render(refusal) };
     } else {
       const entry = await appendJournalEntry(client, {

@@ -1,19 +1,22 @@
 import { problem } from '@engage/kit';
 import { LEDGER_CODES } from './codes.ts';
 import { conflictCode, type KeyOperation } from './idempotency.ts';
+import { MAX_BALANCE } from './limits.ts';
 
-export const insufficientBalance = () =>
+export const insufficientBalance = (figures: { balance: number; amount: number }) =>
   problem(
     409,
     LEDGER_CODES.insufficientBalance,
     'The debit is larger than the balance; a balance never goes below zero. Nothing was written.',
+    figures,
   );
 
-export const balanceLimitReached = () =>
+export const balanceLimitReached = (figures: { balance: number; amount: number }) =>
   problem(
     409,
     LEDGER_CODES.balanceLimitReached,
     'The credit would take the balance past the largest balance the ledger keeps. Nothing was written.',
+    { ...figures, maxBalance: MAX_BALANCE },
   );
 
 export const concurrentUpdate = () =>

@@ -1,4 +1,5 @@
 import type { Pool, PoolClient } from '@engage/postgres';
+import { MAX_BALANCE } from '../domain/limits.ts';
 
 export interface PlayerRef {
   environmentId: string;
@@ -12,9 +13,6 @@ export interface Balance {
 
 /** Why a change of balance was refused; nothing was written. */
 export type BalanceRefusal = 'insufficient_balance' | 'balance_limit';
-
-/** Largest balance kept: the balances table's own CHECK, and the largest integer JavaScript reads exactly. */
-const MAX_BALANCE = Number.MAX_SAFE_INTEGER;
 
 export async function readBalance(db: Pool | PoolClient, player: PlayerRef): Promise<Balance | undefined> {
   const { rows } = await db.query<{ balance: number; updated_at: Date }>(
