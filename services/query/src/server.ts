@@ -1,0 +1,32 @@
+import { createKafka } from '@engage/kafka';
+import { listen, type ServiceContext } from '@engage/kit';
+import { createPool } from '@engage/postgres';
+import { createRedis } from '@engage/redis';
+import { buildApp } from './app.ts';
+import { startEventsConsumer } from './consumers/events.ts';
+import type { QueryEnv } from './env.ts';
+import { startMirrorSweeper } from './mirror/sweeper.ts';
+
+export async function startQuery(ctx: ServiceContext<QueryEnv>): Promise<void> {
+  const { env, log, lifecycle } = ctx;
+  const pool = createPool({ url: env.DATABASE_URL, schema: 'query', max: env.DATABASE_POOL_SIZE });
+  lifecycle.onShutdown('postgres', () => pool.end());
+  const redis = createRedis(env.REDIS_URL, { connectionName: 'query' });
+  lifecycle.onShutdown('redis', async () => {
+    await redis.quit();
+  });
+  const mirror = { pool, redis, keyPrefix: env.REDIS_KEY_PREFIX, log };
+
+  const kafka = createKafka({ brokers: env.KAFKA_BROKERS, clientId: env.KAFKA_CLIENT_ID ?? 'query', log });
+  const events = await startEventsConsumer({
+    ...mirror,
+    kafka,
+    topicPrefix: env.KAFKA_TOPIC_PREFIX,
+    sessionTimeoutMs: env.KAFKA_SESSION_TIMEOUT_MS,
+  });
+  lifecycle.onShutdown('events consumer', events.stop);
+  const sweeper = startMirrorSweeper(mirror, env.MIRROR_SWEEP_INTERVAL_MS);
+  lifecycle.onShutdown('mirror sweeper', sweeper.stop);
+
+  await listen(buildApp({ log, pool, redis }), ctx);
+}
