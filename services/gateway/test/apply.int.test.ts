@@ -1,0 +1,112 @@
+import { writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AdminClient, buildProgram } from '@engage/cli';
+import { createTenant, TEST_ADMIN_TOKEN } from '@engage/testkit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { provisionDemo } from '../src/provision.ts';
+import { adminHeaders, bearer, type InProcessGateway, startGateway } from './support.ts';
+
+let gateway: InProcessGateway;
+
+beforeAll(async () => {
+  gateway = await startGateway();
+});
+afterAll(() => gateway?.close());
+
+const ENV_YAML = `
+discovery: false
+events:
+  - key: level_completed
+    properties:
+      level: { type: number, required: true }
+      score: { type: number }
+  - key: session_started
+`;
+
+/** Runs `engage <args>` in-process against the test gateway and returns what it printed. */
+async function engage(...args: string[]): Promise<string> {
+  let output = '';
+  const program = buildProgram({
+    out: (text) => (output += text),
+    env: { ENGAGE_ADMIN_TOKEN: TEST_ADMIN_TOKEN },
+  });
+  await program.parseAsync(['node', 'engage', '--url', gateway.url, ...args]);
+  return output;
+}
+
+describe('engage apply', () => {
+  it('applies an environment file once: a dry run writes nothing, a second apply changes nothing', async () => {
+    const tenant = await createTenant(gateway.url);
+    const environment = tenant.sandbox.environmentId;
+    const file = join(tmpdir(), `env-${crypto.randomUUID()}.yaml`);
+    await writeFile(file, ENV_YAML);
+
+    const dry = await engage('apply', '-f', file, '-e', environment, '--dry-run');
+    expect(dry).toContain('+ events level_completed: created');
+    expect(dry).toContain('dry run: nothing written');
+    const admin = new AdminClient({ url: gateway.url, token: TEST_ADMIN_TOKEN });
+    expect((await admin.getDefinition(environment)).events).toEqual([]);
+
+    const first = JSON.parse(await engage('apply', '-f', file, '-e', environment, '--json'));
+    expect(first.changed).toBe(true);
+    expect(first.changes.map((c: { key: string; change: string }) => `${c.key}:${c.change}`)).toEqual([
+      'discovery:unchanged',
+      'level_completed:created',
+      'session_started:created',
+    ]);
+    const second = await engage('apply', '-f', file, '-e', environment);
+    expect(second).toContain('no changes');
+    expect(second).not.toMatch(/created|updated|removed/);
+
+    // The applied definition is what POST /v1/events checks against.
+    const res = await gateway.app.inject({
+      method: 'POST',
+      url: '/v1/events',
+      headers: bearer(tenant.sandbox.apiKey),
+      payload: { events: [{ eventKey: 'level_completed', playerId: 'p', properties: {} }] },
+    });
+    expect(res.json().results[0].errors[0].code).toBe('event.required_property_missing');
+
+    await writeFile(file, 'events:\n  - key: session_started\n');
+    const removal = await engage('apply', '-f', file, '-e', environment);
+    expect(removal).toContain('- events level_completed: removed');
+  });
+
+  it('refuses unknown sections with a validation problem', async () => {
+    const tenant = await createTenant(gateway.url);
+    const res = await gateway.app.inject({
+      method: 'PUT',
+      url: `/admin/v1/environments/${tenant.sandbox.environmentId}/definition`,
+      headers: adminHeaders,
+      payload: { missions: [] },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toMatch(/^validation\./);
+  });
+
+  it('serves the JSON Schema of the file and the OpenAPI document', async () => {
+    const schema = await gateway.app.inject({
+      url: '/admin/v1/schemas/environment.json',
+      headers: adminHeaders,
+    });
+    expect(schema.json().$defs.EnvironmentFile.additionalProperties).toBe(false);
+    const openapi = await gateway.app.inject({ url: '/openapi.json' });
+    expect(openapi.json().openapi).toBe('3.1.0');
+  });
+
+  it('provisions the demo tenant idempotently', async () => {
+    const admin = new AdminClient({ url: gateway.url, token: TEST_ADMIN_TOKEN });
+    const [first, second] = [await provisionDemo(admin), await provisionDemo(admin)];
+    expect(second.organizationId).toBe(first.organizationId);
+    expect(second.projectId).toBe(first.projectId);
+    expect(first.sandboxKey).toMatch(/^eng_sandbox_/);
+    const res = await gateway.app.inject({
+      method: 'POST',
+      url: '/v1/events',
+      headers: bearer(second.liveKey),
+      payload: { events: [{ eventKey: 'session_started', playerId: 'demo-player' }] },
+    });
+    expect(res.json().accepted).toBe(1);
+  });
+});

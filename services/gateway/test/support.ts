@@ -1,0 +1,84 @@
+import { createCatalogTopics } from '@engage/devstack';
+import { connectProducer, createKafka, type Producer } from '@engage/kafka';
+import { createLogger, type HttpApp, startTelemetry } from '@engage/kit';
+import { createPool, type Pool } from '@engage/postgres';
+import { stackConfig, TEST_ADMIN_TOKEN, uniqueTopicPrefix } from '@engage/testkit';
+import { buildApp } from '../src/app.ts';
+import { createUpstreams, type Upstreams } from '../src/forwarding/upstreams.ts';
+
+export interface InProcessGateway {
+  app: HttpApp;
+  url: string;
+  pool: Pool;
+  producer: Producer;
+  topicPrefix: string;
+  close(): Promise<void>;
+}
+
+let telemetryStarted = false;
+
+/** A freshly created topic's metadata can lag a moment behind on a busy broker. */
+async function withRetries(fn: () => Promise<void>, attempts = 5): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fn();
+    } catch (err) {
+      if (attempt >= attempts) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+    }
+  }
+}
+
+/** The gateway built in-process on the real Postgres and Kafka, listening on a free port. */
+export async function startGateway(
+  options: { upstreams?: Partial<Record<'rules' | 'ledger' | 'query', string>>; keyCacheTtlMs?: number } = {},
+): Promise<InProcessGateway> {
+  const stack = stackConfig();
+  const log = createLogger('gateway-test', 'silent');
+  const topicPrefix = uniqueTopicPrefix();
+  await withRetries(() => createCatalogTopics(stack.brokers, topicPrefix));
+  // As runService does: the SDK registers the W3C propagator that forwarding uses.
+  if (!telemetryStarted) {
+    startTelemetry('gateway-test', undefined);
+    telemetryStarted = true;
+  }
+  const pool = createPool({ url: stack.databaseUrl, schema: 'gateway', max: 10 });
+  const producer = await connectProducer(
+    createKafka({ brokers: stack.brokers, clientId: 'gateway-test', log }),
+  );
+  const nowhere = 'http://127.0.0.1:9';
+  const upstreams: Upstreams = createUpstreams({
+    rules: options.upstreams?.rules ?? nowhere,
+    ledger: options.upstreams?.ledger ?? nowhere,
+    query: options.upstreams?.query ?? nowhere,
+  });
+  const app = buildApp({
+    log,
+    pool,
+    producer,
+    upstreams,
+    topicPrefix,
+    adminToken: TEST_ADMIN_TOKEN,
+    eventsBodyLimit: 8 * 1024 * 1024,
+    keyCacheTtlMs: options.keyCacheTtlMs ?? 5_000,
+    playerCacheTtlMs: 5_000,
+    definitionCacheTtlMs: 5_000,
+  });
+  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  return {
+    app,
+    url,
+    pool,
+    producer,
+    topicPrefix,
+    close: async () => {
+      await app.close();
+      await upstreams.close();
+      await producer.disconnect();
+      await pool.end();
+    },
+  };
+}
+
+export const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
+export const adminHeaders = { authorization: `Bearer ${TEST_ADMIN_TOKEN}` };
