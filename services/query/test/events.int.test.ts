@@ -17,7 +17,7 @@ import {
 import { acceptedEvent, connectEventsProducer, eventually, numberProperty } from '@engage/testkit/events.ts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ensureEnvironmentMirrored } from '../src/mirror/counts-mirror.ts';
-import { eventCountBoardKey } from '../src/mirror/keys.ts';
+import { expectedBoards, loseRedisKeys, readBoards } from './support.ts';
 
 const pool = schemaPool('query');
 const redis = createRedis(stackConfig().redisUrl);
@@ -25,47 +25,6 @@ afterAll(async () => {
   await pool.end();
   await redis.quit();
 });
-
-const EVENT_KEYS = ['level_completed', 'purchase'];
-
-type Board = Record<string, number>;
-
-/** What the boards must hold: per event key, each player's count of it. */
-function expectedBoards(events: AcceptedEvent[]): Record<string, Board> {
-  const boards: Record<string, Board> = {};
-  for (const e of events) {
-    const board = (boards[e.eventKey] ??= {});
-    board[e.playerId] = (board[e.playerId] ?? 0) + 1;
-  }
-  return boards;
-}
-
-async function readBoards(prefix: string, environmentId: string): Promise<Record<string, Board>> {
-  const boards: Record<string, Board> = {};
-  for (const eventKey of EVENT_KEYS) {
-    const flat = await redis.zrange(
-      eventCountBoardKey(prefix, environmentId, eventKey),
-      '0',
-      '-1',
-      'WITHSCORES',
-    );
-    if (flat.length === 0) continue;
-    const board: Board = {};
-    for (let i = 0; i < flat.length; i += 2) board[flat[i]!] = Number(flat[i + 1]);
-    boards[eventKey] = board;
-  }
-  return boards;
-}
-
-/** Loses this test's keys only: other tests share the Redis server. */
-async function loseRedisKeys(prefix: string): Promise<void> {
-  let cursor = '0';
-  do {
-    const [nextCursor, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
-    if (keys.length > 0) await redis.del(...keys);
-    cursor = nextCursor;
-  } while (cursor !== '0');
-}
 
 function produceMany(env: ReturnType<typeof randomEnvironment>, players: number, rounds: number) {
   const events: AcceptedEvent[] = [];
@@ -99,7 +58,7 @@ describe('query consumes accepted events', () => {
     try {
       const expected = expectedBoards(produced);
       await eventually('Redis to mirror every count', async () => {
-        const boards = await readBoards(prefix, env.environmentId);
+        const boards = await readBoards(redis, prefix, env.environmentId);
         return isDeepStrictEqual(boards, expected) ? boards : undefined;
       });
       const { rows } = await pool.query<{ consumed: string }>(
@@ -107,7 +66,7 @@ describe('query consumes accepted events', () => {
         [consumerGroupId('query', prefix), topicName(topics.eventsAccepted, prefix)],
       );
       expect(Number(rows[0]?.consumed)).toBe(produced.length);
-      expect(await readBoards(prefix, env.environmentId)).toEqual(expected);
+      expect(await readBoards(redis, prefix, env.environmentId)).toEqual(expected);
 
       // The durable record: counts and exact sums, read through the internal route.
       const mine = produced.filter((e) => e.playerId === 'player-7' && e.eventKey === 'purchase');
@@ -127,26 +86,26 @@ describe('query consumes accepted events', () => {
       });
 
       // Redis loses this deployment's keys: the rebuild restores exactly what Postgres holds.
-      await loseRedisKeys(prefix);
+      await loseRedisKeys(redis, prefix);
       const deps = { pool, redis, keyPrefix: prefix, log: createLogger('test', 'silent') };
       expect(await ensureEnvironmentMirrored(deps, env.environmentId)).toBe(true);
-      expect(await readBoards(prefix, env.environmentId)).toEqual(expected);
+      expect(await readBoards(redis, prefix, env.environmentId)).toEqual(expected);
       expect(await ensureEnvironmentMirrored(deps, env.environmentId)).toBe(false);
 
       // And the running service rebuilds on its own when the next event finds the marker gone.
-      await loseRedisKeys(prefix);
+      await loseRedisKeys(redis, prefix);
       const late = acceptedEvent(env, 'player-0', { eventKey: 'purchase' });
       await producer.send([late]);
       const after = expectedBoards([...produced, late]);
       await eventually('the service to rebuild the lost boards', async () => {
-        const boards = await readBoards(prefix, env.environmentId);
+        const boards = await readBoards(redis, prefix, env.environmentId);
         return isDeepStrictEqual(boards, after) ? boards : undefined;
       });
-      expect(await readBoards(prefix, env.environmentId)).toEqual(after);
+      expect(await readBoards(redis, prefix, env.environmentId)).toEqual(after);
     } finally {
       await producer.close();
       await query.stop();
-      await loseRedisKeys(prefix);
+      await loseRedisKeys(redis, prefix);
     }
   });
 });
