@@ -14,7 +14,7 @@ import {
 } from '@engage/testkit';
 import { acceptedEvent, connectEventsProducer, eventually } from '@engage/testkit/events.ts';
 import { afterAll, describe, expect, it } from 'vitest';
-import { expectedBoards, loseRedisKeys, readBoards } from './support.ts';
+import { addToBoard, type Board, expectedBoards, loseRedisKeys, readBoards } from './support.ts';
 
 const pool = schemaPool('query');
 const redis = createRedis(stackConfig().redisUrl);
@@ -75,8 +75,8 @@ describe('query under SIGKILL', () => {
         'SELECT player_id, event_key, events_counted FROM player_event_counts WHERE environment_id = $1',
         [env.environmentId],
       );
-      const stored: Record<string, Record<string, number>> = {};
-      for (const r of rows) (stored[r.event_key] ??= {})[r.player_id] = r.events_counted;
+      const stored: Record<string, Board> = {};
+      for (const r of rows) addToBoard(stored, r.event_key, r.player_id, r.events_counted);
       expect(stored).toEqual(expected);
       await eventually('the boards to equal the durable record', async () =>
         isDeepStrictEqual(await readBoards(redis, prefix, env.environmentId), expected) ? true : undefined,

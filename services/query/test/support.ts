@@ -9,10 +9,7 @@ export type Board = Record<string, number>;
 /** What the boards must hold: per event key, each player's count of it. */
 export function expectedBoards(events: AcceptedEvent[]): Record<string, Board> {
   const boards: Record<string, Board> = {};
-  for (const e of events) {
-    const board = (boards[e.eventKey] ??= {});
-    board[e.playerId] = (board[e.playerId] ?? 0) + 1;
-  }
+  for (const e of events) addToBoard(boards, e.eventKey, e.playerId, 1);
   return boards;
 }
 
@@ -45,4 +42,10 @@ export async function loseRedisKeys(redis: Redis, prefix: string): Promise<void>
     if (keys.length > 0) await redis.del(...keys);
     cursor = nextCursor;
   } while (cursor !== '0');
+}
+
+export function addToBoard(boards: Record<string, Board>, eventKey: string, playerId: string, count: number) {
+  const board = boards[eventKey] ?? {};
+  board[playerId] = (board[playerId] ?? 0) + count;
+  boards[eventKey] = board;
 }
