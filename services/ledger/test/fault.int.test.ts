@@ -46,7 +46,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await service?.stop();
+  await service?.kill('SIGKILL');
   await pool?.end();
 });
 
@@ -160,5 +160,19 @@ describe('the ledger process killed mid-stream', () => {
         idempotencyKey: entry.idempotencyKey,
       });
     }
+  });
+
+  it('stops on SIGTERM with exit code 0 after publishing everything it committed', async () => {
+    const env = randomEnvironment();
+    const playerId = `player-${crypto.randomUUID()}`;
+    const answer = await send(env, { playerId, amount: 9, idempotencyKey: 'before-stop' });
+    expect(answer).toMatchObject({ status: 200 });
+    expect(await service.stop()).toBe(0);
+    const { rows } = await pool.query('SELECT count(*)::int AS n FROM outbox WHERE topic LIKE $1', [
+      `${topicPrefix}%`,
+    ]);
+    expect(rows[0]).toEqual({ n: 0 });
+    await service.restart();
+    expect(await send(env, { playerId, amount: 9, idempotencyKey: 'before-stop' })).toEqual(answer);
   });
 });
