@@ -1,0 +1,235 @@
+import { allTopics, topics } from '@engage/contracts';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  containerOf,
+  envKeysOf,
+  find,
+  type Manifest,
+  render,
+  resolveEnvironment,
+  validateAgainstKubernetesSchema,
+} from '../../k8s/manifests.ts';
+import { OVERLAYS, SERVICES } from '../../k8s/overlays.ts';
+
+const APP_OVERLAYS = ['overlays/dev', 'overlays/prod'] as const;
+const CONSUMERS = ['rules', 'ledger'] as const;
+const SHUTDOWN_TIMEOUT_MS_DEFAULT = 25_000;
+
+/** Strimzi's KafkaTopic (kafka.strimzi.io/v1beta2): no Kubernetes schema ships it, so it is here. */
+const KafkaTopicSchema = z
+  .object({
+    apiVersion: z.literal('kafka.strimzi.io/v1beta2'),
+    kind: z.literal('KafkaTopic'),
+    metadata: z.object({
+      name: z.string().regex(/^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/),
+      namespace: z.string().optional(),
+      labels: z.record(z.string(), z.string()).refine((l) => Boolean(l['strimzi.io/cluster'])),
+    }),
+    spec: z
+      .object({
+        topicName: z.string().regex(/^[a-zA-Z0-9._-]{1,249}$/),
+        partitions: z.number().int().min(1),
+        replicas: z.number().int().min(1).max(32767),
+        config: z.record(z.string(), z.string()),
+      })
+      .strict(),
+  })
+  .strict();
+
+const rendered = new Map<string, Manifest[]>(OVERLAYS.map((overlay) => [overlay, render(overlay)]));
+const objectsOf = (overlay: string) => rendered.get(overlay) ?? [];
+const ofKind = (objects: Manifest[], kind: string) => objects.filter((o) => o.kind === kind);
+
+describe.each(OVERLAYS)('k8s/%s', (overlay) => {
+  it('renders, and every object is valid against its schema', () => {
+    const objects = objectsOf(overlay);
+    expect(objects.length).toBeGreaterThan(0);
+    for (const object of objects) {
+      if (object.kind === 'KafkaTopic') KafkaTopicSchema.parse(object);
+      else validateAgainstKubernetesSchema(object);
+    }
+  });
+
+  it('names every object once', () => {
+    const keys = objectsOf(overlay).map((o) => `${o.kind}/${o.metadata.namespace}/${o.metadata.name}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+});
+
+describe.each(APP_OVERLAYS)('k8s/%s: the services', (overlay) => {
+  const objects = objectsOf(overlay);
+
+  it.each(SERVICES)('%s: the Deployment sets every variable its env schema reads', async (service) => {
+    const container = containerOf(find(objects, 'Deployment', service));
+    const environment = resolveEnvironment(objects, container);
+    const missing = (await envKeysOf(service)).filter((key) => !environment.has(key));
+    expect(missing).toEqual([]);
+  });
+
+  it.each(SERVICES)('%s: secrets come from a Secret, and the rest never does', (service) => {
+    const environment = resolveEnvironment(objects, containerOf(find(objects, 'Deployment', service)));
+    const secretKeys = [...environment].filter(([, source]) => source.from === 'secret').map(([key]) => key);
+    expect(secretKeys.sort()).toEqual(
+      service === 'gateway' ? ['ADMIN_TOKEN', 'DATABASE_URL'] : ['DATABASE_URL'],
+    );
+  });
+
+  it.each(SERVICES)('%s: listens on 0.0.0.0 at the port its Service and probes name', (service) => {
+    const deployment = find(objects, 'Deployment', service);
+    const container = containerOf(deployment);
+    const environment = resolveEnvironment(objects, container);
+    const port = Number((environment.get('PORT') as { value: string }).value);
+    expect((environment.get('HOST') as { value: string }).value).toBe('0.0.0.0');
+    expect(container.ports).toEqual([{ name: 'http', containerPort: port, protocol: 'TCP' }]);
+    expect(container.command).toEqual(['node', `services/${service}/src/main.ts`]);
+    expect(container.livenessProbe.httpGet).toEqual({ path: '/healthz', port: 'http' });
+    expect(container.readinessProbe.httpGet).toEqual({ path: '/readyz', port: 'http' });
+    const svc = find(objects, 'Service', service);
+    expect(svc.spec.selector).toEqual(deployment.spec.selector.matchLabels);
+    expect(svc.spec.ports).toEqual([{ name: 'http', port, targetPort: 'http', protocol: 'TCP' }]);
+  });
+
+  it.each(SERVICES)(
+    '%s: runs unprivileged, with resources, and outlives its graceful shutdown',
+    (service) => {
+      const pod = find(objects, 'Deployment', service).spec.template.spec;
+      const container = containerOf(find(objects, 'Deployment', service));
+      const environment = resolveEnvironment(objects, container);
+      const shutdownMs = Number(
+        (environment.get('SHUTDOWN_TIMEOUT_MS') as { value: string } | undefined)?.value ??
+          SHUTDOWN_TIMEOUT_MS_DEFAULT,
+      );
+      expect(pod.securityContext.runAsNonRoot).toBe(true);
+      expect(container.securityContext).toMatchObject({
+        allowPrivilegeEscalation: false,
+        readOnlyRootFilesystem: true,
+        capabilities: { drop: ['ALL'] },
+      });
+      expect(container.resources.requests).toHaveProperty('cpu');
+      expect(container.resources.requests).toHaveProperty('memory');
+      expect(container.resources.limits).toHaveProperty('memory');
+      const preStopSeconds = Number(container.lifecycle.preStop.exec.command[1]);
+      expect(pod.terminationGracePeriodSeconds).toBeGreaterThan(shutdownMs / 1000 + preStopSeconds);
+    },
+  );
+
+  it.each(SERVICES)('%s: has an autoscaler and a disruption budget for its pods', (service) => {
+    const deployment = find(objects, 'Deployment', service);
+    const hpa = find(objects, 'HorizontalPodAutoscaler', service);
+    expect(hpa.spec.scaleTargetRef).toEqual({ apiVersion: 'apps/v1', kind: 'Deployment', name: service });
+    expect(hpa.spec.metrics.map((m: Manifest) => m.resource?.name)).toEqual(['cpu']);
+    expect(hpa.spec.minReplicas).toBeLessThanOrEqual(hpa.spec.maxReplicas);
+    expect(deployment.spec.replicas).toBeUndefined();
+    const pdb = find(objects, 'PodDisruptionBudget', service);
+    expect(pdb.spec.selector.matchLabels).toEqual(deployment.spec.selector.matchLabels);
+  });
+
+  it.each(CONSUMERS)('%s: scales up to the partition count of the events topic, no further', (service) => {
+    expect(find(objects, 'HorizontalPodAutoscaler', service).spec.maxReplicas).toBe(
+      topics.eventsAccepted.partitions,
+    );
+  });
+
+  it('all run the same image, which the migration Job runs too', () => {
+    const images = [
+      ...SERVICES.map((s) => find(objects, 'Deployment', s)),
+      find(objects, 'Job', 'engage-migrate'),
+    ].map((workload) => containerOf(workload).image);
+    expect(new Set(images).size).toBe(1);
+    expect(images[0]).toMatch(/^[^:]+:[\w.-]+$/);
+  });
+
+  it('the migration Job gets its database and Kafka settings from the services’ configuration', () => {
+    const job = find(objects, 'Job', 'engage-migrate');
+    const container = containerOf(job);
+    expect(container.command).toEqual(['node', 'libs/devstack/src/cli/migrate.ts']);
+    const environment = resolveEnvironment(objects, container);
+    expect([...environment.keys()].sort()).toEqual(['DATABASE_URL', 'KAFKA_BROKERS', 'KAFKA_TOPIC_PREFIX']);
+    const gatewayEnv = resolveEnvironment(objects, containerOf(find(objects, 'Deployment', 'gateway')));
+    for (const [key, source] of environment) expect(source).toEqual(gatewayEnv.get(key));
+  });
+
+  it('the gateway finds the services at their Services', () => {
+    const environment = resolveEnvironment(objects, containerOf(find(objects, 'Deployment', 'gateway')));
+    for (const service of ['rules', 'ledger', 'query']) {
+      const url = new URL((environment.get(`${service.toUpperCase()}_URL`) as { value: string }).value);
+      expect(url.hostname).toBe(service);
+      expect(Number(url.port)).toBe(find(objects, 'Service', service).spec.ports[0].port);
+    }
+  });
+
+  it('only the gateway accepts traffic from outside; the others only from the gateway and Prometheus', () => {
+    const policies = ofKind(objects, 'NetworkPolicy');
+    const deny = policies.find((p) => p.metadata.name === 'engage-default-deny');
+    expect(deny?.spec.policyTypes).toEqual(['Ingress', 'Egress']);
+    expect(deny?.spec.podSelector.matchLabels).toEqual({ 'app.kubernetes.io/part-of': 'engage' });
+    const ingressRulesOf = (service: string) =>
+      policies
+        .filter(
+          (p) =>
+            p.spec.policyTypes.includes('Ingress') &&
+            p.spec.podSelector.matchLabels?.['app.kubernetes.io/name'] === service,
+        )
+        .flatMap((p) => p.spec.ingress ?? []);
+    expect(ingressRulesOf('gateway')).toEqual([{ ports: [{ port: 'http', protocol: 'TCP' }] }]);
+    for (const service of ['rules', 'ledger', 'query']) {
+      const sources = ingressRulesOf(service).flatMap((rule: Manifest) => rule.from ?? [undefined]);
+      expect(sources).toEqual([
+        {
+          podSelector: {
+            matchLabels: { 'app.kubernetes.io/name': 'gateway', 'app.kubernetes.io/part-of': 'engage' },
+          },
+        },
+        { namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } } },
+      ]);
+    }
+  });
+
+  it('lets every engage pod reach DNS, Postgres, Redis and Kafka', () => {
+    const egress = find(objects, 'NetworkPolicy', 'engage-egress');
+    expect(egress.spec.podSelector.matchLabels).toEqual({ 'app.kubernetes.io/part-of': 'engage' });
+    const ports = egress.spec.egress.flatMap((rule: Manifest) => rule.ports.map((p: Manifest) => p.port));
+    expect(ports).toEqual(expect.arrayContaining([53, 5432, 6379, 9092]));
+  });
+});
+
+describe('Strimzi topics', () => {
+  const cases = [
+    { topicsOverlay: 'overlays/dev', appOverlay: 'overlays/dev' },
+    { topicsOverlay: 'overlays/prod/topics', appOverlay: 'overlays/prod' },
+  ];
+
+  it.each(cases)(
+    '$topicsOverlay: one KafkaTopic per catalog topic, with its partitions and settings',
+    ({ topicsOverlay, appOverlay }) => {
+      const app = objectsOf(appOverlay);
+      const prefix = (
+        resolveEnvironment(app, containerOf(find(app, 'Deployment', 'gateway'))).get(
+          'KAFKA_TOPIC_PREFIX',
+        ) as {
+          value: string;
+        }
+      ).value;
+      const kafkaTopics = ofKind(objectsOf(topicsOverlay), 'KafkaTopic');
+      expect(kafkaTopics.map((t) => t.spec.topicName).sort()).toEqual(
+        allTopics()
+          .map((t) => `${prefix}${t.base}`)
+          .sort(),
+      );
+      for (const def of allTopics()) {
+        const topic = kafkaTopics.find((t) => t.spec.topicName === `${prefix}${def.base}`);
+        expect(topic?.spec.partitions).toBe(def.partitions);
+        expect(topic?.spec.config).toMatchObject(def.config);
+        expect(Number(topic?.spec.config['min.insync.replicas'])).toBeLessThanOrEqual(topic?.spec.replicas);
+      }
+    },
+  );
+
+  it('production keeps three replicas of each topic, two in sync', () => {
+    for (const topic of ofKind(objectsOf('overlays/prod/topics'), 'KafkaTopic')) {
+      expect(topic.spec.replicas).toBe(3);
+      expect(topic.spec.config['min.insync.replicas']).toBe('2');
+    }
+  });
+});
