@@ -8,6 +8,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          sequence: { groupOrder: 0 },
           include: ['{libs,services,bench}/*/test/**/*.test.ts', 'test/unit/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
         },
@@ -15,6 +16,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
+          sequence: { groupOrder: 1 },
           include: ['{libs,services}/*/test/**/*.int.test.ts', 'test/**/*.int.test.ts'],
           exclude: ['**/node_modules/**'],
           globalSetup: ['test/setup/global-setup.ts'],

@@ -1,4 +1,4 @@
-import { internalHeaders, startStack, TEST_ADMIN_TOKEN, type TestStack } from '@engage/testkit';
+import { eventually, internalHeaders, startStack, TEST_ADMIN_TOKEN, type TestStack } from '@engage/testkit';
 import { createTenant } from '@engage/testkit/tenant.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -51,32 +51,42 @@ describe('every hop, end to end', () => {
     const res = await call('POST', '/v1/events', {
       events: [
         { eventKey: 'level_completed', playerId: 'walker-1', properties: { level: 1 } },
-        { eventKey: 'level_completed', playerId: 'walker-1', properties: { level: 2 } },
+        { eventKey: 'level_completed', playerId: 'walker-1', properties: { level: 2.5 } },
         { eventKey: 'level_completed', playerId: 'walker-2', properties: { level: 1 } },
         { eventKey: 'no_such_event', playerId: 'walker-2', properties: {} },
       ],
     });
     expect(res.status).toBe(200);
-    const result = await res.json();
+    const result = (await res.json()) as BatchResult;
     expect(result).toMatchObject({ accepted: 3, rejected: 1 });
-    expect(result.results[3]).toMatchObject({ index: 3, accepted: false, eventId: null });
-    expect(result.results[3].errors[0].code).toBe('event.not_found');
+    expect(result.results.map((r) => r.accepted)).toEqual([true, true, true, false]);
+    expect(result.results[3]).toMatchObject({
+      index: 3,
+      eventId: null,
+      errors: [{ code: 'event.not_found' }],
+    });
 
     const env = {
       organizationId: tenant.organizationId,
       environmentId: tenant.sandbox.environmentId,
       environmentKind: 'Sandbox' as const,
     };
-    for (const service of ['rules', 'query'] as const) {
-      const applied = await eventually(async () => {
-        const r = await fetch(`${stack.services[service]!.url}/internal/v1/players/walker-1/activity`, {
-          headers: internalHeaders(env),
-        });
-        const body = r.ok ? ((await r.json()) as { eventsApplied: number }) : { eventsApplied: 0 };
-        return body.eventsApplied === 2 ? body : undefined;
-      });
-      expect(applied.eventsApplied, service).toBe(2);
-    }
+    const read = async (service: 'rules' | 'query', path: string) => {
+      const r = await fetch(`${stack.services[service]!.url}${path}`, { headers: internalHeaders(env) });
+      return r.json() as Promise<Record<string, unknown>>;
+    };
+    const activity = await eventually('rules to apply both events', async () => {
+      const body = await read('rules', '/internal/v1/players/walker-1/activity');
+      return body.eventsApplied === 2 ? body : undefined;
+    });
+    expect(activity.eventsApplied).toBe(2);
+    const totals = await eventually('query to count both events', async () => {
+      const body = (await read('query', '/internal/v1/players/walker-1/event-totals')) as {
+        events?: Totals[];
+      };
+      return body.events?.[0]?.count === 2 ? body.events : undefined;
+    });
+    expect(totals).toEqual([{ eventKey: 'level_completed', count: 2, sums: { level: '3.5' } }]);
   });
 
   it('credits points through the ledger, replays a keyed adjustment and refuses an overdraft', async () => {
@@ -87,7 +97,7 @@ describe('every hop, end to end', () => {
       idempotencyKey: 'welcome-walker-1',
     });
     expect(credit.status).toBe(200);
-    const first = await credit.json();
+    const first = (await credit.json()) as Record<string, unknown>;
     expect(first).toMatchObject({ amount: 100, balance: 100 });
 
     const replay = await call('POST', '/v1/points/adjustments', {
@@ -100,7 +110,7 @@ describe('every hop, end to end', () => {
 
     const overdraft = await call('POST', '/v1/points/adjustments', { playerId: 'walker-1', amount: -101 });
     expect(overdraft.status).toBe(409);
-    expect((await overdraft.json()).code).toBe('points.insufficient_balance');
+    expect(await overdraft.json()).toMatchObject({ code: 'points.insufficient_balance' });
 
     const balance = await call('GET', '/v1/points?PlayerId=walker-1');
     expect(await balance.json()).toMatchObject({ playerId: 'walker-1', balance: 100 });
@@ -122,23 +132,25 @@ describe('every hop, end to end', () => {
       expect(res.status, path).toBe(status);
       const json = await res.json();
       if (Array.isArray(expected)) expect(json, path).toEqual(expected);
-      else expect(json.code, path).toBe(expected);
+      else expect(json, path).toMatchObject({ code: expected });
     }
   });
 
   it('refuses a request without a valid key', async () => {
     const res = await fetch(`${stack.gatewayUrl}/v1/points?PlayerId=walker-1`);
     expect(res.status).toBe(401);
-    expect((await res.json()).code).toBe('auth.api_key_invalid');
+    expect(await res.json()).toMatchObject({ code: 'auth.api_key_invalid' });
   });
 });
 
-async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not reached in time');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+interface BatchResult {
+  accepted: number;
+  rejected: number;
+  results: { index: number; accepted: boolean; eventId: string | null; errors: { code: string }[] }[];
+}
+
+interface Totals {
+  eventKey: string;
+  count: number;
+  sums: Record<string, string>;
 }

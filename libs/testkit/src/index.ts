@@ -1,3 +1,5 @@
+export * from './constants.ts';
+export * from './events.ts';
 export * from './process.ts';
 export * from './provided.ts';
 export * from './stack.ts';

@@ -8,7 +8,9 @@ import {
 import { createCatalogTopics } from '@engage/devstack';
 import { createPool, type Pool } from '@engage/postgres';
 import { inject } from 'vitest';
+import { TEST_ADMIN_TOKEN } from './constants.ts';
 import { type ServiceProcess, spawnService } from './process.ts';
+import './provided.ts';
 
 export type ServiceName = 'gateway' | 'rules' | 'ledger' | 'query';
 
@@ -21,8 +23,6 @@ export function stackConfig() {
 export function uniqueTopicPrefix(): string {
   return `t${randomBytes(5).toString('hex')}.`;
 }
-
-export const TEST_ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
 
 /** Environment every service process of a test stack gets. */
 export function serviceEnv(topicPrefix: string, extra: Record<string, string> = {}): Record<string, string> {

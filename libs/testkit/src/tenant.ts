@@ -1,7 +1,7 @@
 import { AdminClient } from '@engage/cli';
 import type { EnvironmentFileInput } from '@engage/contracts/environment-file.ts';
 import type { BillingStatus } from '@engage/contracts/http/admin.ts';
-import { TEST_ADMIN_TOKEN } from './stack.ts';
+import { TEST_ADMIN_TOKEN } from './constants.ts';
 
 export interface Tenant {
   organizationId: string;

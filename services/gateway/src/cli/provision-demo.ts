@@ -1,0 +1,13 @@
+// Provisions (or reuses) the demo organization through the admin API and prints it as JSON.
+// `npm start` runs this once the gateway is up: ENGAGE_URL and ENGAGE_ADMIN_TOKEN say where.
+import { AdminClient } from '@engage/cli';
+import { provisionDemo } from '../provision.ts';
+
+const url = process.env.ENGAGE_URL ?? 'http://127.0.0.1:8080';
+const token = process.env.ENGAGE_ADMIN_TOKEN;
+if (!token) {
+  process.stderr.write('ENGAGE_ADMIN_TOKEN is required\n');
+  process.exit(2);
+}
+const demo = await provisionDemo(new AdminClient({ url, token }));
+process.stdout.write(`${JSON.stringify(demo)}\n`);
