@@ -1,6 +1,4 @@
-import { type EnvironmentContext, type TopicDefinition, topics } from '@engage/contracts';
-import { createKafka, ensureTopics } from '@engage/kafka';
-import { createLogger } from '@engage/kit';
+import type { EnvironmentContext } from '@engage/contracts';
 import { createPool, type Pool } from '@engage/postgres';
 import {
   internalHeaders,
@@ -17,6 +15,7 @@ import { expectSpecAnswer } from './support/answers.ts';
 import { forgetStaleOutboxRows } from './support/in-process-ledger.ts';
 import { expectLedgerInvariants, journalOf, storedBalance } from './support/invariants.ts';
 import { readJournalTopic } from './support/journal-topic.ts';
+import { createJournalTopic } from './support/journal-topic-setup.ts';
 import { seededRandom, testSeed } from './support/seeded-random.ts';
 
 interface HttpAnswer {
@@ -34,12 +33,7 @@ let topicPrefix: string;
 beforeAll(async () => {
   const { repoRoot, brokers } = stackConfig();
   topicPrefix = uniqueTopicPrefix();
-  const kafka = createKafka({
-    brokers,
-    clientId: 'ledger-fault',
-    log: createLogger('ledger-fault', 'error'),
-  });
-  await ensureTopics(kafka, topicPrefix, [topics.pointsJournal as TopicDefinition<unknown>]);
+  await createJournalTopic(brokers, topicPrefix);
   pool = createPool({ url: stackConfig().databaseUrl, schema: 'ledger', max: 4 });
   await forgetStaleOutboxRows(pool);
   service = await spawnService(repoRoot, 'ledger', serviceEnv(topicPrefix));

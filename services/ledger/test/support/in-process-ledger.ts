@@ -1,10 +1,10 @@
-import { type TopicDefinition, topics } from '@engage/contracts';
-import { connectProducer, createKafka, ensureTopics, startOutboxRelay } from '@engage/kafka';
+import { connectProducer, createKafka, startOutboxRelay } from '@engage/kafka';
 import { createLogger, type HttpApp } from '@engage/kit';
 import { createPool, type Pool } from '@engage/postgres';
 import { stackConfig, uniqueTopicPrefix } from '@engage/testkit';
 import { buildApp } from '../../src/app.ts';
 import { createMarketplaceCatalog } from '../../src/store/marketplace-catalog.ts';
+import { createJournalTopic } from './journal-topic-setup.ts';
 
 export interface InProcessLedger {
   app: HttpApp;
@@ -23,7 +23,7 @@ export async function startInProcessLedger(): Promise<InProcessLedger> {
   const log = createLogger('ledger-test', 'error');
   const topicPrefix = uniqueTopicPrefix();
   const kafka = createKafka({ brokers, clientId: 'ledger-test', log });
-  await ensureTopics(kafka, topicPrefix, [topics.pointsJournal as TopicDefinition<unknown>]);
+  await createJournalTopic(brokers, topicPrefix);
   const pool = createPool({ url: databaseUrl, schema: 'ledger', max: 10 });
   await forgetStaleOutboxRows(pool);
   const producer = await connectProducer(kafka);
