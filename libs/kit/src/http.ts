@@ -4,6 +4,7 @@ import Fastify, {
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
+  LogController,
 } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
@@ -44,7 +45,8 @@ export interface HttpAppOptions {
 export function createHttpApp(options: HttpAppOptions): HttpApp {
   const app = Fastify({
     loggerInstance: options.log,
-    disableRequestLogging: true,
+    // Per-request log lines are off: at event volume they would drown the logs; metrics and traces cover requests.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',

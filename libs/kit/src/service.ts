@@ -42,6 +42,7 @@ export async function runService<S extends z.ZodType<BaseSettings>>(definition: 
   lifecycle.onShutdown('telemetry', startTelemetry(definition.name, env.OTEL_EXPORTER_OTLP_ENDPOINT));
   lifecycle.installSignalHandlers();
   process.on('unhandledRejection', (reason) => log.error({ err: reason }, 'unhandled rejection'));
+  routeProcessWarnings(log);
   try {
     await definition.start({ name: definition.name, env, log, lifecycle });
   } catch (err) {
@@ -56,4 +57,15 @@ export async function listen(app: HttpApp, ctx: ServiceContext<{ HOST: string; P
   await app.listen({ host: ctx.env.HOST, port: ctx.env.PORT });
   ctx.lifecycle.onShutdown('http', () => app.close());
   ctx.log.info({ address: `http://${ctx.env.HOST}:${ctx.env.PORT}` }, `${ctx.name} listening`);
+}
+
+/**
+ * Process warnings go to the structured log instead of raw stderr. kafkajs 2.2.4 arms one timer with
+ * a negative delay (Node clamps it to 1 ms); Node 24 warns about it, so that one is dropped.
+ */
+function routeProcessWarnings(log: Logger) {
+  process.removeAllListeners('warning');
+  process.on('warning', (warning) => {
+    if (warning.name !== 'TimeoutNegativeWarning') log.warn({ err: warning }, 'process warning');
+  });
 }
