@@ -11,6 +11,24 @@ export async function ensureTopics(
   defs: TopicDefinition<unknown>[] = allTopics(),
   replicationFactor = 1,
 ): Promise<void> {
+  // Topic creation races with itself when several processes create topics at once (the broker can
+  // answer "does not host this topic-partition" while leaders settle); each attempt is idempotent.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await createOrGrowTopics(kafka, prefix, defs, replicationFactor);
+    } catch (err) {
+      if (attempt >= 5) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+    }
+  }
+}
+
+async function createOrGrowTopics(
+  kafka: KafkaClient,
+  prefix: string,
+  defs: TopicDefinition<unknown>[],
+  replicationFactor: number,
+): Promise<void> {
   const admin = kafka.admin();
   await admin.connect();
   try {

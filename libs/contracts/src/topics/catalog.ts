@@ -66,6 +66,26 @@ export interface PointsJournalEntry {
   occurredAt: string;
 }
 
+export interface GrantedReward {
+  kind: 'Points' | 'CatalogItem';
+  pointsAmount: number | null;
+  catalogItemKey: string | null;
+  catalogItemValue: string | number | boolean | null;
+}
+
+export interface RewardGrant {
+  grantId: string;
+  organizationId: string;
+  environmentId: string;
+  playerId: string;
+  source: 'Mission' | 'StreakMilestone';
+  sourceKey: string;
+  occurrenceNumber: number;
+  milestoneThreshold: number | null;
+  rewards: GrantedReward[];
+  grantedAt: string;
+}
+
 export const topics = {
   eventsAccepted: defineTopic<AcceptedEvent>({
     base: 'events.accepted.v1',
@@ -83,6 +103,14 @@ export const topics = {
       'Every committed change of a points balance, one record per journal entry (dedupe by entryId).',
     keyOf: playerKey,
     schemaFile: 'points.journal.v1.avsc',
+  }),
+  rewardsGranted: defineTopic<RewardGrant>({
+    base: 'rewards.granted.v1',
+    partitions: 12,
+    config: { 'retention.ms': String(30 * 24 * 3600 * 1000) },
+    description: 'Rewards earned from missions and streak milestones, credited once each by the ledger.',
+    keyOf: playerKey,
+    schemaFile: 'rewards.granted.v1.avsc',
   }),
 } as const;
 

@@ -7,7 +7,8 @@ import { createCatalogTopics, migrateAll } from '../stack/infra.ts';
 const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/engage';
 const brokers = (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(',');
 const prefix = process.env.KAFKA_TOPIC_PREFIX ?? 'engage.';
+const replicationFactor = Number(process.env.KAFKA_TOPIC_REPLICATION_FACTOR ?? '1');
 
 await migrateAll(findRepoRoot(), databaseUrl, (line) => process.stdout.write(`${line}\n`));
-await createCatalogTopics(brokers, prefix);
+await createCatalogTopics(brokers, prefix, replicationFactor);
 process.stdout.write('schemas migrated and topics created\n');

@@ -51,9 +51,13 @@ export async function migrateAll(
 }
 
 /** Creates the catalog's topics under `topicPrefix` with their partition counts. */
-export async function createCatalogTopics(brokers: string[], topicPrefix: string): Promise<void> {
+export async function createCatalogTopics(
+  brokers: string[],
+  topicPrefix: string,
+  replicationFactor = 1,
+): Promise<void> {
   const kafka = createKafka({ brokers, clientId: 'provision', log: createLogger('provision', 'warn') });
-  await ensureTopics(kafka, topicPrefix, allTopics());
+  await ensureTopics(kafka, topicPrefix, allTopics(), replicationFactor);
 }
 
 async function waitForPostgres(url: string, timeoutMs = 20_000): Promise<void> {
