@@ -1,3 +1,4 @@
+export * from './definition-section.ts';
 export * from './env.ts';
 export * from './http.ts';
 export * from './internal.ts';
