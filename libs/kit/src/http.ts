@@ -183,7 +183,7 @@ function zodProblem(error: ZodError, request: FastifyRequest): Problem {
   const where = (error as ZodError & { validationContext?: string }).validationContext;
   const raw: unknown =
     where === 'querystring' ? request.query : where === 'params' ? request.params : request.body;
-  if (where === 'body' && (raw === null || typeof raw !== 'object' || Array.isArray(raw))) {
+  if (where === 'body' && (raw === null || typeof raw !== 'object')) {
     return requestProblem('The request body must be a JSON object.', 'not_an_object');
   }
   return validationProblem(error.issues.map((issue) => fieldIssue(issue, raw)));
