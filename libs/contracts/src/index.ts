@@ -1,2 +1,4 @@
+export * from './eligibility.ts';
 export * from './http/index.ts';
+export * from './localized.ts';
 export * from './topics/index.ts';
