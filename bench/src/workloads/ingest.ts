@@ -21,14 +21,14 @@ export async function ingest(options: WorkloadOptions): Promise<WorkloadReport> 
   const stack = await startBenchStack(['gateway']);
   try {
     const tenant = await createTenant(stack.gatewayUrl, stack.adminToken);
-    await defineEvents(stack.gatewayUrl, stack.adminToken, tenant.sandbox.environmentId);
+    await defineEvents(stack.gatewayUrl, stack.adminToken, tenant.live.environmentId);
     const bodies = Array.from({ length: 16 }, (_, b) => JSON.stringify({ events: batch(b) }));
     const http = new HttpPool(stack.gatewayUrl, { connections: concurrency });
     const send = async (i: number) => {
       const res = await http.request({
         method: 'POST',
         path: '/v1/events',
-        headers: { authorization: tenant.sandbox.apiKey, 'content-type': 'application/json' },
+        headers: { authorization: tenant.live.apiKey, 'content-type': 'application/json' },
         body: bodies[i % bodies.length],
       });
       const result = (await res.body.json()) as { accepted?: number };
@@ -48,7 +48,7 @@ export async function ingest(options: WorkloadOptions): Promise<WorkloadReport> 
     const raw = await rawKafka(
       stack.infra.brokers,
       stack.topicPrefix,
-      tenant.sandbox.environmentId,
+      tenant.live.environmentId,
       concurrency,
       options.seconds,
     );
@@ -123,7 +123,7 @@ async function rawKafka(
       eventId: randomUUID(),
       organizationId: environmentId,
       environmentId,
-      environmentKind: 'Sandbox',
+      environmentKind: 'Live',
       playerId: e.playerId,
       eventKey: e.eventKey,
       occurredAt: now,

@@ -8,7 +8,7 @@ import { adminRoutes } from './http/admin.ts';
 import { eventRoutes } from './http/events.ts';
 import { forwardRoutes } from './http/forward.ts';
 import { openApiRoutes } from './http/openapi.ts';
-import { createPlayerResolver } from './players.ts';
+import { createPlayerDirectory } from './players.ts';
 
 export interface GatewayDeps {
   log: Logger;
@@ -21,6 +21,8 @@ export interface GatewayDeps {
   keyCacheTtlMs: number;
   playerCacheTtlMs: number;
   definitionCacheTtlMs: number;
+  /** An idempotency key still pending after this long is produced again with its eventId. */
+  pendingKeyTimeoutMs: number;
   readiness?: () => Promise<boolean>;
 }
 
@@ -31,7 +33,7 @@ export function buildApp(deps: GatewayDeps): HttpApp {
     cacheTtlMs: deps.keyCacheTtlMs,
     log: deps.log,
   });
-  const players = createPlayerResolver({ pool: deps.pool, cacheTtlMs: deps.playerCacheTtlMs });
+  const players = createPlayerDirectory({ pool: deps.pool, cacheTtlMs: deps.playerCacheTtlMs });
   const rules = createEventRulesCache({ pool: deps.pool, ttlMs: deps.definitionCacheTtlMs });
 
   app.register(openApiRoutes);
@@ -47,6 +49,9 @@ export function buildApp(deps: GatewayDeps): HttpApp {
     producer: deps.producer,
     topicPrefix: deps.topicPrefix,
     rules,
+    players,
+    log: deps.log,
+    pendingKeyTimeoutMs: deps.pendingKeyTimeoutMs,
     bodyLimit: deps.eventsBodyLimit,
   });
   app.register(forwardRoutes, { authenticator, players, upstreams: deps.upstreams });

@@ -27,6 +27,14 @@ export const gatewayEnv = baseEnv
     /** How long known players and event definitions are cached per replica. */
     PLAYER_CACHE_TTL_MS: milliseconds.default(5_000),
     DEFINITION_CACHE_TTL_MS: milliseconds.default(5_000),
+    /**
+     * An event idempotency key still `pending` after this long belongs to a request that failed or
+     * died before the broker acknowledged: a retry produces its record again with the same eventId.
+     * Longer than the producer's request timeout, so a send still in flight is not doubled.
+     */
+    IDEMPOTENCY_PENDING_TIMEOUT_MS: milliseconds.default(35_000),
+    /** How long event idempotency keys are kept: as long as the topic keeps events (7 days). */
+    IDEMPOTENCY_KEY_RETENTION_MS: milliseconds.default(7 * 24 * 60 * 60 * 1000),
   });
 
 export type GatewayEnv = z.infer<typeof gatewayEnv>;

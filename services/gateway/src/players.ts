@@ -1,37 +1,91 @@
-import { MAX_PLAYER_ID_LENGTH, type PlayerContext } from '@engage/contracts';
-import { requestProblem, validationProblem } from '@engage/kit';
-import type { Pool } from '@engage/postgres';
+import { type EnvironmentContext, MAX_PLAYER_ID_LENGTH, type PlayerContext } from '@engage/contracts';
+import { problem, requestProblem, unexpectedProblem, validationProblem } from '@engage/kit';
+import { type Pool, TransactionRetriesExhausted, withTransaction } from '@engage/postgres';
 import { TtlCache } from './cache.ts';
-import { upsertPlayers } from './store/players.ts';
+import { monthOf } from './domain/quota.ts';
+import { admitPlayers } from './player-admission.ts';
+import { type PlayerRecord, upsertPlayers } from './store/players.ts';
 
 /**
- * The player a forwarded request names, created on first sight. Known players are cached briefly so
- * reads by the same player do not touch Postgres on every request.
+ * Players known to this replica: created, and active in the month recorded. A player found here
+ * for the current month costs no query at all; anything else goes through admission (quota) and
+ * the upsert. Entries live `cacheTtlMs`, so an attribute change made through another replica is
+ * seen within that bound.
  */
-export interface PlayerResolver {
-  resolve(environmentId: string, externalId: string): Promise<PlayerContext>;
+export interface KnownPlayer {
+  timeZone: string | null;
+  attributes: PlayerRecord['attributes'];
+  activeMonth: string;
 }
 
-export function createPlayerResolver(options: { pool: Pool; cacheTtlMs: number }): PlayerResolver {
-  const known = new TtlCache<string, PlayerContext>({ ttlMs: options.cacheTtlMs, maxEntries: 100_000 });
-  return {
-    async resolve(environmentId, externalId) {
-      const cacheKey = `${environmentId}\u0000${externalId}`;
-      const cached = known.get(cacheKey);
-      if (cached) return cached;
-      const records = await upsertPlayers(options.pool, environmentId, [{ externalId, timeZone: null }]);
-      const record = records.get(externalId)!;
-      const player = {
+export interface PlayerDirectory {
+  /** The player a forwarded request names, created (and admitted) on first sight. */
+  resolve(environment: EnvironmentContext, externalId: string): Promise<PlayerContext>;
+  known(environmentId: string, externalId: string): KnownPlayer | undefined;
+  remember(environmentId: string, externalId: string, player: KnownPlayer): void;
+  forget(environmentId: string, externalId: string): void;
+}
+
+export function createPlayerDirectory(options: { pool: Pool; cacheTtlMs: number }): PlayerDirectory {
+  const cache = new TtlCache<string, KnownPlayer>({ ttlMs: options.cacheTtlMs, maxEntries: 200_000 });
+  const keyOf = (environmentId: string, externalId: string) => `${environmentId}\u0000${externalId}`;
+  const directory: PlayerDirectory = {
+    known: (environmentId, externalId) => cache.get(keyOf(environmentId, externalId)),
+    remember: (environmentId, externalId, player) => cache.set(keyOf(environmentId, externalId), player),
+    forget: (environmentId, externalId) => cache.delete(keyOf(environmentId, externalId)),
+    async resolve(environment, externalId) {
+      const month = monthOf(new Date());
+      const cached = directory.known(environment.environmentId, externalId);
+      if (cached && cached.activeMonth === month) {
+        return { id: externalId, timeZone: cached.timeZone, attributes: cached.attributes, isNew: false };
+      }
+      const record = await admitAndUpsertOne(options.pool, environment, month, externalId);
+      directory.remember(environment.environmentId, externalId, {
+        timeZone: record.timeZone,
+        attributes: record.attributes,
+        activeMonth: month,
+      });
+      return {
         id: externalId,
         timeZone: record.timeZone,
         attributes: record.attributes,
         isNew: record.isNew,
       };
-      known.set(cacheKey, { ...player, isNew: false });
-      return player;
     },
   };
+  return directory;
 }
+
+async function admitAndUpsertOne(
+  pool: Pool,
+  environment: EnvironmentContext,
+  month: string,
+  externalId: string,
+): Promise<PlayerRecord> {
+  try {
+    return await withTransaction(pool, async (client) => {
+      const refused = await admitPlayers(client, environment, month, [externalId]);
+      const code = refused.get(externalId);
+      if (code) throw quotaProblem(code);
+      const records = await upsertPlayers(client, environment.environmentId, [
+        { externalId, timeZone: null },
+      ]);
+      return records.get(externalId)!;
+    });
+  } catch (err) {
+    if (err instanceof TransactionRetriesExhausted) throw unexpectedProblem();
+    throw err;
+  }
+}
+
+const QUOTA_MESSAGES: Record<string, string> = {
+  'sandbox.monthly_active_players_exceeded': 'This Sandbox has seen its 100th player this month.',
+  'sandbox.daily_event_limit_exceeded': 'This Sandbox has taken its 10,000th event today.',
+  monthly_mau_limit_exceeded: "The organization's cap on monthly active players is reached.",
+};
+
+export const quotaMessage = (code: string) => QUOTA_MESSAGES[code] ?? 'A usage limit is reached.';
+export const quotaProblem = (code: string) => problem(409, code, quotaMessage(code));
 
 /**
  * The player id of a request: the PlayerId query parameter (GET) or the playerId body field (POST).

@@ -3,6 +3,7 @@ import { listen, type ServiceContext } from '@engage/kit';
 import { createPool, pingPool } from '@engage/postgres';
 import { buildApp } from './app.ts';
 import type { GatewayEnv } from './env.ts';
+import { startKeyExpiry } from './events/key-expiry.ts';
 import { createUpstreams } from './forwarding/upstreams.ts';
 
 export async function startGateway(ctx: ServiceContext<GatewayEnv>): Promise<void> {
@@ -17,6 +18,9 @@ export async function startGateway(ctx: ServiceContext<GatewayEnv>): Promise<voi
   const upstreams = createUpstreams({ rules: env.RULES_URL, ledger: env.LEDGER_URL, query: env.QUERY_URL });
   lifecycle.onShutdown('upstreams', () => upstreams.close());
 
+  const expiry = startKeyExpiry({ pool, log, retentionMs: env.IDEMPOTENCY_KEY_RETENTION_MS });
+  lifecycle.onShutdown('idempotency key expiry', () => expiry.stop());
+
   const app = buildApp({
     log,
     pool,
@@ -28,6 +32,7 @@ export async function startGateway(ctx: ServiceContext<GatewayEnv>): Promise<voi
     keyCacheTtlMs: env.KEY_CACHE_TTL_MS,
     playerCacheTtlMs: env.PLAYER_CACHE_TTL_MS,
     definitionCacheTtlMs: env.DEFINITION_CACHE_TTL_MS,
+    pendingKeyTimeoutMs: env.IDEMPOTENCY_PENDING_TIMEOUT_MS,
     readiness: () => pingPool(pool),
   });
   await listen(app, ctx);

@@ -70,12 +70,21 @@ describe('event items', () => {
   it('keeps the occurredAt the caller gave', () => {
     const { outcomes } = checkEventItems(
       items(
-        '[{"eventKey":"level_completed","playerId":"p","occurredAt":"2029-05-01T00:00:00Z","properties":{"level":1}}]',
+        '[{"eventKey":"level_completed","playerId":"p","occurredAt":"2029-12-20T00:00:00+01:00","properties":{"level":1}}]',
       ),
       rules(),
       receivedAt,
     );
-    expect(outcomes[0]?.ok && outcomes[0].event.occurredAt).toBe('2029-05-01T00:00:00.000Z');
+    expect(outcomes[0]?.ok && outcomes[0].event.occurredAt).toBe('2029-12-19T23:00:00.000Z');
+  });
+
+  it('refuses events stamped more than 30 days before receipt or 5 minutes after', () => {
+    const at = (occurredAt: string) =>
+      `[{"eventKey":"level_completed","playerId":"p","occurredAt":"${occurredAt}","properties":{"level":1}}]`;
+    expect(codesOf(at('2029-12-03T03:04:06Z'))).toEqual([[]]);
+    expect(codesOf(at('2029-12-03T03:04:04Z'))).toEqual([['validation.occurred_at']]);
+    expect(codesOf(at('2030-01-02T03:09:05Z'))).toEqual([[]]);
+    expect(codesOf(at('2030-01-02T03:09:06Z'))).toEqual([['validation.occurred_at']]);
   });
 
   it.each([

@@ -1,5 +1,6 @@
+import { type AcceptedEvent, topicName, topics } from '@engage/contracts';
 import { createCatalogTopics } from '@engage/devstack';
-import { connectProducer, createKafka, type Producer } from '@engage/kafka';
+import { connectProducer, createKafka, decodeRecord, type Producer } from '@engage/kafka';
 import { createLogger, type HttpApp, startTelemetry } from '@engage/kit';
 import { createPool, type Pool } from '@engage/postgres';
 import { stackConfig, TEST_ADMIN_TOKEN, uniqueTopicPrefix } from '@engage/testkit';
@@ -31,7 +32,13 @@ async function withRetries(fn: () => Promise<void>, attempts = 5): Promise<void>
 
 /** The gateway built in-process on the real Postgres and Kafka, listening on a free port. */
 export async function startGateway(
-  options: { upstreams?: Partial<Record<'rules' | 'ledger' | 'query', string>>; keyCacheTtlMs?: number } = {},
+  options: {
+    upstreams?: Partial<Record<'rules' | 'ledger' | 'query', string>>;
+    keyCacheTtlMs?: number;
+    /** Brokers the gateway produces to (default: the test stack's). */
+    brokers?: string[];
+    pendingKeyTimeoutMs?: number;
+  } = {},
 ): Promise<InProcessGateway> {
   const stack = stackConfig();
   const log = createLogger('gateway-test', 'silent');
@@ -44,7 +51,7 @@ export async function startGateway(
   }
   const pool = createPool({ url: stack.databaseUrl, schema: 'gateway', max: 10 });
   const producer = await connectProducer(
-    createKafka({ brokers: stack.brokers, clientId: 'gateway-test', log }),
+    createKafka({ brokers: options.brokers ?? stack.brokers, clientId: 'gateway-test', log }),
   );
   const nowhere = 'http://127.0.0.1:9';
   const upstreams: Upstreams = createUpstreams({
@@ -63,6 +70,7 @@ export async function startGateway(
     keyCacheTtlMs: options.keyCacheTtlMs ?? 5_000,
     playerCacheTtlMs: 5_000,
     definitionCacheTtlMs: 5_000,
+    pendingKeyTimeoutMs: options.pendingKeyTimeoutMs ?? 35_000,
   });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   return {
@@ -82,3 +90,51 @@ export async function startGateway(
 
 export const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 export const adminHeaders = { authorization: `Bearer ${TEST_ADMIN_TOKEN}` };
+
+/**
+ * Every accepted event of one environment on the test topic up to now: the partitions' end offsets
+ * are taken first, then the topic is read from the beginning up to them. Proves absence as well
+ * as presence.
+ */
+export async function readAcceptedEvents(
+  topicPrefix: string,
+  environmentId: string,
+  brokers: string[] = stackConfig().brokers,
+): Promise<AcceptedEvent[]> {
+  const kafka = createKafka({ brokers, clientId: 'events-test', log: createLogger('t', 'silent') });
+  const topic = topicName(topics.eventsAccepted, topicPrefix);
+  const admin = kafka.admin();
+  await admin.connect();
+  const ends = new Map<number, number>();
+  try {
+    for (const p of await admin.fetchTopicOffsets(topic)) {
+      if (Number(p.high) > 0) ends.set(p.partition, Number(p.high));
+    }
+  } finally {
+    await admin.disconnect();
+  }
+  const seen: AcceptedEvent[] = [];
+  if (ends.size === 0) return seen;
+  const consumer = kafka.consumer({ groupId: `test-${crypto.randomUUID()}`, maxWaitTimeInMs: 100 });
+  await consumer.connect();
+  await consumer.subscribe({ topic, fromBeginning: true });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      consumer
+        .run({
+          eachMessage: async ({ partition, message }) => {
+            const end = ends.get(partition);
+            if (end === undefined || Number(message.offset) >= end) return;
+            const event = decodeRecord(topics.eventsAccepted, message.value!);
+            if (event.environmentId === environmentId) seen.push(event);
+            if (Number(message.offset) >= end - 1) ends.delete(partition);
+            if (ends.size === 0) resolve();
+          },
+        })
+        .catch(reject);
+    });
+  } finally {
+    await consumer.disconnect();
+  }
+  return seen;
+}

@@ -11,6 +11,10 @@ export const MAX_EVENT_KEY_LENGTH = 100;
 export const MAX_PROPERTY_NAME_LENGTH = 100;
 export const MAX_PROPERTIES_PER_EVENT = 16;
 export const MAX_STRING_PROPERTY_LENGTH = 256;
+/** occurredAt may be at most this far before the receipt time (late uploads, small backfills)... */
+export const MAX_OCCURRED_AT_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+/** ...and at most this far after it (clock skew of the caller). */
+export const MAX_OCCURRED_AT_LEAD_MS = 5 * 60 * 1000;
 /** A number keeps up to this many decimal places... */
 export const MAX_NUMBER_FRACTION_DIGITS = 8;
 /** ...and up to this many digits before the point. */

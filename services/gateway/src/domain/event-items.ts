@@ -3,6 +3,8 @@ import { fieldCodeName, MAX_IDEMPOTENCY_KEY_LENGTH, MAX_PLAYER_ID_LENGTH } from 
 import {
   type EventItemError,
   EventKeySchema,
+  MAX_OCCURRED_AT_AGE_MS,
+  MAX_OCCURRED_AT_LEAD_MS,
   MAX_PROPERTIES_PER_EVENT,
   MAX_STRING_PROPERTY_LENGTH,
   PropertyNameSchema,
@@ -186,11 +188,28 @@ function checkEventKey(value: unknown, errors: EventItemError[]): string | undef
 
 function checkOccurredAt(value: unknown, receivedAt: Date, errors: EventItemError[]): string | undefined {
   if (value === undefined || value === null) return receivedAt.toISOString();
-  if (typeof value === 'string' && IsoDateTime.safeParse(value).success) {
-    return new Date(value).toISOString();
+  if (typeof value !== 'string' || !IsoDateTime.safeParse(value).success) {
+    errors.push(
+      validation('occurredAt', 'occurredAt must be an ISO-8601 date and time with Z or an offset.'),
+    );
+    return undefined;
   }
-  errors.push(validation('occurredAt', 'occurredAt must be an ISO-8601 date and time with Z or an offset.'));
-  return undefined;
+  const at = new Date(value);
+  const age = receivedAt.getTime() - at.getTime();
+  if (Number.isNaN(age) || age > MAX_OCCURRED_AT_AGE_MS || -age > MAX_OCCURRED_AT_LEAD_MS) {
+    errors.push(
+      error(
+        'validation.occurred_at',
+        'occurredAt is more than 30 days in the past or 5 minutes in the future.',
+        {
+          field: 'occurredAt',
+          reason: Number.isNaN(age) ? 'invalid' : age > 0 ? 'too_old' : 'in_the_future',
+        },
+      ),
+    );
+    return undefined;
+  }
+  return at.toISOString();
 }
 
 function checkTimeZone(value: unknown, errors: EventItemError[]): string | null {

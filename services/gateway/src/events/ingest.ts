@@ -1,13 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { type AcceptedEvent, type EnvironmentContext, topics } from '@engage/contracts';
-import type { EventBatchResult } from '@engage/contracts/http/events.ts';
+import type { EventBatchResult, EventItemError, EventItemResult } from '@engage/contracts/http/events.ts';
 import { produceRecords } from '@engage/kafka';
-import { problem } from '@engage/kit';
+import { type Logger, problem, unexpectedProblem } from '@engage/kit';
 import { type Pool, TransactionRetriesExhausted, withTransaction } from '@engage/postgres';
 import type { Producer } from 'kafkajs';
 import { checkEventItems, type ValidEvent } from '../domain/event-items.ts';
+import { dayOf, monthOf, QUOTA_CODES, roomLeft, SANDBOX_DAILY_EVENTS_ADMITTED } from '../domain/quota.ts';
+import { admitPlayers } from '../player-admission.ts';
+import { type KnownPlayer, type PlayerDirectory, quotaMessage } from '../players.ts';
 import { saveDiscovered } from '../store/event-definitions.ts';
-import { upsertPlayers } from '../store/players.ts';
+import {
+  claimId,
+  claimKeys,
+  commitKeys,
+  type KeyClaim,
+  readKeys,
+  releaseKeys,
+} from '../store/idempotency.ts';
+import { type PlayerRecord, upsertPlayers } from '../store/players.ts';
+import { addToCounter, lockCounter } from '../store/usage.ts';
 import type { EventRulesCache } from './rules-cache.ts';
 
 export interface IngestDeps {
@@ -15,12 +27,31 @@ export interface IngestDeps {
   producer: Producer;
   topicPrefix: string;
   rules: EventRulesCache;
+  players: PlayerDirectory;
+  log: Logger;
+  /** A key still pending after this long is produced again with its original eventId. */
+  pendingKeyTimeoutMs: number;
 }
 
+/** One accepted item of the batch on its way to the topic (or replayed without being written). */
+interface Candidate {
+  index: number;
+  event: ValidEvent;
+  eventId: string;
+}
+
+type Settled = { eventId: string } | { errors: EventItemError[] };
+
 /**
- * Checks a batch item by item, creates the players of the accepted items and stores what discovery
- * defined (one transaction), then produces every accepted event in one send. The answer is built
- * only after the broker acknowledged, so an accepted eventId is always on the topic.
+ * POST /v1/events after the checks of each item:
+ * 1. one transaction: definitions discovered, idempotency keys claimed as `pending` (a key seen
+ *    before is a replay of its original eventId), quotas admitted (item by item, in order), players
+ *    created or updated — each one multi-row statement for the whole batch;
+ * 2. one send of every new record (and of records whose key was left pending by a failed request,
+ *    with their original eventId) to `events.accepted.v1`, acknowledged by all in-sync replicas;
+ * 3. the keys marked `committed`. The answer is built only after the broker's acknowledgement.
+ * If the broker does not acknowledge, the claims and the day's count are given back and the
+ * answer is a retryable 500: nothing is reported accepted that is not in Kafka.
  */
 export async function ingestEvents(
   deps: IngestDeps,
@@ -30,49 +61,184 @@ export async function ingestEvents(
   const receivedAt = new Date();
   const rules = await deps.rules.get(environment.environmentId);
   const { outcomes, discovered } = checkEventItems(items, rules, receivedAt);
-  const valid = outcomes.flatMap((o) => (o.ok ? [o.event] : []));
 
-  const players = await storePlayersAndDefinitions(deps, environment.environmentId, valid, discovered);
-  if (discovered.size > 0) deps.rules.invalidate(environment.environmentId);
-
-  const eventIds = new Map<number, string>();
-  const records: AcceptedEvent[] = [];
+  // Items repeating an earlier item's idempotency key share its fate and its eventId.
+  const firstWithKey = new Map<string, number>();
+  const sameAs = new Map<number, number>();
+  const candidates: Candidate[] = [];
   for (const outcome of outcomes) {
     if (!outcome.ok) continue;
-    const eventId = randomUUID();
-    eventIds.set(outcome.index, eventId);
-    records.push(
-      toRecord(eventId, environment, outcome.event, receivedAt, players.get(outcome.event.playerId)),
-    );
+    const { event } = outcome;
+    if (event.idempotencyKey !== null) {
+      const id = claimId({ ...event, idempotencyKey: event.idempotencyKey });
+      const first = firstWithKey.get(id);
+      if (first !== undefined) {
+        sameAs.set(outcome.index, first);
+        continue;
+      }
+      firstWithKey.set(id, outcome.index);
+    }
+    candidates.push({ index: outcome.index, event, eventId: randomUUID() });
   }
-  await produceRecords(deps.producer, topics.eventsAccepted, deps.topicPrefix, records);
 
-  return {
-    accepted: records.length,
-    rejected: outcomes.length - records.length,
-    results: outcomes.map((o) =>
-      o.ok
-        ? { index: o.index, accepted: true, eventId: eventIds.get(o.index)!, errors: [] }
-        : { index: o.index, accepted: false, eventId: null, errors: o.errors },
-    ),
-  };
+  const month = monthOf(receivedAt);
+  const batch = await admitBatch(deps, environment, candidates, discovered, month, dayOf(receivedAt));
+  if (discovered.size > 0) deps.rules.invalidate(environment.environmentId);
+  await settleYoungPendingKeys(deps, environment.environmentId, batch);
+
+  const toProduce = candidates.filter((c) => batch.produce.has(c.index));
+  const records = toProduce.map((c) =>
+    toRecord(c, environment, receivedAt, batch.players.get(c.event.playerId)?.timeZone),
+  );
+  try {
+    await produceRecords(deps.producer, topics.eventsAccepted, deps.topicPrefix, records);
+  } catch (err) {
+    deps.log.error(
+      { err, environmentId: environment.environmentId },
+      'accepted events were not acknowledged',
+    );
+    await giveBack(deps, environment, batch).catch((e) =>
+      deps.log.error({ err: e }, 'could not give back the claims of a failed batch'),
+    );
+    throw unexpectedProblem();
+  }
+  const keysToCommit = toProduce.flatMap((c) => claimOf(c) ?? []);
+  await commitKeys(deps.pool, environment.environmentId, keysToCommit).catch((err) =>
+    // Harmless: a retry finding the key pending produces the same eventId again.
+    deps.log.warn({ err }, 'could not mark idempotency keys committed'),
+  );
+  for (const [playerId, player] of batch.players) {
+    deps.players.remember(environment.environmentId, playerId, { ...player, activeMonth: month });
+  }
+  return answer(outcomes.length, outcomes, batch.settled, sameAs);
 }
 
-async function storePlayersAndDefinitions(
+interface AdmittedBatch {
+  /** Final answer of every candidate, by item index. */
+  settled: Map<number, Settled>;
+  /** Candidates whose record goes to the topic now. */
+  produce: Set<number>;
+  /** Replays whose key another request still holds pending (young): waited for before producing. */
+  waiting: Map<number, KeyClaim>;
+  /** Claims made by this request (given back if the send fails). */
+  claims: KeyClaim[];
+  /** Events counted against the Sandbox's day (given back if the send fails). */
+  countedToday: { day: string; count: number } | null;
+  players: Map<string, Omit<KnownPlayer, 'activeMonth'>>;
+}
+
+async function admitBatch(
   deps: IngestDeps,
-  environmentId: string,
-  events: ValidEvent[],
+  environment: EnvironmentContext,
+  candidates: Candidate[],
   discovered: Parameters<typeof saveDiscovered>[2],
-) {
-  if (events.length === 0) return new Map<string, { timeZone: string | null }>();
+  month: string,
+  day: string,
+): Promise<AdmittedBatch> {
+  const { environmentId } = environment;
+  const known = new Map<string, KnownPlayer>();
+  for (const c of candidates) {
+    const player = deps.players.known(environmentId, c.event.playerId);
+    if (player) known.set(c.event.playerId, player);
+  }
+  const needsAdmission = unique(
+    candidates.map((c) => c.event.playerId).filter((id) => known.get(id)?.activeMonth !== month),
+  );
+  const withKeys = candidates.filter((c) => c.event.idempotencyKey !== null);
+  const nothingToWrite =
+    discovered.size === 0 &&
+    withKeys.length === 0 &&
+    needsAdmission.length === 0 &&
+    environment.environmentKind === 'Live' &&
+    candidates.every((c) => !zoneChanges(c.event, known.get(c.event.playerId)));
+  if (nothingToWrite) {
+    return {
+      settled: new Map(candidates.map((c) => [c.index, { eventId: c.eventId }])),
+      produce: new Set(candidates.map((c) => c.index)),
+      waiting: new Map(),
+      claims: [],
+      countedToday: null,
+      players: new Map([...known].map(([id, p]) => [id, { timeZone: p.timeZone, attributes: p.attributes }])),
+    };
+  }
   try {
     return await withTransaction(deps.pool, async (client) => {
+      const settled = new Map<number, Settled>();
+      const produce = new Set<number>();
+      const waiting = new Map<number, KeyClaim>();
       await saveDiscovered(client, environmentId, discovered);
-      return upsertPlayers(
+
+      const claims = withKeys.map(claimOf) as KeyClaim[];
+      const { claimed, found } = await claimKeys(client, environmentId, claims);
+      const fresh: Candidate[] = [];
+      for (const c of candidates) {
+        const key = claimOf(c);
+        const earlier = key && !claimed.has(claimId(key)) ? found.get(claimId(key)) : undefined;
+        if (!earlier) {
+          fresh.push(c);
+          continue;
+        }
+        // A replay: the original eventId. Pending means its record may not have reached the broker.
+        c.eventId = earlier.eventId;
+        settled.set(c.index, { eventId: earlier.eventId });
+        if (earlier.state === 'pending') {
+          if (earlier.ageMs >= deps.pendingKeyTimeoutMs) produce.add(c.index);
+          else waiting.set(c.index, { ...key!, eventId: earlier.eventId });
+        }
+      }
+
+      const refusedPlayers = await admitPlayers(client, environment, month, needsAdmission);
+      let admitted = fresh.filter((c) => {
+        const code = refusedPlayers.get(c.event.playerId);
+        if (code) settled.set(c.index, { errors: [quotaError(code)] });
+        return !code;
+      });
+      let countedToday: AdmittedBatch['countedToday'] = null;
+      if (environment.environmentKind === 'Sandbox' && admitted.length > 0) {
+        const used = await lockCounter(client, environmentId, 'daily_events', day);
+        const room = roomLeft(SANDBOX_DAILY_EVENTS_ADMITTED, used, admitted.length);
+        for (const c of admitted.slice(room)) {
+          settled.set(c.index, { errors: [quotaError(QUOTA_CODES.sandboxEvents)] });
+        }
+        admitted = admitted.slice(0, room);
+        await addToCounter(client, environmentId, 'daily_events', day, room);
+        countedToday = { day, count: room };
+      }
+      for (const c of admitted) {
+        settled.set(c.index, { eventId: c.eventId });
+        produce.add(c.index);
+      }
+      const admittedIndexes = new Set(admitted.map((c) => c.index));
+      const refused = fresh.filter((c) => !admittedIndexes.has(c.index));
+      await releaseKeys(
         client,
         environmentId,
-        events.map((e) => ({ externalId: e.playerId, timeZone: e.timeZone })),
+        refused.flatMap((c) => claimOf(c) ?? []),
       );
+
+      const players = new Map<string, Omit<KnownPlayer, 'activeMonth'>>();
+      const sightings = admitted.filter((c) => {
+        const player = known.get(c.event.playerId);
+        return !player || player.activeMonth !== month || zoneChanges(c.event, player);
+      });
+      const records: Map<string, PlayerRecord> = await upsertPlayers(
+        client,
+        environmentId,
+        sightings.map((c) => ({ externalId: c.event.playerId, timeZone: c.event.timeZone })),
+      );
+      for (const c of admitted) {
+        const id = c.event.playerId;
+        const player = records.get(id) ?? known.get(id);
+        if (player) players.set(id, { timeZone: player.timeZone, attributes: player.attributes });
+      }
+      return {
+        settled,
+        produce,
+        waiting,
+        claims: admitted.flatMap((c) => claimOf(c) ?? []),
+        countedToday,
+        players,
+      };
     });
   } catch (err) {
     if (err instanceof TransactionRetriesExhausted) {
@@ -86,15 +252,91 @@ async function storePlayersAndDefinitions(
   }
 }
 
+/**
+ * Replays of a key another request claimed moments ago wait for that request to finish: once its
+ * record is acknowledged the key is committed and the replay answers the same eventId. A key still
+ * pending after `pendingKeyTimeoutMs` belongs to a request that failed or died: its record is
+ * produced now with the original eventId.
+ */
+async function settleYoungPendingKeys(deps: IngestDeps, environmentId: string, batch: AdmittedBatch) {
+  let delayMs = 20;
+  while (batch.waiting.size > 0) {
+    await new Promise((resolve) => setTimeout(resolve, delayMs));
+    delayMs = Math.min(delayMs * 2, 500);
+    const keys = await readKeys(deps.pool, environmentId, [...batch.waiting.values()]);
+    for (const [index, claim] of batch.waiting) {
+      const stored = keys.get(claimId(claim));
+      if (stored?.state === 'committed' && stored.eventId === claim.eventId) {
+        batch.waiting.delete(index);
+      } else if (!stored || stored.ageMs >= deps.pendingKeyTimeoutMs) {
+        // Given back (its batch failed) or abandoned: this request produces it.
+        if (!stored) await claimAgain(deps, environmentId, claim);
+        batch.produce.add(index);
+        batch.waiting.delete(index);
+      }
+    }
+  }
+}
+
+async function claimAgain(deps: IngestDeps, environmentId: string, claim: KeyClaim) {
+  await deps.pool.query(
+    `INSERT INTO event_idempotency_keys (environment_id, player_id, event_key, idempotency_key, event_id)
+     VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
+    [environmentId, claim.playerId, claim.eventKey, claim.idempotencyKey, claim.eventId],
+  );
+}
+
+/** After a failed send: the claims made and the events counted by this request are given back. */
+async function giveBack(deps: IngestDeps, environment: EnvironmentContext, batch: AdmittedBatch) {
+  await withTransaction(deps.pool, async (client) => {
+    await releaseKeys(client, environment.environmentId, batch.claims);
+    if (batch.countedToday) {
+      const { day, count } = batch.countedToday;
+      await addToCounter(client, environment.environmentId, 'daily_events', day, -count);
+    }
+  });
+}
+
+function answer(
+  size: number,
+  outcomes: ReturnType<typeof checkEventItems>['outcomes'],
+  settled: Map<number, Settled>,
+  sameAs: Map<number, number>,
+): EventBatchResult {
+  let accepted = 0;
+  const results = outcomes.map((outcome): EventItemResult => {
+    if (!outcome.ok) return { index: outcome.index, accepted: false, eventId: null, errors: outcome.errors };
+    const result = settled.get(sameAs.get(outcome.index) ?? outcome.index);
+    if (!result || 'errors' in result) {
+      return { index: outcome.index, accepted: false, eventId: null, errors: result?.errors ?? [] };
+    }
+    accepted++;
+    return { index: outcome.index, accepted: true, eventId: result.eventId, errors: [] };
+  });
+  return { accepted, rejected: size - accepted, results };
+}
+
+function claimOf(c: Candidate): KeyClaim | undefined {
+  const { idempotencyKey, playerId, eventKey } = c.event;
+  return idempotencyKey === null ? undefined : { playerId, eventKey, idempotencyKey, eventId: c.eventId };
+}
+
+const zoneChanges = (event: ValidEvent, player: KnownPlayer | undefined) =>
+  event.timeZone !== null && event.timeZone !== player?.timeZone;
+
+const unique = (ids: string[]) => [...new Set(ids)];
+
+const quotaError = (code: string): EventItemError => ({ code, message: quotaMessage(code), meta: {} });
+
 function toRecord(
-  eventId: string,
+  candidate: Candidate,
   environment: EnvironmentContext,
-  event: ValidEvent,
   receivedAt: Date,
-  player: { timeZone: string | null } | undefined,
+  playerTimeZone: string | null | undefined,
 ): AcceptedEvent {
+  const { event } = candidate;
   return {
-    eventId,
+    eventId: candidate.eventId,
     organizationId: environment.organizationId,
     environmentId: environment.environmentId,
     environmentKind: environment.environmentKind,
@@ -102,7 +344,7 @@ function toRecord(
     eventKey: event.eventKey,
     occurredAt: event.occurredAt,
     receivedAt: receivedAt.toISOString(),
-    timeZone: event.timeZone ?? player?.timeZone ?? null,
+    timeZone: event.timeZone ?? playerTimeZone ?? null,
     properties: event.properties,
     idempotencyKey: event.idempotencyKey,
   };

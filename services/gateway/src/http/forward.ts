@@ -4,7 +4,7 @@ import { type HttpApp, injectContext, unexpectedProblem } from '@engage/kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Authenticator } from '../auth/authenticator.ts';
 import type { OwnerService, Upstreams } from '../forwarding/upstreams.ts';
-import { type PlayerResolver, playerIdOf } from '../players.ts';
+import { type PlayerDirectory, playerIdOf } from '../players.ts';
 import { environmentOfRequest, requireApiKey, useJsonParser } from './api-key-scope.ts';
 
 /** Response headers of the owner that the caller gets back. */
@@ -12,7 +12,7 @@ const PASSED_BACK = ['content-type', 'cache-control', 'retry-after'] as const;
 
 export interface ForwardDeps {
   authenticator: Authenticator;
-  players: PlayerResolver;
+  players: PlayerDirectory;
   upstreams: Upstreams;
 }
 
@@ -46,7 +46,7 @@ async function forward(
     route.player === 'query' ? 'query' : 'body',
     route.player === 'query' ? request.query : request.body,
   );
-  const player = await deps.players.resolve(environment.environmentId, playerId);
+  const player = await deps.players.resolve(environment, playerId);
   const headers = internalHeaders(environment, player);
   if (request.rawBody !== undefined) headers['content-type'] = 'application/json';
   let response: Awaited<ReturnType<Upstreams[OwnerService]['request']>>;

@@ -8,7 +8,7 @@ import type {
   OrganizationDetail,
   Project,
 } from '@engage/contracts/http/admin.ts';
-import { type Pool, withTransaction } from '@engage/postgres';
+import { type Pool, type PoolClient, withTransaction } from '@engage/postgres';
 
 /** SQL of the control plane: organizations, projects with their two environments, API keys. */
 
@@ -273,4 +273,16 @@ export async function findKeyRecord(pool: Pool, publicId: string): Promise<KeyRe
 
 export async function touchApiKey(pool: Pool, apiKeyId: string): Promise<void> {
   await pool.query('UPDATE api_keys SET last_used_at = now() WHERE api_key_id = $1', [apiKeyId]);
+}
+
+/** The cap on monthly active players of an organization's Live environments (null: none). */
+export async function liveMonthlyPlayersCap(
+  db: Pool | PoolClient,
+  organizationId: string,
+): Promise<number | null> {
+  const { rows } = await db.query<{ live_mau_cap: number | null }>(
+    'SELECT live_mau_cap FROM organizations WHERE organization_id = $1',
+    [organizationId],
+  );
+  return rows[0]?.live_mau_cap ?? null;
 }
