@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 
+export { Counter, Gauge, Histogram } from 'prom-client';
+
 /** One Prometheus registry per process, served at /metrics. */
 export const metricsRegistry = new Registry();
 collectDefaultMetrics({ register: metricsRegistry });

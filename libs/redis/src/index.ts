@@ -31,3 +31,4 @@ export async function pingRedis(redis: Redis): Promise<boolean> {
 export function envKey(prefix: string, environmentId: string, ...parts: string[]): string {
   return `${prefix}{env:${environmentId}}:${parts.join(':')}`;
 }
+export * from './inflight-limit.ts';

@@ -8,6 +8,7 @@ import { adminRoutes } from './http/admin.ts';
 import { eventRoutes } from './http/events.ts';
 import { forwardRoutes } from './http/forward.ts';
 import { openApiRoutes } from './http/openapi.ts';
+import { type OrganizationLimit, registerOrganizationLimit } from './limits/organization-limit.ts';
 import { createPlayerDirectory } from './players.ts';
 
 export interface GatewayDeps {
@@ -24,10 +25,13 @@ export interface GatewayDeps {
   /** An idempotency key still pending after this long is produced again with its eventId. */
   pendingKeyTimeoutMs: number;
   readiness?: () => Promise<boolean>;
+  /** The organization's in-flight limit (absent in tests that do not exercise it). */
+  organizationLimit?: OrganizationLimit;
 }
 
 export function buildApp(deps: GatewayDeps): HttpApp {
   const app = createHttpApp({ log: deps.log, ...(deps.readiness ? { readiness: deps.readiness } : {}) });
+  if (deps.organizationLimit) registerOrganizationLimit(app, deps.organizationLimit);
   const authenticator = createAuthenticator({
     pool: deps.pool,
     cacheTtlMs: deps.keyCacheTtlMs,

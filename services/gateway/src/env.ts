@@ -1,5 +1,6 @@
 import { baseEnv, kafkaEnv, portEnv, postgresEnv, redisEnv } from '@engage/kit';
 import { z } from 'zod';
+import { organizationLimitEnv } from './limits/env.ts';
 
 const milliseconds = z.coerce.number().int().min(0);
 
@@ -8,6 +9,7 @@ export const gatewayEnv = baseEnv
   .extend(postgresEnv.shape)
   .extend(kafkaEnv.shape)
   .extend(redisEnv.shape)
+  .extend(organizationLimitEnv.shape)
   .extend({
     ADMIN_TOKEN: z.string().min(16, 'ADMIN_TOKEN must be at least 16 characters'),
     RULES_URL: z.url().default('http://127.0.0.1:8081'),

@@ -1,10 +1,12 @@
 import { connectProducer, createKafka } from '@engage/kafka';
 import { listen, type ServiceContext } from '@engage/kit';
 import { createPool, pingPool } from '@engage/postgres';
+import { createRedis } from '@engage/redis';
 import { buildApp } from './app.ts';
 import type { GatewayEnv } from './env.ts';
 import { startKeyExpiry } from './events/key-expiry.ts';
 import { createUpstreams } from './forwarding/upstreams.ts';
+import { createOrganizationLimit } from './limits/organization-limit.ts';
 
 export async function startGateway(ctx: ServiceContext<GatewayEnv>): Promise<void> {
   const { env, log, lifecycle } = ctx;
@@ -21,6 +23,10 @@ export async function startGateway(ctx: ServiceContext<GatewayEnv>): Promise<voi
   const expiry = startKeyExpiry({ pool, log, retentionMs: env.IDEMPOTENCY_KEY_RETENTION_MS });
   lifecycle.onShutdown('idempotency key expiry', () => expiry.stop());
 
+  const redis = createRedis(env.REDIS_URL, { connectionName: 'gateway' });
+  lifecycle.onShutdown('redis', async () => void (await redis.quit()));
+  const organizationLimit = createOrganizationLimit({ redis, keyPrefix: env.REDIS_KEY_PREFIX, env, log });
+
   const app = buildApp({
     log,
     pool,
@@ -34,6 +40,7 @@ export async function startGateway(ctx: ServiceContext<GatewayEnv>): Promise<voi
     definitionCacheTtlMs: env.DEFINITION_CACHE_TTL_MS,
     pendingKeyTimeoutMs: env.IDEMPOTENCY_PENDING_TIMEOUT_MS,
     readiness: () => pingPool(pool),
+    organizationLimit,
   });
   await listen(app, ctx);
 }

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+const milliseconds = z.coerce.number().int().min(1);
+
+/** Settings of the organization's in-flight limit (the limit itself, 16 + 8, is the contract's). */
+export const organizationLimitEnv = z.object({
+  /** An admitted request's lease in Redis: slots of a replica that dies are free within it. */
+  ORGANIZATION_LIMIT_LEASE_MS: milliseconds.min(1_000).default(10_000),
+  /** Longest a request waits for a slot before it is refused with 429. */
+  ORGANIZATION_LIMIT_MAX_WAIT_MS: milliseconds.default(10_000),
+  /** Requests of one organization this replica runs at once while Redis is unreachable. */
+  ORGANIZATION_LIMIT_FALLBACK_IN_FLIGHT: z.coerce.number().int().min(1).max(16).default(4),
+});
+
+export type OrganizationLimitEnv = z.infer<typeof organizationLimitEnv>;

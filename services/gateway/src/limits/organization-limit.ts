@@ -1,0 +1,118 @@
+import { type HttpApp, Problem } from '@engage/kit';
+import { type Admission, createInflightLimiter, InflightLimitUnavailable, type Redis } from '@engage/redis';
+import type { Logger } from 'pino';
+import '../http/api-key-scope.ts';
+import type { OrganizationLimitEnv } from './env.ts';
+import { LocalLimit } from './local-limit.ts';
+import { fallbacks, organizationSlotsAtAdmission, refusals, requestsWaiting, slotsHeld } from './metrics.ts';
+
+/** The contract's limits: per organization, shared by all its keys, environments and our replicas. */
+export const ORGANIZATION_IN_FLIGHT = 16;
+export const ORGANIZATION_WAITING = 8;
+/** Seconds a refused caller is told to wait before sending again. */
+const RETRY_AFTER_SECONDS = 1;
+const UNAVAILABLE_LOG_INTERVAL_MS = 10_000;
+
+export type OrganizationAdmission = Admission & { mode?: 'shared' | 'fallback' };
+
+export interface OrganizationLimit {
+  acquire(organizationId: string, signal?: AbortSignal): Promise<OrganizationAdmission>;
+}
+
+/**
+ * The limit on Redis, shared by every gateway replica. While Redis is unreachable each replica
+ * admits a fixed share of its own (ORGANIZATION_LIMIT_FALLBACK_IN_FLIGHT, half as many waiting):
+ * requests keep flowing, bounded per replica, instead of failing open or closed.
+ */
+export function createOrganizationLimit(options: {
+  redis: Redis;
+  keyPrefix: string;
+  env: OrganizationLimitEnv;
+  log: Logger;
+}): OrganizationLimit {
+  const { env, log } = options;
+  let lastWarning = 0;
+  const warn = (err: unknown) => {
+    if (Date.now() - lastWarning < UNAVAILABLE_LOG_INTERVAL_MS) return;
+    lastWarning = Date.now();
+    log.warn({ err: String(err) }, 'organization limit: Redis unreachable, using the per-replica share');
+  };
+  const shared = createInflightLimiter({
+    redis: options.redis,
+    keyPrefix: options.keyPrefix,
+    settings: {
+      maxActive: ORGANIZATION_IN_FLIGHT,
+      maxWaiting: ORGANIZATION_WAITING,
+      leaseMs: env.ORGANIZATION_LIMIT_LEASE_MS,
+      maxWaitMs: env.ORGANIZATION_LIMIT_MAX_WAIT_MS,
+    },
+    onError: warn,
+  });
+  const local = new LocalLimit({
+    maxActive: env.ORGANIZATION_LIMIT_FALLBACK_IN_FLIGHT,
+    maxWaiting: Math.max(1, Math.floor(env.ORGANIZATION_LIMIT_FALLBACK_IN_FLIGHT / 2)),
+    maxWaitMs: env.ORGANIZATION_LIMIT_MAX_WAIT_MS,
+  });
+
+  return {
+    async acquire(organizationId, signal) {
+      try {
+        return { ...(await shared.acquire(organizationId, signal)), mode: 'shared' };
+      } catch (err) {
+        if (!(err instanceof InflightLimitUnavailable)) throw err;
+        warn(err);
+        fallbacks.inc();
+        return { ...(await local.acquire(organizationId, signal)), mode: 'fallback' };
+      }
+    },
+  };
+}
+
+export const tooManyConcurrentRequests = () =>
+  new Problem(
+    429,
+    [
+      {
+        code: 'tenant.too_many_concurrent_requests',
+        message: `At most ${ORGANIZATION_IN_FLIGHT} requests of an organization run at once and ${ORGANIZATION_WAITING} wait; send fewer at once.`,
+        meta: { inFlightLimit: ORGANIZATION_IN_FLIGHT, waitingLimit: ORGANIZATION_WAITING },
+      },
+    ],
+    { 'retry-after': String(RETRY_AFTER_SECONDS) },
+  );
+
+/**
+ * Every request authenticated with a project key takes one slot of its organization before its
+ * body is read, and gives it back when the response is finished or the client goes away. The
+ * hook runs after authentication (it needs the organization) and before any handler writes.
+ */
+export function registerOrganizationLimit(app: HttpApp, limit: OrganizationLimit): void {
+  app.addHook('preParsing', async (request, reply, payload) => {
+    const organizationId = request.environment?.organizationId;
+    if (!organizationId) return payload;
+    const gone = new AbortController();
+    const onClose = () => gone.abort();
+    reply.raw.once('close', onClose);
+    requestsWaiting.inc();
+    let admission: OrganizationAdmission;
+    try {
+      admission = await limit.acquire(organizationId, gone.signal);
+    } finally {
+      requestsWaiting.dec();
+      reply.raw.off('close', onClose);
+    }
+    if (admission.outcome === 'admitted') {
+      const mode = admission.mode ?? 'shared';
+      slotsHeld.inc({ mode });
+      if (mode === 'shared') organizationSlotsAtAdmission.observe(admission.inUse);
+      reply.raw.once('close', () => {
+        admission.release();
+        slotsHeld.dec({ mode });
+      });
+      return payload;
+    }
+    if (admission.outcome === 'refused') refusals.inc({ reason: admission.reason });
+    // An aborted request has no one to answer; the refusal only ends its handling.
+    throw tooManyConcurrentRequests();
+  });
+}
