@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LeaderboardsSectionSchema } from './environment/leaderboards.ts';
 import {
   EventKeySchema,
   MAX_PROPERTIES_PER_EVENT,
@@ -68,6 +69,7 @@ export type SectionOwner = 'gateway' | 'rules' | 'ledger' | 'query';
 export const ENVIRONMENT_SECTIONS = {
   discovery: { owner: 'gateway', schema: DiscoverySectionSchema },
   events: { owner: 'gateway', schema: EventsSectionSchema },
+  leaderboards: { owner: 'query', schema: LeaderboardsSectionSchema },
 } as const satisfies Record<string, { owner: SectionOwner; schema: z.ZodType }>;
 export type SectionName = keyof typeof ENVIRONMENT_SECTIONS;
 
@@ -79,6 +81,7 @@ export const EnvironmentFileSchema = z
     version: z.literal(ENVIRONMENT_FILE_VERSION).default(ENVIRONMENT_FILE_VERSION),
     discovery: ENVIRONMENT_SECTIONS.discovery.schema.optional(),
     events: ENVIRONMENT_SECTIONS.events.schema.optional(),
+    leaderboards: ENVIRONMENT_SECTIONS.leaderboards.schema.optional(),
   })
   .meta({
     id: 'EnvironmentFile',

@@ -1,13 +1,22 @@
 import { createHttpApp, type HttpApp, type Logger } from '@engage/kit';
 import { type Pool, pingPool } from '@engage/postgres';
 import { pingRedis, type Redis } from '@engage/redis';
+import { defineReadScript } from './boards/live-read.ts';
+import { leaderboardDefinitionRoutes } from './http/definitions.ts';
 import { leaderboardRoutes } from './http/leaderboards.ts';
+import { settleRoutes } from './http/settle.ts';
 import { totalsRoutes } from './http/totals.ts';
+import { DefinitionCache, type Definitions } from './store/definitions.ts';
 
 export interface QueryDeps {
   log: Logger;
   pool: Pool;
   redis: Redis;
+  keyPrefix?: string;
+  topicPrefix?: string;
+  definitions?: Definitions;
+  /** Kicks the outbox relay after a settlement enqueued records. */
+  published?: () => void;
 }
 
 export function buildApp(deps: QueryDeps): HttpApp {
@@ -15,7 +24,17 @@ export function buildApp(deps: QueryDeps): HttpApp {
     log: deps.log,
     readiness: async () => (await pingPool(deps.pool)) && (await pingRedis(deps.redis)),
   });
-  leaderboardRoutes(app);
+  defineReadScript(deps.redis);
+  const boards = {
+    ...deps,
+    keyPrefix: deps.keyPrefix ?? '',
+    topicPrefix: deps.topicPrefix ?? 'engage.',
+    definitions: deps.definitions ?? new DefinitionCache(deps.pool, 2_000),
+    published: deps.published ?? (() => {}),
+  };
+  leaderboardRoutes(app, boards);
+  leaderboardDefinitionRoutes(app, boards);
+  settleRoutes(app, boards);
   totalsRoutes(app, deps);
   return app;
 }

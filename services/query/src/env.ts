@@ -10,6 +10,12 @@ export const queryEnv = baseEnv
   .extend({
     /** How often rows a crashed process left unmirrored are pushed to Redis. */
     MIRROR_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).default(2_000),
+    /** How often ended leaderboard periods are looked for and settled. */
+    SETTLE_INTERVAL_MS: z.coerce.number().int().min(100).default(5_000),
+    /** How long after its end a period is settled: events received before the end still score meanwhile. */
+    SETTLE_GRACE_MS: z.coerce.number().int().min(0).default(30_000),
+    /** How long a replica may serve leaderboard definitions changed on another replica. */
+    DEFINITIONS_CACHE_MS: z.coerce.number().int().min(0).default(2_000),
   });
 
 export type QueryEnv = z.infer<typeof queryEnv>;

@@ -1,4 +1,4 @@
-import { createKafka } from '@engage/kafka';
+import { connectProducer, createKafka, startOutboxRelay } from '@engage/kafka';
 import { listen, type ServiceContext } from '@engage/kit';
 import { createPool } from '@engage/postgres';
 import { createRedis } from '@engage/redis';
@@ -6,6 +6,8 @@ import { buildApp } from './app.ts';
 import { startEventsConsumer } from './consumers/events.ts';
 import type { QueryEnv } from './env.ts';
 import { startMirrorSweeper } from './mirror/sweeper.ts';
+import { startSettler } from './settlement/settler.ts';
+import { DefinitionCache } from './store/definitions.ts';
 
 export async function startQuery(ctx: ServiceContext<QueryEnv>): Promise<void> {
   const { env, log, lifecycle } = ctx;
@@ -15,9 +17,15 @@ export async function startQuery(ctx: ServiceContext<QueryEnv>): Promise<void> {
   lifecycle.onShutdown('redis', async () => {
     await redis.quit();
   });
-  const mirror = { pool, redis, keyPrefix: env.REDIS_KEY_PREFIX, log };
+  const definitions = new DefinitionCache(pool, env.DEFINITIONS_CACHE_MS);
+  const mirror = { pool, redis, keyPrefix: env.REDIS_KEY_PREFIX, log, definitions };
 
   const kafka = createKafka({ brokers: env.KAFKA_BROKERS, clientId: env.KAFKA_CLIENT_ID ?? 'query', log });
+  const producer = await connectProducer(kafka);
+  lifecycle.onShutdown('kafka producer', () => producer.disconnect());
+  const relay = startOutboxRelay({ pool, producer, log });
+  lifecycle.onShutdown('outbox relay', relay.stop);
+
   const events = await startEventsConsumer({
     ...mirror,
     kafka,
@@ -27,6 +35,11 @@ export async function startQuery(ctx: ServiceContext<QueryEnv>): Promise<void> {
   lifecycle.onShutdown('events consumer', events.stop);
   const sweeper = startMirrorSweeper(mirror, env.MIRROR_SWEEP_INTERVAL_MS);
   lifecycle.onShutdown('mirror sweeper', sweeper.stop);
+  const settler = startSettler(
+    { ...mirror, topicPrefix: env.KAFKA_TOPIC_PREFIX, published: relay.kick },
+    { intervalMs: env.SETTLE_INTERVAL_MS, graceMs: env.SETTLE_GRACE_MS },
+  );
+  lifecycle.onShutdown('settler', settler.stop);
 
-  await listen(buildApp({ log, pool, redis }), ctx);
+  await listen(buildApp({ ...mirror, topicPrefix: env.KAFKA_TOPIC_PREFIX, published: relay.kick }), ctx);
 }

@@ -8,7 +8,9 @@ import { buildApp } from '../src/app.ts';
 // Neither client ever connects: these routes answer without Postgres or Redis.
 const pool = createPool({ url: 'postgres://nobody@127.0.0.1:1/none', schema: 'query' });
 const redis = new Redis({ lazyConnect: true });
-const app = buildApp({ log: createLogger('query-test', 'silent'), pool, redis });
+// No board is defined: every well-formed read ends in the one 404.
+const definitions = { boards: async () => [], board: async () => undefined, forget: () => {} };
+const app = buildApp({ log: createLogger('query-test', 'silent'), pool, redis, definitions });
 afterAll(async () => {
   redis.disconnect();
   await pool.end();

@@ -160,9 +160,55 @@ export const PointsAdjustmentResultSchema = z
   .object({ transactionId: z.uuid(), amount: z.int(), balance: z.int().min(0) })
   .meta({ id: 'PointsAdjustmentResult' });
 
+export const LeagueMovementSchema = z.enum(['Promoted', 'Relegated', 'Stayed']);
+
 export const EntrySchema = z
-  .object({ rank: z.int(), displayName: z.string().nullable(), score: z.number(), isMe: z.boolean() })
+  .object({
+    rank: z.int(),
+    displayName: z.string().nullable(),
+    score: z.number(),
+    isMe: z.boolean(),
+    /** Only on a settled league period (Previous=true): what settling did to this row's tier. */
+    movement: LeagueMovementSchema.optional(),
+  })
   .meta({ id: 'LeaderboardEntry' });
+
+export const LeaderboardStandingSchema = z
+  .object({
+    /** The caller's rank on the rows shown (null when the caller has no score in this period). */
+    rank: z.int().nullable(),
+    /** The caller's own score (on a team board: the caller's contribution to the team). */
+    score: z.number().nullable(),
+    displayName: z.string().nullable(),
+  })
+  .meta({ id: 'LeaderboardStanding' });
+
+export const LeagueInfoSchema = z
+  .object({
+    /** The caller's tier in this period (lowest tier is index 0). */
+    tierKey: z.string(),
+    tierName: z.string().nullable(),
+    tierIndex: z.int(),
+    tierCount: z.int(),
+    /** The caller's group within the tier; null until the caller scores in the period. */
+    group: z.int().nullable(),
+    groupSize: z.int(),
+    promote: z.int(),
+    relegate: z.int(),
+    /** On a settled period: the caller's movement and the tier it leads to. */
+    movement: LeagueMovementSchema.nullable(),
+    nextTierKey: z.string().nullable(),
+  })
+  .meta({ id: 'LeaderboardLeague' });
+
+export const TeamInfoSchema = z
+  .object({
+    /** The caller's team (from the board's team property); null until the caller scores for one. */
+    teamKey: z.string().nullable(),
+    rank: z.int().nullable(),
+    score: z.number().nullable(),
+  })
+  .meta({ id: 'LeaderboardTeam' });
 
 export const LeaderboardSchema = z
   .object({
@@ -170,18 +216,17 @@ export const LeaderboardSchema = z
     name: z.string(),
     description: z.string().nullable(),
     images: ImagesSchema,
-    scoreSource: z.enum(['Event', 'Points', 'Missions']),
+    scoreSource: z.enum(['Event']),
     aggregation: z.enum(['Sum', 'Max', 'Min', 'Count', 'Latest']).nullable(),
     rankOrder: z.enum(['HighestFirst', 'LowestFirst']),
     ranksTeams: z.boolean(),
     period: z.object({ startsAtUtc: timestamp, endsAtUtc: timestamp }),
     isLocked: z.boolean(),
+    /** Rows on the board the caller sees: players (the caller's group on a league) or teams. */
     participants: z.int(),
-    me: z
-      .object({ rank: z.int().nullable(), score: z.number().nullable(), displayName: z.string().nullable() })
-      .nullable(),
-    league: z.unknown().nullable(),
-    team: z.unknown().nullable(),
+    me: LeaderboardStandingSchema.nullable(),
+    league: LeagueInfoSchema.nullable(),
+    team: TeamInfoSchema.nullable(),
   })
   .meta({ id: 'Leaderboard' });
 
@@ -191,6 +236,7 @@ export const LeaderboardViewSchema = z
     top: z.array(EntrySchema),
     around: z.array(EntrySchema),
     isSettled: z.boolean(),
+    /** The players listed in PlayerIds that have a score, ranked among themselves, with their ids. */
     named: z.array(EntrySchema.extend({ playerId: z.string() })).nullable(),
   })
   .meta({ id: 'LeaderboardView' });

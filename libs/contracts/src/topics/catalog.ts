@@ -86,6 +86,24 @@ export interface RewardGrant {
   grantedAt: string;
 }
 
+export interface LeaderboardResult {
+  resultId: string;
+  organizationId: string;
+  environmentId: string;
+  leaderboardKey: string;
+  periodStartsAt: string;
+  periodEndsAt: string | null;
+  rowKind: 'Player' | 'Team';
+  rowKey: string;
+  rank: number;
+  score: string;
+  tierKey: string | null;
+  groupNumber: number | null;
+  movement: 'Promoted' | 'Relegated' | 'Stayed' | null;
+  nextTierKey: string | null;
+  settledAt: string;
+}
+
 export const topics = {
   eventsAccepted: defineTopic<AcceptedEvent>({
     base: 'events.accepted.v1',
@@ -111,6 +129,15 @@ export const topics = {
     description: 'Rewards earned from missions and streak milestones, credited once each by the ledger.',
     keyOf: playerKey,
     schemaFile: 'rewards.granted.v1.avsc',
+  }),
+  leaderboardsSettled: defineTopic<LeaderboardResult>({
+    base: 'leaderboards.settled.v1',
+    partitions: 12,
+    config: { 'retention.ms': String(30 * 24 * 3600 * 1000) },
+    description:
+      'Final standings of every settled leaderboard period (one record per player or team), for analysts.',
+    keyOf: (r) => `${r.environmentId}:${r.leaderboardKey}`,
+    schemaFile: 'leaderboards.settled.v1.avsc',
   }),
 } as const;
 

@@ -66,8 +66,12 @@ export function formatUnscaled(unscaled: bigint, scale: number): string {
 }
 
 function bigIntToBytes(value: bigint): Buffer {
-  let hex = BigInt.asUintN(8 * byteLength(value), value).toString(16);
-  if (hex.length % 2) hex = `0${hex}`;
+  const bytes = byteLength(value);
+  // Padded to the full width: a positive value whose top byte is 0x00 (e.g. 3e9 = 00 b2 d0 5e 00) would
+  // otherwise lose that byte and read back negative.
+  const hex = BigInt.asUintN(8 * bytes, value)
+    .toString(16)
+    .padStart(2 * bytes, '0');
   return Buffer.from(hex, 'hex');
 }
 

@@ -7,33 +7,46 @@ import {
   type RunningConsumer,
   startExactlyOnceConsumer,
 } from '@engage/kafka';
+import { type BoardMirrorDeps, mirrorDisplayNames, mirrorScores } from '../boards/mirror.ts';
+import { type ScoredBatch, scoreEvents } from '../boards/scoring.ts';
 import { tallyEvents } from '../domain/tally.ts';
 import { type MirrorDeps, mirrorCounts } from '../mirror/counts-mirror.ts';
+import { readScores } from '../store/scores.ts';
 import { addTallies, readCounts } from '../store/totals.ts';
 
-/** Adds one partition batch to the durable totals inside the consumer's transaction. */
+/** What apply scored, per applied record array, for the mirror after the commit. */
+const scoredBatches = new WeakMap<object, ScoredBatch>();
+
+/** Adds one partition batch to the durable totals and board scores inside the consumer's transaction. */
 export async function applyAcceptedEvents({ client, records }: ApplyBatch<AcceptedEvent>): Promise<void> {
-  await addTallies(client, tallyEvents(records.map((r) => r.value)));
+  const events = records.map((r) => r.value);
+  await addTallies(client, tallyEvents(events));
+  scoredBatches.set(records, await scoreEvents(client, events));
 }
 
 /**
- * After the commit: mirror the batch's counts into Redis with the values Postgres now holds. A failure
- * here loses nothing: the rows stay pending and the sweeper mirrors them.
+ * After the commit: mirror the batch's counts and scores into Redis with the values Postgres now
+ * holds. A failure here loses nothing: the rows stay pending and the sweeper mirrors them.
  */
 export async function mirrorAppliedEvents(
-  deps: MirrorDeps,
+  deps: MirrorDeps & BoardMirrorDeps,
   records: ConsumedRecord<AcceptedEvent>[],
 ): Promise<void> {
   try {
     const keys = tallyEvents(records.map((r) => r.value));
     await mirrorCounts(deps, await readCounts(deps.pool, keys));
+    const scored = scoredBatches.get(records);
+    if (scored) {
+      await mirrorScores(deps, await readScores(deps.pool, scored.deltas));
+      await mirrorDisplayNames(deps, scored.names);
+    }
   } catch (err) {
-    deps.log.warn({ err }, 'mirroring counts to Redis failed; the sweeper will retry');
+    deps.log.warn({ err }, 'mirroring to Redis failed; the sweeper will retry');
   }
 }
 
 export function startEventsConsumer(
-  deps: MirrorDeps & { kafka: KafkaClient; topicPrefix: string; sessionTimeoutMs: number },
+  deps: MirrorDeps & BoardMirrorDeps & { kafka: KafkaClient; topicPrefix: string; sessionTimeoutMs: number },
 ): Promise<RunningConsumer> {
   return startExactlyOnceConsumer({
     kafka: deps.kafka,

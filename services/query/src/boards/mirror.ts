@@ -1,0 +1,139 @@
+import type { LeaderboardDefinition } from '@engage/contracts/environment/leaderboards.ts';
+import type { Logger } from '@engage/kit';
+import type { Pool } from '@engage/postgres';
+import type { Redis } from '@engage/redis';
+import { encodeRankScore } from '../domain/rank-score.ts';
+import type { Definitions } from '../store/definitions.ts';
+import {
+  displayNames,
+  markScoresMirrored,
+  openPeriodScores,
+  type ScoreRow,
+  type TeamTotal,
+  teamTotals,
+} from '../store/scores.ts';
+import { boardsMarkerKey, displayNamesKey, leagueGroupKey, periodBoardKey, teamBoardKey } from './keys.ts';
+
+export interface BoardMirrorDeps {
+  pool: Pool;
+  redis: Redis;
+  keyPrefix: string;
+  log: Logger;
+  definitions: Definitions;
+}
+
+const REBUILD_PAGE = 2_000;
+
+/**
+ * Writes committed scores into the live boards: each row's absolute rank score (never an increment,
+ * so a replay writes the same value), the team totals they change, then clears their pending flag.
+ */
+export async function mirrorScores(deps: BoardMirrorDeps, rows: readonly ScoreRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  for (const environmentId of new Set(rows.map((r) => r.environmentId))) {
+    await ensureBoardsMirrored(deps, environmentId);
+  }
+  await writeRows(deps, rows);
+  await markScoresMirrored(deps.pool, rows);
+}
+
+async function writeRows(deps: BoardMirrorDeps, rows: readonly ScoreRow[]): Promise<void> {
+  const pipeline = deps.redis.pipeline();
+  const teams: ScoreRow[] = [];
+  for (const row of rows) {
+    const board = await deps.definitions.board(row.environmentId, row.boardKey);
+    if (!board) continue;
+    if (board.team) {
+      if (row.teamKey !== null) teams.push(row);
+      continue;
+    }
+    pipeline.zadd(
+      liveKey(deps.keyPrefix, row),
+      encodeRankScore(scaleOf(board, row), row.score, row.reachedAt),
+      row.playerId,
+    );
+  }
+  for (const total of await teamTotals(deps.pool, teams)) {
+    const board = await deps.definitions.board(total.environmentId, total.boardKey);
+    if (!board) continue;
+    pipeline.zadd(
+      teamBoardKey(deps.keyPrefix, total.environmentId, total.boardKey, total.periodStart),
+      encodeRankScore(scaleOf(board, total), total.score, total.reachedAt),
+      total.teamKey,
+    );
+  }
+  await execPipeline(pipeline);
+}
+
+function liveKey(prefix: string, row: ScoreRow): string {
+  return row.tier !== null && row.groupNo !== null
+    ? leagueGroupKey(prefix, row.environmentId, row.boardKey, row.periodStart, row.tier, row.groupNo)
+    : periodBoardKey(prefix, row.environmentId, row.boardKey, row.periodStart);
+}
+
+export function scaleOf(
+  board: Pick<LeaderboardDefinition, 'decimals' | 'rankOrder'>,
+  period: Pick<ScoreRow | TeamTotal, 'periodStart' | 'periodEnd'>,
+) {
+  return {
+    decimals: board.decimals,
+    lowestFirst: board.rankOrder === 'LowestFirst',
+    periodStart: period.periodStart,
+    periodEnd: period.periodEnd,
+  };
+}
+
+/** Writes display names to the environment's names hash. */
+export async function mirrorDisplayNames(
+  deps: Pick<BoardMirrorDeps, 'redis' | 'keyPrefix'>,
+  names: Iterable<{ environmentId: string; playerId: string; displayName: string }>,
+): Promise<void> {
+  const pipeline = deps.redis.pipeline();
+  let count = 0;
+  for (const n of names) {
+    pipeline.hset(displayNamesKey(deps.keyPrefix, n.environmentId), n.playerId, n.displayName);
+    count++;
+  }
+  if (count > 0) await execPipeline(pipeline);
+}
+
+/**
+ * Rebuilds an environment's live boards (every open period), team totals and names from Postgres
+ * when its marker is missing, then sets the marker and writes once more the rows that changed while
+ * it ran (a concurrent mirror may have been overwritten by an older page). Returns whether it ran.
+ */
+export async function ensureBoardsMirrored(deps: BoardMirrorDeps, environmentId: string): Promise<boolean> {
+  const marker = boardsMarkerKey(deps.keyPrefix, environmentId);
+  if ((await deps.redis.exists(marker)) === 1) return false;
+  const started = new Date(Date.now() - 2_000);
+  let rebuilt = 0;
+  let after: ScoreRow | undefined;
+  for (;;) {
+    const page = await openPeriodScores(deps.pool, environmentId, after, REBUILD_PAGE);
+    await writeRows(deps, page);
+    rebuilt += page.length;
+    after = page.at(-1);
+    if (page.length < REBUILD_PAGE) break;
+  }
+  const names = await displayNames(deps.pool, environmentId);
+  await mirrorDisplayNames(
+    deps,
+    [...names].map(([playerId, displayName]) => ({ environmentId, playerId, displayName })),
+  );
+  await deps.redis.set(marker, new Date().toISOString());
+  after = undefined;
+  for (;;) {
+    const page = await openPeriodScores(deps.pool, environmentId, after, REBUILD_PAGE, started);
+    await writeRows(deps, page);
+    after = page.at(-1);
+    if (page.length < REBUILD_PAGE) break;
+  }
+  if (rebuilt > 0) deps.log.info({ environmentId, rows: rebuilt }, 'rebuilt live leaderboards from Postgres');
+  return true;
+}
+
+async function execPipeline(pipeline: ReturnType<Redis['pipeline']>): Promise<void> {
+  const results = (await pipeline.exec()) ?? [];
+  const failed = results.find(([err]) => err);
+  if (failed) throw failed[0];
+}

@@ -1,0 +1,294 @@
+import type { PlayerContext } from '@engage/contracts';
+import type { LeaderboardDefinition } from '@engage/contracts/environment/leaderboards.ts';
+import type { Pool } from '@engage/postgres';
+import type { Redis } from '@engage/redis';
+import { type Period, periodAt } from '../domain/periods.ts';
+import { lastSettledPeriod, latestPeriodBefore } from '../store/periods.ts';
+import { countResults, type ResultRow, resultsOf, resultsPage } from '../store/results.ts';
+import { currentTiersOf, displayNames, findScore, saveDisplayNames } from '../store/scores.ts';
+import { boardsMarkerKey, displayNamesKey, leagueGroupKey, periodBoardKey, teamBoardKey } from './keys.ts';
+import { type LiveRow, readLiveBoard } from './live-read.ts';
+import { type BoardMirrorDeps, ensureBoardsMirrored } from './mirror.ts';
+import {
+  type LeaderboardView,
+  leaderboardHeader,
+  leagueInfo,
+  liveScore,
+  type RankedRow,
+  rankNamed,
+  toEntry,
+} from './view.ts';
+
+export interface ReadOptions {
+  environmentId: string;
+  player: PlayerContext;
+  top: number;
+  around: number;
+  named: string[] | null;
+  previous: boolean;
+  languageCode?: string;
+}
+
+export interface ReaderDeps extends BoardMirrorDeps {
+  pool: Pool;
+  redis: Redis;
+}
+
+const PERIOD_CACHE_MS = 1_000;
+const periodCache = new Map<string, { at: number; period: Promise<Period | undefined> }>();
+
+/** The newest stored period of a board (cached briefly: it changes when a period starts or is cut). */
+function latestStoredPeriod(pool: Pool, environmentId: string, boardKey: string, now: number) {
+  const key = `${environmentId}\u0000${boardKey}`;
+  const cached = periodCache.get(key);
+  if (cached && now - cached.at < PERIOD_CACHE_MS) return cached.period;
+  const period = latestPeriodBefore(pool, { environmentId, boardKey }, now);
+  period.catch(() => periodCache.delete(key));
+  periodCache.set(key, { at: now, period });
+  if (periodCache.size > 10_000) periodCache.clear();
+  return period;
+}
+
+export function forgetPeriods(environmentId: string, boardKey: string): void {
+  periodCache.delete(`${environmentId}\u0000${boardKey}`);
+}
+
+/** The period in progress now (a cut by a sandbox settle starts the next one early). */
+export async function currentPeriod(
+  pool: Pool,
+  board: LeaderboardDefinition,
+  environmentId: string,
+  now: number,
+) {
+  const latest = await latestStoredPeriod(pool, environmentId, board.key, now);
+  return periodAt(board, now, latest);
+}
+
+export async function readLeaderboard(
+  deps: ReaderDeps,
+  board: LeaderboardDefinition,
+  options: ReadOptions,
+): Promise<LeaderboardView> {
+  await rememberDisplayName(deps, options);
+  return options.previous ? readSettled(deps, board, options) : readLive(deps, board, options);
+}
+
+/** The caller's `displayName` attribute becomes the name others see (stored when it changes). */
+async function rememberDisplayName(deps: ReaderDeps, options: ReadOptions): Promise<void> {
+  const name = options.player.attributes.displayName;
+  if (typeof name !== 'string' || name.length === 0) return;
+  const current = await deps.redis.hget(
+    displayNamesKey(deps.keyPrefix, options.environmentId),
+    options.player.id,
+  );
+  if (current === name.slice(0, 100)) return;
+  const entry = {
+    environmentId: options.environmentId,
+    playerId: options.player.id,
+    displayName: name.slice(0, 100),
+  };
+  await saveDisplayNames(deps.pool, [entry]);
+  await deps.redis.hset(
+    displayNamesKey(deps.keyPrefix, entry.environmentId),
+    entry.playerId,
+    entry.displayName,
+  );
+}
+
+async function readLive(
+  deps: ReaderDeps,
+  board: LeaderboardDefinition,
+  options: ReadOptions,
+): Promise<LeaderboardView> {
+  const { environmentId, player } = options;
+  const now = Date.now();
+  const period = await currentPeriod(deps.pool, board, environmentId, now);
+  const header = leaderboardHeader(board, period, options.languageCode);
+  const scoreKey = { environmentId, boardKey: board.key, periodStart: period.start, playerId: player.id };
+  const own = board.league || board.team ? await findScore(deps.pool, scoreKey) : undefined;
+
+  let zset: string | null = periodBoardKey(deps.keyPrefix, environmentId, board.key, period.start);
+  let member: string | null = player.id;
+  let league: LeaderboardView['leaderboard']['league'] = null;
+  if (board.league) {
+    const tier = own?.tier ?? (await currentTiersOf(deps.pool, environmentId, board.key, player.id));
+    league = leagueInfo(board, tier, own?.groupNo ?? null, options.languageCode);
+    zset =
+      own?.tier != null && own.groupNo != null
+        ? leagueGroupKey(deps.keyPrefix, environmentId, board.key, period.start, own.tier, own.groupNo)
+        : null;
+  }
+  if (board.team) {
+    zset = teamBoardKey(deps.keyPrefix, environmentId, board.key, period.start);
+    member = own?.teamKey ?? null;
+  }
+  const empty: LeaderboardView = {
+    leaderboard: {
+      ...header,
+      participants: 0,
+      me: null,
+      league,
+      team: board.team ? { teamKey: null, rank: null, score: null } : null,
+    },
+    top: [],
+    around: [],
+    isSettled: false,
+    named: options.named ? [] : null,
+  };
+  if (zset === null) return empty;
+
+  const request = {
+    boardKey: zset,
+    namesKey: displayNamesKey(deps.keyPrefix, environmentId),
+    markerKey: boardsMarkerKey(deps.keyPrefix, environmentId),
+    top: options.top,
+    around: options.around,
+    me: member,
+    named: board.team ? [] : (options.named ?? []),
+    withNames: !board.team,
+  };
+  let live = await readLiveBoard(deps.redis, request);
+  if (!live) {
+    await ensureBoardsMirrored(deps, environmentId);
+    live = await readLiveBoard(deps.redis, request);
+    if (!live) throw new Error('the live boards are not mirrored after a rebuild');
+  }
+  const rowOf = (r: LiveRow): RankedRow => ({
+    rank: r.position + 1,
+    rowKey: r.member,
+    displayName: board.team ? r.member : r.displayName,
+    score: liveScore(board, r.rankScore),
+  });
+  const myScore = board.team
+    ? own
+      ? Number(own.exactScore)
+      : null
+    : live.me
+      ? liveScore(board, live.me.rankScore)
+      : null;
+  return {
+    leaderboard: {
+      ...header,
+      participants: live.participants,
+      me:
+        myScore === null && !live.me
+          ? null
+          : {
+              rank: board.team ? null : live.me ? live.me.position + 1 : null,
+              score: myScore,
+              displayName: board.team ? null : (live.me?.displayName ?? null),
+            },
+      league,
+      team: board.team
+        ? {
+            teamKey: member,
+            rank: live.me ? live.me.position + 1 : null,
+            score: live.me ? liveScore(board, live.me.rankScore) : null,
+          }
+        : null,
+    },
+    top: live.top.map((r) => toEntry(rowOf(r), member)),
+    around: live.around.map((r) => toEntry(rowOf(r), member)),
+    isSettled: false,
+    named: options.named
+      ? rankNamed(
+          live.named.map((r) => ({ ...rowOf(r), order: -r.rankScore })),
+          member,
+        )
+      : null,
+  };
+}
+
+async function readSettled(
+  deps: ReaderDeps,
+  board: LeaderboardDefinition,
+  options: ReadOptions,
+): Promise<LeaderboardView> {
+  const { environmentId, player } = options;
+  const period = await lastSettledPeriod(deps.pool, { environmentId, boardKey: board.key });
+  const header = leaderboardHeader(board, period ?? null, options.languageCode);
+  if (!period) {
+    return {
+      leaderboard: { ...header, participants: 0, me: null, league: null, team: null },
+      top: [],
+      around: [],
+      isSettled: false,
+      named: options.named ? [] : null,
+    };
+  }
+  const ref = { environmentId, boardKey: board.key, periodStart: period.start };
+  const own = board.team ? await findScore(deps.pool, { ...ref, playerId: player.id }) : undefined;
+  const mine = board.team ? (own?.teamKey ?? null) : player.id;
+  const [myResult] = mine === null ? [] : await resultsOf(deps.pool, ref, [mine]);
+  const group = board.league
+    ? myResult?.tier != null && myResult.groupNo != null
+      ? { tier: myResult.tier, groupNo: myResult.groupNo }
+      : undefined
+    : null;
+  const league =
+    board.league && myResult?.tier != null
+      ? leagueInfo(board, myResult.tier, myResult.groupNo, options.languageCode, myResult)
+      : null;
+  if (group === undefined) {
+    return {
+      leaderboard: { ...header, participants: 0, me: null, league, team: null },
+      top: [],
+      around: [],
+      isSettled: true,
+      named: options.named ? [] : null,
+    };
+  }
+  const top = await resultsPage(deps.pool, ref, group, 1, options.top);
+  const around =
+    myResult && options.around > 0
+      ? await resultsPage(
+          deps.pool,
+          ref,
+          group,
+          Math.max(1, myResult.rank - options.around),
+          myResult.rank + options.around,
+        )
+      : [];
+  const named = options.named && !board.team ? await resultsOf(deps.pool, ref, options.named) : [];
+  const sameGroup = named.filter(
+    (r) => group === null || (r.tier === group.tier && r.groupNo === group.groupNo),
+  );
+  const names = board.team
+    ? new Map<string, string>()
+    : await displayNames(deps.pool, environmentId, [
+        ...new Set([...top, ...around, ...sameGroup].map((r) => r.rowKey)),
+      ]);
+  const rowOf = (r: ResultRow): RankedRow => ({
+    rank: r.rank,
+    rowKey: r.rowKey,
+    displayName: board.team ? r.rowKey : (names.get(r.rowKey) ?? null),
+    score: Number(r.score),
+    movement: r.movement,
+  });
+  return {
+    leaderboard: {
+      ...header,
+      participants: await countResults(deps.pool, ref, group),
+      me: board.team
+        ? own
+          ? { rank: null, score: Number(own.exactScore), displayName: null }
+          : null
+        : myResult
+          ? { rank: myResult.rank, score: Number(myResult.score), displayName: names.get(player.id) ?? null }
+          : null,
+      league,
+      team: board.team
+        ? { teamKey: mine, rank: myResult?.rank ?? null, score: myResult ? Number(myResult.score) : null }
+        : null,
+    },
+    top: top.map((r) => toEntry(rowOf(r), mine)),
+    around: around.map((r) => toEntry(rowOf(r), mine)),
+    isSettled: true,
+    named: options.named
+      ? rankNamed(
+          sameGroup.map((r) => ({ ...rowOf(r), order: r.rank })),
+          mine,
+        )
+      : null,
+  };
+}

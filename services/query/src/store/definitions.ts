@@ -1,0 +1,79 @@
+import {
+  type LeaderboardDefinition,
+  LeaderboardDefinitionSchema,
+} from '@engage/contracts/environment/leaderboards.ts';
+import type { Pool, PoolClient } from '@engage/postgres';
+
+type Queryable = Pool | PoolClient;
+
+/** Every board of the given environments, parsed (definitions were validated when applied). */
+export async function loadDefinitions(
+  db: Queryable,
+  environmentIds: readonly string[],
+): Promise<Map<string, LeaderboardDefinition[]>> {
+  const byEnvironment = new Map<string, LeaderboardDefinition[]>(environmentIds.map((id) => [id, []]));
+  if (environmentIds.length === 0) return byEnvironment;
+  const { rows } = await db.query<{ environment_id: string; definition: unknown }>(
+    'SELECT environment_id, definition FROM leaderboard_definitions WHERE environment_id = ANY($1::uuid[]) ORDER BY board_key',
+    [environmentIds],
+  );
+  for (const row of rows) {
+    byEnvironment.get(row.environment_id)?.push(LeaderboardDefinitionSchema.parse(row.definition));
+  }
+  return byEnvironment;
+}
+
+/** Replaces an environment's boards with `boards` (absent keys are removed). */
+export async function replaceDefinitions(
+  client: PoolClient,
+  environmentId: string,
+  boards: readonly LeaderboardDefinition[],
+): Promise<void> {
+  await client.query(
+    'DELETE FROM leaderboard_definitions WHERE environment_id = $1 AND NOT (board_key = ANY($2::text[]))',
+    [environmentId, boards.map((b) => b.key)],
+  );
+  if (boards.length === 0) return;
+  await client.query(
+    `INSERT INTO leaderboard_definitions (environment_id, board_key, definition)
+     SELECT $1, * FROM unnest($2::text[], $3::jsonb[])
+     ON CONFLICT (environment_id, board_key) DO UPDATE SET definition = EXCLUDED.definition, updated_at = now()
+     WHERE leaderboard_definitions.definition IS DISTINCT FROM EXCLUDED.definition`,
+    [environmentId, boards.map((b) => b.key), boards.map((b) => JSON.stringify(b))],
+  );
+}
+
+/**
+ * Definitions seen by reads and mirrors, cached per environment for `ttlMs`: a change applied on
+ * another replica is seen within that time (on this replica at once: `forget`).
+ */
+export class DefinitionCache {
+  private readonly entries = new Map<string, { at: number; boards: Promise<LeaderboardDefinition[]> }>();
+  private readonly pool: Pool;
+  private readonly ttlMs: number;
+
+  constructor(pool: Pool, ttlMs: number) {
+    this.pool = pool;
+    this.ttlMs = ttlMs;
+  }
+
+  boards(environmentId: string): Promise<LeaderboardDefinition[]> {
+    const cached = this.entries.get(environmentId);
+    if (cached && performance.now() - cached.at < this.ttlMs) return cached.boards;
+    const boards = loadDefinitions(this.pool, [environmentId]).then((m) => m.get(environmentId) ?? []);
+    boards.catch(() => this.entries.delete(environmentId));
+    this.entries.set(environmentId, { at: performance.now(), boards });
+    return boards;
+  }
+
+  async board(environmentId: string, key: string): Promise<LeaderboardDefinition | undefined> {
+    return (await this.boards(environmentId)).find((b) => b.key === key);
+  }
+
+  forget(environmentId: string): void {
+    this.entries.delete(environmentId);
+  }
+}
+
+/** What readers and mirrors need of the definitions (a DefinitionCache, or a fixed list in unit tests). */
+export type Definitions = Pick<DefinitionCache, 'board' | 'boards' | 'forget'>;

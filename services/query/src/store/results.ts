@@ -1,0 +1,172 @@
+import type { LeaderboardDefinition } from '@engage/contracts/environment/leaderboards.ts';
+import type { Pool, PoolClient } from '@engage/postgres';
+
+type Queryable = Pool | PoolClient;
+
+export interface ResultRow {
+  rowKey: string;
+  isTeam: boolean;
+  rank: number;
+  score: string;
+  tier: number | null;
+  groupNo: number | null;
+  movement: 'Promoted' | 'Relegated' | 'Stayed' | null;
+  nextTier: number | null;
+}
+
+interface ResultRecord {
+  row_key: string;
+  is_team: boolean;
+  rank: number;
+  score: string;
+  tier: number | null;
+  group_no: number | null;
+  movement: ResultRow['movement'];
+  next_tier: number | null;
+}
+
+const toResult = (r: ResultRecord): ResultRow => ({
+  rowKey: r.row_key,
+  isTeam: r.is_team,
+  rank: r.rank,
+  score: r.score,
+  tier: r.tier,
+  groupNo: r.group_no,
+  movement: r.movement,
+  nextTier: r.next_tier,
+});
+
+export interface PeriodRef {
+  environmentId: string;
+  boardKey: string;
+  periodStart: number;
+}
+
+const ref = (p: PeriodRef) => [p.environmentId, p.boardKey, new Date(p.periodStart).toISOString()];
+
+/**
+ * Freezes a period's final ranks: per group on a league, over every player otherwise, or over the
+ * teams' sums on a team board. Ties: who reached the score first, then the row key.
+ */
+export async function writeFinalRanks(
+  client: PoolClient,
+  period: PeriodRef,
+  board: LeaderboardDefinition,
+): Promise<number> {
+  const direction = board.rankOrder === 'LowestFirst' ? 'ASC' : 'DESC';
+  const sql = board.team
+    ? `INSERT INTO board_results (environment_id, board_key, period_start, row_key, is_team, rank, score)
+       SELECT $1, $2, $3, team_key, true,
+         row_number() OVER (ORDER BY sum(score) ${direction}, max(reached_at), team_key), sum(score)
+       FROM board_scores WHERE environment_id = $1 AND board_key = $2 AND period_start = $3 AND team_key IS NOT NULL
+       GROUP BY team_key`
+    : `INSERT INTO board_results (environment_id, board_key, period_start, row_key, is_team, rank, score, tier, group_no)
+       SELECT environment_id, board_key, period_start, player_id, false,
+         row_number() OVER (PARTITION BY tier, group_no ORDER BY score ${direction}, reached_at, player_id), score, tier, group_no
+       FROM board_scores WHERE environment_id = $1 AND board_key = $2 AND period_start = $3`;
+  const result = await client.query(sql, ref(period));
+  return result.rowCount ?? 0;
+}
+
+/** Every result of a league period with the size of its group, for computing the movements. */
+export async function leagueResults(client: PoolClient, period: PeriodRef) {
+  const { rows } = await client.query<{
+    row_key: string;
+    tier: number;
+    group_no: number;
+    rank: number;
+    group_count: number;
+  }>(
+    `SELECT row_key, tier, group_no, rank, (count(*) OVER (PARTITION BY tier, group_no))::int AS group_count
+     FROM board_results WHERE environment_id = $1 AND board_key = $2 AND period_start = $3`,
+    ref(period),
+  );
+  return rows.map((r) => ({
+    playerId: r.row_key,
+    tier: r.tier,
+    groupNo: r.group_no,
+    rank: r.rank,
+    groupCount: r.group_count,
+  }));
+}
+
+/** Records the movements in the results and applies them to the players' tiers for the next periods. */
+export async function applyMovements(
+  client: PoolClient,
+  period: PeriodRef,
+  moves: readonly { playerId: string; movement: string; nextTier: number }[],
+): Promise<void> {
+  if (moves.length === 0) return;
+  const args = [
+    ...ref(period),
+    moves.map((m) => m.playerId),
+    moves.map((m) => m.movement),
+    moves.map((m) => m.nextTier),
+  ];
+  await client.query(
+    `UPDATE board_results r SET movement = m.movement, next_tier = m.next_tier
+     FROM unnest($4::text[], $5::text[], $6::int[]) AS m(row_key, movement, next_tier)
+     WHERE r.environment_id = $1 AND r.board_key = $2 AND r.period_start = $3 AND r.row_key = m.row_key`,
+    args,
+  );
+  await client.query(
+    `INSERT INTO league_tiers (environment_id, board_key, player_id, tier)
+     SELECT $1, $2, * FROM unnest($3::text[], $4::int[]) ORDER BY 3
+     ON CONFLICT (environment_id, board_key, player_id) DO UPDATE SET tier = EXCLUDED.tier, updated_at = now()`,
+    [period.environmentId, period.boardKey, moves.map((m) => m.playerId), moves.map((m) => m.nextTier)],
+  );
+}
+
+export async function allResults(client: PoolClient, period: PeriodRef): Promise<ResultRow[]> {
+  const { rows } = await client.query<ResultRecord>(
+    `SELECT row_key, is_team, rank, trim_scale(score)::text AS score, tier, group_no, movement, next_tier FROM board_results
+     WHERE environment_id = $1 AND board_key = $2 AND period_start = $3 ORDER BY tier, group_no, rank`,
+    ref(period),
+  );
+  return rows.map(toResult);
+}
+
+/** A window of a settled period's ranks (within one league group when `group` is given). */
+export async function resultsPage(
+  db: Queryable,
+  period: PeriodRef,
+  group: { tier: number; groupNo: number } | null,
+  fromRank: number,
+  toRank: number,
+): Promise<ResultRow[]> {
+  if (toRank < fromRank) return [];
+  const { rows } = await db.query<ResultRecord>(
+    `SELECT row_key, is_team, rank, trim_scale(score)::text AS score, tier, group_no, movement, next_tier FROM board_results
+     WHERE environment_id = $1 AND board_key = $2 AND period_start = $3
+       AND tier IS NOT DISTINCT FROM $4 AND group_no IS NOT DISTINCT FROM $5 AND rank BETWEEN $6 AND $7
+     ORDER BY rank`,
+    [...ref(period), group?.tier ?? null, group?.groupNo ?? null, fromRank, toRank],
+  );
+  return rows.map(toResult);
+}
+
+export async function resultsOf(
+  db: Queryable,
+  period: PeriodRef,
+  rowKeys: readonly string[],
+): Promise<ResultRow[]> {
+  const { rows } = await db.query<ResultRecord>(
+    `SELECT row_key, is_team, rank, trim_scale(score)::text AS score, tier, group_no, movement, next_tier FROM board_results
+     WHERE environment_id = $1 AND board_key = $2 AND period_start = $3 AND row_key = ANY($4::text[])`,
+    [...ref(period), rowKeys],
+  );
+  return rows.map(toResult);
+}
+
+export async function countResults(
+  db: Queryable,
+  period: PeriodRef,
+  group: { tier: number; groupNo: number } | null,
+) {
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM board_results WHERE environment_id = $1 AND board_key = $2 AND period_start = $3
+       AND tier IS NOT DISTINCT FROM $4 AND group_no IS NOT DISTINCT FROM $5`,
+    [...ref(period), group?.tier ?? null, group?.groupNo ?? null],
+  );
+  return rows[0]?.n ?? 0;
+}

@@ -1,0 +1,351 @@
+import type { Pool, PoolClient } from '@engage/postgres';
+import type { ScoreDelta } from '../domain/scoring.ts';
+
+type Queryable = Pool | PoolClient;
+
+/** A player's committed score in one period: what Redis mirrors. */
+export interface ScoreRow {
+  environmentId: string;
+  boardKey: string;
+  periodStart: number;
+  playerId: string;
+  score: number;
+  /** Exact decimal text. */
+  exactScore: string;
+  reachedAt: number;
+  teamKey: string | null;
+  tier: number | null;
+  groupNo: number | null;
+  periodEnd: number | null;
+}
+
+interface ScoreRecord {
+  environment_id: string;
+  board_key: string;
+  period_start: Date;
+  player_id: string;
+  score: string;
+  reached_at: Date;
+  team_key: string | null;
+  tier: number | null;
+  group_no: number | null;
+  period_end: Date | null;
+}
+
+const toScoreRow = (r: ScoreRecord): ScoreRow => ({
+  environmentId: r.environment_id,
+  boardKey: r.board_key,
+  periodStart: r.period_start.getTime(),
+  playerId: r.player_id,
+  score: Number(r.score),
+  exactScore: r.score,
+  reachedAt: r.reached_at.getTime(),
+  teamKey: r.team_key,
+  tier: r.tier,
+  groupNo: r.group_no,
+  periodEnd: r.period_end?.getTime() ?? null,
+});
+
+const SCORE_COLUMNS = `s.environment_id, s.board_key, s.period_start, s.player_id, trim_scale(s.score)::text AS score,
+  s.reached_at, s.team_key, s.tier, s.group_no, p.period_end`;
+const WITH_PERIOD = 'JOIN board_periods p USING (environment_id, board_key, period_start)';
+
+export interface LeaguePlacement {
+  tier: number;
+  groupNo: number;
+}
+
+/**
+ * Merges a batch's deltas into the stored scores (one statement): sums and counts add, Max and Min
+ * keep the better value, Latest replaces. reached_at moves only when the score does (Max/Min) or
+ * with every event (the others). `placements` gives league players joining the period their group.
+ */
+export async function mergeScores(
+  client: PoolClient,
+  deltas: readonly ScoreDelta[],
+  placements: ReadonlyMap<ScoreDelta, LeaguePlacement>,
+): Promise<void> {
+  if (deltas.length === 0) return;
+  await client.query(
+    `INSERT INTO board_scores AS s
+       (environment_id, board_key, period_start, player_id, aggregation, score, reached_at, team_key, tier, group_no)
+     SELECT * FROM unnest($1::uuid[], $2::text[], $3::timestamptz[], $4::text[], $5::text[], $6::numeric[],
+       $7::timestamptz[], $8::text[], $9::int[], $10::int[])
+     ORDER BY 1, 2, 3, 4
+     ON CONFLICT (environment_id, board_key, period_start, player_id) DO UPDATE SET
+       score = CASE s.aggregation
+         WHEN 'Max' THEN GREATEST(s.score, EXCLUDED.score)
+         WHEN 'Min' THEN LEAST(s.score, EXCLUDED.score)
+         WHEN 'Latest' THEN EXCLUDED.score
+         ELSE s.score + EXCLUDED.score END,
+       reached_at = CASE
+         WHEN s.aggregation = 'Max' AND EXCLUDED.score <= s.score THEN s.reached_at
+         WHEN s.aggregation = 'Min' AND EXCLUDED.score >= s.score THEN s.reached_at
+         ELSE EXCLUDED.reached_at END,
+       team_key = coalesce(s.team_key, EXCLUDED.team_key),
+       mirror_pending = true,
+       updated_at = now()`,
+    [
+      deltas.map((d) => d.environmentId),
+      deltas.map((d) => d.boardKey),
+      deltas.map((d) => new Date(d.periodStart).toISOString()),
+      deltas.map((d) => d.playerId),
+      deltas.map((d) => d.aggregation),
+      deltas.map((d) => d.value),
+      deltas.map((d) => new Date(d.reachedAt).toISOString()),
+      deltas.map((d) => d.teamKey),
+      deltas.map((d) => placements.get(d)?.tier ?? null),
+      deltas.map((d) => placements.get(d)?.groupNo ?? null),
+    ],
+  );
+}
+
+/** Which of the deltas' players already have a row in their period (league players keep their group). */
+export async function existingPlayers(
+  client: PoolClient,
+  deltas: readonly ScoreDelta[],
+): Promise<Set<string>> {
+  if (deltas.length === 0) return new Set();
+  const { rows } = await client.query<{
+    environment_id: string;
+    board_key: string;
+    period_start: Date;
+    player_id: string;
+  }>(
+    `SELECT s.environment_id, s.board_key, s.period_start, s.player_id
+     FROM board_scores s JOIN unnest($1::uuid[], $2::text[], $3::timestamptz[], $4::text[]) AS d(environment_id, board_key, period_start, player_id)
+       USING (environment_id, board_key, period_start, player_id)`,
+    [
+      deltas.map((d) => d.environmentId),
+      deltas.map((d) => d.boardKey),
+      deltas.map((d) => new Date(d.periodStart).toISOString()),
+      deltas.map((d) => d.playerId),
+    ],
+  );
+  return new Set(
+    rows.map((r) =>
+      playerPeriodKey({
+        environmentId: r.environment_id,
+        boardKey: r.board_key,
+        periodStart: r.period_start.getTime(),
+        playerId: r.player_id,
+      }),
+    ),
+  );
+}
+
+export const playerPeriodKey = (
+  d: Pick<ScoreDelta, 'environmentId' | 'boardKey' | 'periodStart' | 'playerId'>,
+) => JSON.stringify([d.environmentId, d.boardKey, d.periodStart, d.playerId]);
+
+/** Players' current tiers on league boards (absent: the lowest, 0). */
+export async function currentTiers(
+  client: PoolClient,
+  players: readonly { environmentId: string; boardKey: string; playerId: string }[],
+): Promise<Map<string, number>> {
+  if (players.length === 0) return new Map();
+  const { rows } = await client.query<{
+    environment_id: string;
+    board_key: string;
+    player_id: string;
+    tier: number;
+  }>(
+    `SELECT t.environment_id, t.board_key, t.player_id, t.tier FROM league_tiers t
+     JOIN unnest($1::uuid[], $2::text[], $3::text[]) AS k(environment_id, board_key, player_id)
+       USING (environment_id, board_key, player_id)`,
+    [players.map((p) => p.environmentId), players.map((p) => p.boardKey), players.map((p) => p.playerId)],
+  );
+  return new Map(rows.map((r) => [JSON.stringify([r.environment_id, r.board_key, r.player_id]), r.tier]));
+}
+
+/** Reserves `count` arrivals in a tier's groups for a period; returns the 0-based arrival of the first. */
+export async function reserveArrivals(
+  client: PoolClient,
+  slot: { environmentId: string; boardKey: string; periodStart: number; tier: number },
+  count: number,
+): Promise<number> {
+  const { rows } = await client.query<{ joined: number }>(
+    `INSERT INTO league_group_fill (environment_id, board_key, period_start, tier, joined) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (environment_id, board_key, period_start, tier) DO UPDATE SET joined = league_group_fill.joined + EXCLUDED.joined
+     RETURNING joined`,
+    [slot.environmentId, slot.boardKey, new Date(slot.periodStart).toISOString(), slot.tier, count],
+  );
+  return (rows[0]?.joined ?? count) - count;
+}
+
+/** The committed rows of the given players and periods. */
+export async function readScores(
+  db: Queryable,
+  keys: readonly Pick<ScoreDelta, 'environmentId' | 'boardKey' | 'periodStart' | 'playerId'>[],
+): Promise<ScoreRow[]> {
+  if (keys.length === 0) return [];
+  const { rows } = await db.query<ScoreRecord>(
+    `SELECT ${SCORE_COLUMNS} FROM board_scores s ${WITH_PERIOD}
+     JOIN unnest($1::uuid[], $2::text[], $3::timestamptz[], $4::text[]) AS k(environment_id, board_key, period_start, player_id)
+       ON (s.environment_id, s.board_key, s.period_start, s.player_id) = (k.environment_id, k.board_key, k.period_start, k.player_id)`,
+    [
+      keys.map((k) => k.environmentId),
+      keys.map((k) => k.boardKey),
+      keys.map((k) => new Date(k.periodStart).toISOString()),
+      keys.map((k) => k.playerId),
+    ],
+  );
+  return rows.map(toScoreRow);
+}
+
+/** One player's row in a period. */
+export async function findScore(
+  db: Queryable,
+  key: { environmentId: string; boardKey: string; periodStart: number; playerId: string },
+): Promise<ScoreRow | undefined> {
+  return (await readScores(db, [key]))[0];
+}
+
+/** Rows still waiting for Redis after `graceMs` (their process died between commit and mirror). */
+export async function pendingScores(pool: Pool, graceMs: number, limit: number): Promise<ScoreRow[]> {
+  const { rows } = await pool.query<ScoreRecord>(
+    `SELECT ${SCORE_COLUMNS} FROM board_scores s ${WITH_PERIOD}
+     WHERE s.mirror_pending AND s.updated_at < now() - make_interval(secs => $1::float8 / 1000)
+     ORDER BY s.updated_at LIMIT $2`,
+    [graceMs, limit],
+  );
+  return rows.map(toScoreRow);
+}
+
+/** Clears the pending flag of rows Redis now holds, unless a later commit changed them meanwhile. */
+export async function markScoresMirrored(pool: Pool, rows: readonly ScoreRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await pool.query(
+    `UPDATE board_scores s SET mirror_pending = false
+     FROM unnest($1::uuid[], $2::text[], $3::timestamptz[], $4::text[], $5::numeric[], $6::timestamptz[])
+       AS m(environment_id, board_key, period_start, player_id, score, reached_at)
+     WHERE s.mirror_pending AND (s.environment_id, s.board_key, s.period_start, s.player_id) =
+       (m.environment_id, m.board_key, m.period_start, m.player_id)
+       AND s.score = m.score AND s.reached_at = m.reached_at`,
+    [
+      rows.map((r) => r.environmentId),
+      rows.map((r) => r.boardKey),
+      rows.map((r) => new Date(r.periodStart).toISOString()),
+      rows.map((r) => r.playerId),
+      rows.map((r) => r.exactScore),
+      rows.map((r) => new Date(r.reachedAt).toISOString()),
+    ],
+  );
+}
+
+/** One page of an environment's scores in open periods, in key order after `after` (rebuilds). */
+export async function openPeriodScores(
+  pool: Pool,
+  environmentId: string,
+  after: ScoreRow | undefined,
+  limit: number,
+  changedSince?: Date,
+): Promise<ScoreRow[]> {
+  const { rows } = await pool.query<ScoreRecord>(
+    `SELECT ${SCORE_COLUMNS} FROM board_scores s ${WITH_PERIOD}
+     WHERE s.environment_id = $1 AND p.state = 'open'
+       AND ($2::text IS NULL OR (s.board_key, s.period_start, s.player_id) > ($2, $3::timestamptz, $4))
+       AND ($6::timestamptz IS NULL OR s.updated_at >= $6)
+     ORDER BY s.board_key, s.period_start, s.player_id LIMIT $5`,
+    [
+      environmentId,
+      after?.boardKey ?? null,
+      after ? new Date(after.periodStart).toISOString() : null,
+      after?.playerId ?? null,
+      limit,
+      changedSince?.toISOString() ?? null,
+    ],
+  );
+  return rows.map(toScoreRow);
+}
+
+export interface TeamTotal {
+  environmentId: string;
+  boardKey: string;
+  periodStart: number;
+  periodEnd: number | null;
+  teamKey: string;
+  score: number;
+  exactScore: string;
+  reachedAt: number;
+}
+
+/** A team's score is the sum of its members'; it was reached when the last member's score changed. */
+export async function teamTotals(
+  db: Queryable,
+  teams: readonly { environmentId: string; boardKey: string; periodStart: number; teamKey?: string | null }[],
+): Promise<TeamTotal[]> {
+  if (teams.length === 0) return [];
+  const { rows } = await db.query<{
+    environment_id: string;
+    board_key: string;
+    period_start: Date;
+    period_end: Date | null;
+    team_key: string;
+    score: string;
+    reached_at: Date;
+  }>(
+    `SELECT s.environment_id, s.board_key, s.period_start, p.period_end, s.team_key,
+       trim_scale(sum(s.score))::text AS score, max(s.reached_at) AS reached_at
+     FROM board_scores s ${WITH_PERIOD}
+     JOIN (SELECT DISTINCT * FROM unnest($1::uuid[], $2::text[], $3::timestamptz[], $4::text[])) AS k(environment_id, board_key, period_start, team_key)
+       ON (s.environment_id, s.board_key, s.period_start) = (k.environment_id, k.board_key, k.period_start)
+       AND (k.team_key IS NULL OR s.team_key = k.team_key)
+     WHERE s.team_key IS NOT NULL
+     GROUP BY s.environment_id, s.board_key, s.period_start, p.period_end, s.team_key`,
+    [
+      teams.map((t) => t.environmentId),
+      teams.map((t) => t.boardKey),
+      teams.map((t) => new Date(t.periodStart).toISOString()),
+      teams.map((t) => t.teamKey ?? null),
+    ],
+  );
+  return rows.map((r) => ({
+    environmentId: r.environment_id,
+    boardKey: r.board_key,
+    periodStart: r.period_start.getTime(),
+    periodEnd: r.period_end?.getTime() ?? null,
+    teamKey: r.team_key,
+    score: Number(r.score),
+    exactScore: r.score,
+    reachedAt: r.reached_at.getTime(),
+  }));
+}
+
+/** Stores display names (newest wins). */
+export async function saveDisplayNames(
+  db: Queryable,
+  names: readonly { environmentId: string; playerId: string; displayName: string }[],
+): Promise<void> {
+  if (names.length === 0) return;
+  await db.query(
+    `INSERT INTO player_display_names (environment_id, player_id, display_name)
+     SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[]) ORDER BY 1, 2
+     ON CONFLICT (environment_id, player_id) DO UPDATE SET display_name = EXCLUDED.display_name, updated_at = now()
+     WHERE player_display_names.display_name <> EXCLUDED.display_name`,
+    [names.map((n) => n.environmentId), names.map((n) => n.playerId), names.map((n) => n.displayName)],
+  );
+}
+
+export async function displayNames(db: Queryable, environmentId: string, playerIds?: readonly string[]) {
+  const { rows } = await db.query<{ player_id: string; display_name: string }>(
+    `SELECT player_id, display_name FROM player_display_names
+     WHERE environment_id = $1 AND ($2::text[] IS NULL OR player_id = ANY($2))`,
+    [environmentId, playerIds ?? null],
+  );
+  return new Map(rows.map((r) => [r.player_id, r.display_name]));
+}
+
+/** One player's tier on a league board for periods to come (0, the lowest, until settled otherwise). */
+export async function currentTiersOf(
+  db: Queryable,
+  environmentId: string,
+  boardKey: string,
+  playerId: string,
+) {
+  const { rows } = await db.query<{ tier: number }>(
+    'SELECT tier FROM league_tiers WHERE environment_id = $1 AND board_key = $2 AND player_id = $3',
+    [environmentId, boardKey, playerId],
+  );
+  return rows[0]?.tier ?? 0;
+}
