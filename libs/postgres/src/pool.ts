@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { instrumentPool } from './metrics.ts';
 
 // int8 (bigint) columns hold points, stock and offsets: whole numbers well inside 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (text) => {
@@ -31,6 +32,7 @@ export function createPool(options: PoolOptions): pg.Pool {
   });
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  instrumentPool(pool, options.schema);
   return pool;
 }
 

@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { instrumentRedisCommands } from './metrics.ts';
 
 export type { Redis };
 
@@ -7,6 +8,7 @@ export type { Redis };
  * time instead of failing at once, and a connection that drops is re-established with backoff.
  */
 export function createRedis(url: string, options: { connectionName?: string } = {}): Redis {
+  instrumentRedisCommands();
   return new Redis(url, {
     connectionName: options.connectionName,
     maxRetriesPerRequest: 3,

@@ -11,6 +11,9 @@ const expressions: string[] = dashboard.panels.flatMap((panel: Manifest) =>
 const registered = [
   readRepoFile('libs/kit/src/metrics.ts'),
   readRepoFile('libs/kafka/src/metrics.ts'),
+  readRepoFile('libs/postgres/src/metrics.ts'),
+  readRepoFile('libs/redis/src/metrics.ts'),
+  readRepoFile('services/gateway/src/limits/metrics.ts'),
 ].flatMap((source) => [...source.matchAll(/name: '([a-z_]+)'/g)].map((m) => m[1]));
 
 describe('deploy/grafana dashboard', () => {
@@ -19,6 +22,11 @@ describe('deploy/grafana dashboard', () => {
     'kafka_consumer_lag_records',
     'kafka_consumer_batch_records',
     'kafka_produce_duration_seconds',
+    'db_client_operation_duration_seconds',
+    'redis_client_command_duration_seconds',
+    'engage_organization_limit_slots_in_use',
+    'engage_organization_limit_waiting',
+    'engage_organization_limit_refusals_total',
   ])('charts %s, which the services register', (metric) => {
     expect(registered).toContain(metric);
     expect(expressions.some((expr) => expr.includes(metric))).toBe(true);
