@@ -6,6 +6,7 @@ import {
   PropertyNameSchema,
   PropertyTypeSchema,
 } from './http/events.ts';
+import { PlayerAttributesSectionSchema } from './http/players.ts';
 
 /**
  * The declarative environment file (`engage apply -f env.yaml`): everything one environment defines.
@@ -69,6 +70,7 @@ export type SectionOwner = 'gateway' | 'rules' | 'ledger' | 'query';
 export const ENVIRONMENT_SECTIONS = {
   discovery: { owner: 'gateway', schema: DiscoverySectionSchema },
   events: { owner: 'gateway', schema: EventsSectionSchema },
+  playerAttributes: { owner: 'gateway', schema: PlayerAttributesSectionSchema },
   leaderboards: { owner: 'query', schema: LeaderboardsSectionSchema },
 } as const satisfies Record<string, { owner: SectionOwner; schema: z.ZodType }>;
 export type SectionName = keyof typeof ENVIRONMENT_SECTIONS;
@@ -81,6 +83,7 @@ export const EnvironmentFileSchema = z
     version: z.literal(ENVIRONMENT_FILE_VERSION).default(ENVIRONMENT_FILE_VERSION),
     discovery: ENVIRONMENT_SECTIONS.discovery.schema.optional(),
     events: ENVIRONMENT_SECTIONS.events.schema.optional(),
+    playerAttributes: ENVIRONMENT_SECTIONS.playerAttributes.schema.optional(),
     leaderboards: ENVIRONMENT_SECTIONS.leaderboards.schema.optional(),
   })
   .meta({

@@ -8,6 +8,7 @@ import { adminRoutes } from './http/admin.ts';
 import { eventRoutes } from './http/events.ts';
 import { forwardRoutes } from './http/forward.ts';
 import { openApiRoutes } from './http/openapi.ts';
+import { playerRoutes } from './http/players.ts';
 import { type OrganizationLimit, registerOrganizationLimit } from './limits/organization-limit.ts';
 import { createPlayerDirectory } from './players.ts';
 
@@ -44,6 +45,8 @@ export function buildApp(deps: GatewayDeps): HttpApp {
   app.register(adminRoutes, {
     prefix: '/admin/v1',
     pool: deps.pool,
+    upstreams: deps.upstreams,
+    log: deps.log,
     adminToken: deps.adminToken,
     onDefinitionChanged: (environmentId) => rules.invalidate(environmentId),
   });
@@ -58,6 +61,7 @@ export function buildApp(deps: GatewayDeps): HttpApp {
     pendingKeyTimeoutMs: deps.pendingKeyTimeoutMs,
     bodyLimit: deps.eventsBodyLimit,
   });
+  app.register(playerRoutes, { authenticator, pool: deps.pool, players });
   app.register(forwardRoutes, { authenticator, players, upstreams: deps.upstreams });
   return app;
 }

@@ -5,14 +5,21 @@ import { AdminClient, buildProgram } from '@engage/cli';
 import { createTenant, TEST_ADMIN_TOKEN } from '@engage/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { provisionDemo } from '../src/provision.ts';
+import { type SectionOwner, startSectionOwner } from './section-owner.ts';
 import { adminHeaders, bearer, type InProcessGateway, startGateway } from './support.ts';
 
 let gateway: InProcessGateway;
+let owner: SectionOwner;
 
 beforeAll(async () => {
-  gateway = await startGateway();
+  // Every other service's sections are read back from their owners: one small owner for all.
+  owner = await startSectionOwner();
+  gateway = await startGateway({ upstreams: { rules: owner.url, ledger: owner.url, query: owner.url } });
 });
-afterAll(() => gateway?.close());
+afterAll(async () => {
+  await gateway?.close();
+  await owner?.close();
+});
 
 const ENV_YAML = `
 discovery: false

@@ -14,6 +14,7 @@ const current: GatewaySectionsState = {
     { key: 'a', active: true, properties: { x: { type: 'number', required: true } } },
     { key: 'b', active: true, properties: {} },
   ],
+  playerAttributes: [{ key: 'tier', type: 'string', active: true }],
 };
 
 describe('environment file difference', () => {
@@ -38,6 +39,31 @@ describe('environment file difference', () => {
     expect(plan.next.events.map((e) => e.key)).toEqual(['a', 'c']);
   });
 
+  it('diffs player attribute definitions by type, active and description', () => {
+    const plan = planGatewaySections(
+      current,
+      file({
+        playerAttributes: [
+          { key: 'tier', type: 'number' },
+          { key: 'vip', type: 'boolean', active: false },
+        ],
+      }),
+    );
+    expect(plan.changes).toEqual([
+      { section: 'playerAttributes', key: 'tier', change: 'updated', fields: ['type'] },
+      { section: 'playerAttributes', key: 'vip', change: 'created', fields: [] },
+    ]);
+    expect(plan.next.events).toEqual(current.events);
+    expect(
+      EnvironmentFileSchema.safeParse({
+        playerAttributes: [
+          { key: 'a', type: 'string' },
+          { key: 'a', type: 'number' },
+        ],
+      }).success,
+    ).toBe(false);
+  });
+
   it('is empty of changes when the file matches the state', () => {
     const plan = planGatewaySections(current, file({ discovery: false, events: current.events }));
     expect(hasChanges(plan.changes)).toBe(false);
@@ -51,7 +77,7 @@ describe('environment file difference', () => {
   });
 
   it('refuses unknown sections and duplicate events', () => {
-    expect(EnvironmentFileSchema.safeParse({ missions: [] }).success).toBe(false);
+    expect(EnvironmentFileSchema.safeParse({ missionz: [] }).success).toBe(false);
     expect(EnvironmentFileSchema.safeParse({ events: [{ key: 'a' }, { key: 'a' }] }).success).toBe(false);
   });
 });

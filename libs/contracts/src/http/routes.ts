@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LocalizedPlayerQuerySchema, PlayerQuerySchema } from './common.ts';
 import { EventBatchRequestSchema, EventBatchResultSchema } from './events.ts';
+import { PlayerSchema, SetPlayerAttributesRequestSchema } from './players.ts';
 import {
   LeaderboardQuerySchema,
   LeaderboardViewSchema,
@@ -62,6 +63,12 @@ export const ERROR_STATUS = {
   'sandbox.monthly_active_players_exceeded': 409,
   'sandbox.daily_event_limit_exceeded': 409,
   monthly_mau_limit_exceeded: 409,
+  'player_attribute.not_found': 404,
+  'player_attribute.inactive': 409,
+  'player_attribute.type_mismatch': 400,
+  'player_attribute.value_too_long': 400,
+  'player_attribute.attributes_missing': 400,
+  'player_attribute.concurrent_update': 409,
 } as const satisfies Record<string, number>;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
@@ -87,8 +94,8 @@ const LIMIT_CODES: readonly ErrorCode[] = [
 export interface RouteDefinition {
   /** operationId in the OpenAPI document. */
   readonly id: string;
-  /** Number of the endpoint in the API contract. */
-  readonly endpoint: number;
+  /** Number of the endpoint in the API contract; absent for a route it names only through error codes. */
+  readonly endpoint?: number;
   readonly method: 'GET' | 'POST';
   /** OpenAPI-style path: `/v1/missions/{missionKey}`. */
   readonly path: string;
@@ -313,6 +320,32 @@ export const ROUTES: readonly RouteDefinition[] = [
     body: EventBatchRequestSchema,
     response: EventBatchResultSchema,
     errors: ['event_batch.empty', 'event_batch.too_large', 'event_batch.concurrent_update', ...LIMIT_CODES],
+    noStore: true,
+  },
+  {
+    id: 'setPlayerAttributes',
+    method: 'POST',
+    path: '/v1/players/attributes',
+    owner: 'gateway',
+    tag: 'Players',
+    summary: "Sets some of a player's attributes (all or none); creates the player on first sight.",
+    description:
+      'Each key must be an active attribute of the environment (section playerAttributes of the ' +
+      'environment file) and each value of its type; null removes the attribute. One bad key writes ' +
+      'nothing, and every problem is listed in errors. Answers the player with all its attributes.',
+    player: 'body',
+    body: SetPlayerAttributesRequestSchema,
+    response: PlayerSchema,
+    errors: [
+      'player.time_zone_invalid',
+      'player_attribute.not_found',
+      'player_attribute.inactive',
+      'player_attribute.type_mismatch',
+      'player_attribute.value_too_long',
+      'player_attribute.attributes_missing',
+      'player_attribute.concurrent_update',
+      ...LIMIT_CODES,
+    ],
     noStore: true,
   },
 ];

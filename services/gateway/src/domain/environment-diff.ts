@@ -1,4 +1,5 @@
 import type { EnvironmentFile, EventDefinition, ItemChange } from '@engage/contracts/environment-file.ts';
+import type { PlayerAttributeDefinition } from '@engage/contracts/http/players.ts';
 
 /**
  * What applying an environment file changes in the gateway's own sections: each item created,
@@ -9,6 +10,7 @@ import type { EnvironmentFile, EventDefinition, ItemChange } from '@engage/contr
 export interface GatewaySectionsState {
   discovery: boolean;
   events: EventDefinition[];
+  playerAttributes: PlayerAttributeDefinition[];
 }
 
 export interface GatewayPlan {
@@ -28,30 +30,56 @@ export function planGatewaySections(current: GatewaySectionsState, file: Environ
       fields: discovery === current.discovery ? [] : ['discovery'],
     });
   }
-  if (file.events === undefined) return { changes, next: { discovery, events: current.events } };
+  const events = file.events ?? current.events;
+  if (file.events !== undefined) {
+    changes.push(...diffItems('events', current.events, file.events, changedEventFields));
+  }
+  const playerAttributes = file.playerAttributes ?? current.playerAttributes;
+  if (file.playerAttributes !== undefined) {
+    changes.push(
+      ...diffItems(
+        'playerAttributes',
+        current.playerAttributes,
+        file.playerAttributes,
+        changedAttributeFields,
+      ),
+    );
+  }
+  return { changes, next: { discovery, events, playerAttributes } };
+}
 
-  const before = new Map(current.events.map((event) => [event.key, event]));
-  for (const wanted of file.events) {
-    const existing = before.get(wanted.key);
+/** Every wanted item created, updated or unchanged, then every current item not wanted removed. */
+function diffItems<T extends { key: string }>(
+  section: string,
+  current: readonly T[],
+  wanted: readonly T[],
+  changedFields: (a: T, b: T) => string[],
+): ItemChange[] {
+  const changes: ItemChange[] = [];
+  const before = new Map(current.map((item) => [item.key, item]));
+  for (const item of wanted) {
+    const existing = before.get(item.key);
     if (!existing) {
-      changes.push({ section: 'events', key: wanted.key, change: 'created', fields: [] });
+      changes.push({ section, key: item.key, change: 'created', fields: [] });
       continue;
     }
-    const fields = changedEventFields(existing, wanted);
-    changes.push({
-      section: 'events',
-      key: wanted.key,
-      change: fields.length ? 'updated' : 'unchanged',
-      fields,
-    });
+    const fields = changedFields(existing, item);
+    changes.push({ section, key: item.key, change: fields.length ? 'updated' : 'unchanged', fields });
   }
-  const wantedKeys = new Set(file.events.map((event) => event.key));
-  for (const existing of current.events) {
-    if (!wantedKeys.has(existing.key)) {
-      changes.push({ section: 'events', key: existing.key, change: 'removed', fields: [] });
-    }
+  const wantedKeys = new Set(wanted.map((item) => item.key));
+  for (const existing of current) {
+    if (!wantedKeys.has(existing.key))
+      changes.push({ section, key: existing.key, change: 'removed', fields: [] });
   }
-  return { changes, next: { discovery, events: file.events } };
+  return changes;
+}
+
+function changedAttributeFields(a: PlayerAttributeDefinition, b: PlayerAttributeDefinition): string[] {
+  const fields: string[] = [];
+  if (a.type !== b.type) fields.push('type');
+  if (a.active !== b.active) fields.push('active');
+  if ((a.description ?? null) !== (b.description ?? null)) fields.push('description');
+  return fields;
 }
 
 function changedEventFields(a: EventDefinition, b: EventDefinition): string[] {

@@ -66,6 +66,11 @@ const ITEM_FIELDS = new Set([
   'idempotencyKey',
 ]);
 const IsoDateTime = z.iso.datetime({ offset: true });
+/** Ids are stored and compared as text: C0 controls and DEL (NUL cannot even be stored) are refused. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+/** A field name that can become `validation.<field>`; anything else is `validation.request`. */
+const PLAIN_FIELD_NAME = /^[A-Za-z][A-Za-z0-9]{0,63}$/;
 
 export function checkEventItems(items: readonly unknown[], rules: EventRules, receivedAt: Date): BatchCheck {
   const events = new Map(rules.events);
@@ -90,12 +95,17 @@ interface ItemCheck {
 }
 
 function checkItem(item: unknown, rules: EventRules, receivedAt: Date): ItemCheck {
-  if (!isPlainObject(item) || Object.keys(item).length === 0) {
+  if (item === null || (isPlainObject(item) && Object.keys(item).length === 0)) {
     return { errors: [error('event.item_missing', 'The item is empty.')] };
+  }
+  if (!isPlainObject(item)) {
+    return {
+      errors: [error('validation.events', 'Each item of events must be an object.', { field: 'events' })],
+    };
   }
   const errors: EventItemError[] = [];
   for (const field of Object.keys(item)) {
-    if (!ITEM_FIELDS.has(field)) errors.push(validation(field, `Unknown field ${field}.`));
+    if (!ITEM_FIELDS.has(field)) errors.push(unknownField(field));
   }
   const playerId = checkPlayerId(item.playerId, errors);
   const eventKey = checkEventKey(item.eventKey, errors);
@@ -120,10 +130,10 @@ function checkItem(item: unknown, rules: EventRules, receivedAt: Date): ItemChec
     ? { ...known, properties: { ...known.properties } }
     : { key: eventKey, active: true, properties: {} };
   let extended = !known;
-  const properties: Record<string, PropertyValue> = {};
+  const properties = new Map<string, PropertyValue>();
   for (const [name, value] of Object.entries(rawProperties)) {
     if (value === null) continue; // null is the same as not sending the property
-    let propertyRule = rule.properties[name];
+    let propertyRule = Object.hasOwn(rule.properties, name) ? rule.properties[name] : undefined;
     if (!propertyRule) {
       const kind = jsonKind(value);
       if (!rules.discovery || !PropertyNameSchema.safeParse(name).success || !kind) {
@@ -142,10 +152,10 @@ function checkItem(item: unknown, rules: EventRules, receivedAt: Date): ItemChec
     }
     const converted = convertProperty(name, value, propertyRule.type);
     if ('error' in converted) errors.push(converted.error);
-    else properties[name] = converted.value;
+    else properties.set(name, converted.value);
   }
   for (const [name, propertyRule] of Object.entries(rule.properties)) {
-    if (propertyRule.required && rawProperties[name] == null) {
+    if (propertyRule.required && (!Object.hasOwn(rawProperties, name) || rawProperties[name] == null)) {
       errors.push(
         error('event.required_property_missing', `Property ${name} is required.`, { property: name }),
       );
@@ -154,7 +164,14 @@ function checkItem(item: unknown, rules: EventRules, receivedAt: Date): ItemChec
   if (errors.length > 0 || playerId === undefined || occurredAt === undefined) return { errors };
   return {
     errors,
-    event: { eventKey, playerId, occurredAt, timeZone, properties, idempotencyKey },
+    event: {
+      eventKey,
+      playerId,
+      occurredAt,
+      timeZone,
+      properties: Object.fromEntries(properties),
+      idempotencyKey,
+    },
     ...(extended ? { definedRule: rule } : {}),
   };
 }
@@ -168,6 +185,8 @@ function checkPlayerId(value: unknown, errors: EventItemError[]): string | undef
     errors.push(
       error('player.external_id_too_long', `playerId is longer than ${MAX_PLAYER_ID_LENGTH} characters.`),
     );
+  } else if (CONTROL_CHARACTER.test(value)) {
+    errors.push(validation('playerId', 'playerId must not contain control characters.'));
   } else {
     return value;
   }
@@ -221,12 +240,17 @@ function checkTimeZone(value: unknown, errors: EventItemError[]): string | null 
 
 function checkIdempotencyKey(value: unknown, errors: EventItemError[]): string | null {
   if (value === undefined || value === null) return null;
-  if (typeof value === 'string' && value.length >= 1 && value.length <= MAX_IDEMPOTENCY_KEY_LENGTH)
+  if (
+    typeof value === 'string' &&
+    value.length >= 1 &&
+    value.length <= MAX_IDEMPOTENCY_KEY_LENGTH &&
+    !CONTROL_CHARACTER.test(value)
+  )
     return value;
   errors.push(
     validation(
       'idempotencyKey',
-      `idempotencyKey must be text of 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters.`,
+      `idempotencyKey must be text of 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters without control characters.`,
     ),
   );
   return null;
@@ -308,6 +332,13 @@ const error = (code: string, message: string, meta: Record<string, unknown> = {}
 
 const validation = (field: string, message: string) =>
   error(`validation.${fieldCodeName(field)}`, message, { field });
+
+const unknownField = (field: string) =>
+  PLAIN_FIELD_NAME.test(field)
+    ? validation(field, `Unknown field ${field}.`)
+    : error('validation.request', 'The item has a field that is not an event item field.', {
+        field: field.slice(0, 64),
+      });
 
 const typeMismatch = (name: string, expected: string) =>
   error('event.property_type_mismatch', `Property ${name} must be ${expected}.`, { property: name });

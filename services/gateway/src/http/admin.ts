@@ -15,12 +15,13 @@ import {
   ProjectSchema,
   UpdateOrganizationSchema,
 } from '@engage/contracts/http/admin.ts';
-import { type HttpApp, notFound } from '@engage/kit';
+import { type HttpApp, type Logger, notFound } from '@engage/kit';
 import type { Pool } from '@engage/postgres';
 import { z } from 'zod';
 import { adminTokenCheck } from '../auth/admin-token.ts';
 import { generateApiKey } from '../domain/api-key.ts';
 import { applyEnvironmentFile, readEnvironmentFile } from '../environment-definition.ts';
+import type { Upstreams } from '../forwarding/upstreams.ts';
 import {
   findEnvironment,
   findOrganization,
@@ -36,6 +37,9 @@ import {
 
 export interface AdminDeps {
   pool: Pool;
+  /** The owners of the environment file's other sections, and the log for their failures. */
+  upstreams: Upstreams;
+  log: Logger;
   adminToken: string;
   /** Called after an environment's definition changed (to drop cached definitions). */
   onDefinitionChanged: (environmentId: string) => void;
@@ -150,7 +154,7 @@ export async function adminRoutes(scope: HttpApp, deps: AdminDeps): Promise<void
     '/environments/:environmentId/definition',
     { schema: { params: environmentParams } },
     async (request) =>
-      (await readEnvironmentFile(pool, request.params.environmentId)) ?? throwIt(environmentNotFound()),
+      (await readEnvironmentFile(deps, request.params.environmentId)) ?? throwIt(environmentNotFound()),
   );
 
   scope.put(
@@ -166,7 +170,7 @@ export async function adminRoutes(scope: HttpApp, deps: AdminDeps): Promise<void
     async (request) => {
       const { environmentId } = request.params;
       const dryRun = request.query.dryRun ?? false;
-      const diff = await applyEnvironmentFile(pool, environmentId, request.body, { dryRun });
+      const diff = await applyEnvironmentFile(deps, environmentId, request.body, { dryRun });
       if (!diff) throw environmentNotFound();
       if (diff.changed && !dryRun) deps.onDefinitionChanged(environmentId);
       return diff;

@@ -18,6 +18,15 @@ export interface EventsRouteDeps extends IngestDeps {
 export async function eventRoutes(scope: HttpApp, deps: EventsRouteDeps): Promise<void> {
   requireApiKey(scope, deps.authenticator);
   useJsonParser(scope, (text) => parseLossless(text));
+  scope.setErrorHandler((error) => {
+    // A body larger than 1,000 maximal items can need is a batch too large, whatever it holds.
+    if ((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      throw problem(400, 'event_batch.too_large', `The body is larger than ${deps.bodyLimit} bytes.`, {
+        limitBytes: deps.bodyLimit,
+      });
+    }
+    throw error;
+  });
   scope.post('/v1/events', { bodyLimit: deps.bodyLimit }, async (request, reply) => {
     const environment = environmentOfRequest(request);
     const items = batchItems(request.body);

@@ -115,7 +115,9 @@ function operation(
     summary: route.summary,
     description: [
       route.description,
-      `Endpoint ${route.endpoint} of the contract; served by the ${route.owner} service.`,
+      route.endpoint === undefined
+        ? `Named by the contract only through its error codes; served by the ${route.owner} service.`
+        : `Endpoint ${route.endpoint} of the contract; served by the ${route.owner} service.`,
     ]
       .filter(Boolean)
       .join('\n\n'),

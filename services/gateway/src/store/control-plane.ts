@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { EnvironmentKind } from '@engage/contracts';
+import type { EnvironmentContext, EnvironmentKind } from '@engage/contracts';
 import type {
   ApiKey,
   BillingStatus,
@@ -285,4 +285,18 @@ export async function liveMonthlyPlayersCap(
     [organizationId],
   );
   return rows[0]?.live_mau_cap ?? null;
+}
+
+/** The environment with its organization, as the internal headers carry it. */
+export async function findEnvironmentContext(
+  db: Pool | PoolClient,
+  environmentId: string,
+): Promise<EnvironmentContext | undefined> {
+  const { rows } = await db.query<{ organization_id: string; kind: EnvironmentKind }>(
+    `SELECT p.organization_id, e.kind FROM environments e JOIN projects p USING (project_id)
+     WHERE e.environment_id = $1`,
+    [environmentId],
+  );
+  const row = rows[0];
+  return row ? { organizationId: row.organization_id, environmentId, environmentKind: row.kind } : undefined;
 }

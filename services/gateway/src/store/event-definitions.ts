@@ -2,8 +2,9 @@ import type { EventDefinition } from '@engage/contracts/environment-file.ts';
 import type { Pool, PoolClient } from '@engage/postgres';
 import type { GatewaySectionsState } from '../domain/environment-diff.ts';
 import type { EventRule, EventRules } from '../domain/event-items.ts';
+import { loadAttributeDefinitions, writeAttributeDefinitions } from './player-attributes.ts';
 
-/** The gateway's sections of an environment's definition: the discovery switch and the events. */
+/** The gateway's sections of an environment's definition: discovery, events, player attributes. */
 
 interface DefinitionRow {
   event_key: string;
@@ -40,7 +41,8 @@ export async function loadGatewaySections(
       ...(row.description === null ? {} : { description: row.description }),
     }),
   );
-  return { discovery: rows[0].discovery, events };
+  const playerAttributes = await loadAttributeDefinitions(db, environmentId, options);
+  return { discovery: rows[0].discovery, events, playerAttributes };
 }
 
 export async function writeGatewaySections(
@@ -52,6 +54,7 @@ export async function writeGatewaySections(
     'UPDATE environments SET discovery = $2, updated_at = now() WHERE environment_id = $1 AND discovery <> $2',
     [environmentId, state.discovery],
   );
+  await writeAttributeDefinitions(client, environmentId, state.playerAttributes);
   const keys = state.events.map((e) => e.key);
   await client.query(
     'DELETE FROM event_definitions WHERE environment_id = $1 AND NOT (event_key = ANY($2))',

@@ -1,0 +1,79 @@
+import type { PlayerAttributeDefinition } from '@engage/contracts/http/players.ts';
+import type { Pool, PoolClient } from '@engage/postgres';
+
+/** Section `playerAttributes` of the environment file, and the attribute values of players. */
+
+interface DefinitionRow {
+  attribute_key: string;
+  type: PlayerAttributeDefinition['type'];
+  active: boolean;
+  description: string | null;
+}
+
+export async function loadAttributeDefinitions(
+  db: Pool | PoolClient,
+  environmentId: string,
+  options: { lock?: boolean } = {},
+): Promise<PlayerAttributeDefinition[]> {
+  const { rows } = await db.query<DefinitionRow>(
+    `SELECT attribute_key, type, active, description FROM player_attribute_definitions
+     WHERE environment_id = $1 ORDER BY attribute_key ${options.lock ? 'FOR UPDATE' : ''}`,
+    [environmentId],
+  );
+  return rows.map((row) => ({
+    key: row.attribute_key,
+    type: row.type,
+    active: row.active,
+    ...(row.description === null ? {} : { description: row.description }),
+  }));
+}
+
+export async function writeAttributeDefinitions(
+  client: PoolClient,
+  environmentId: string,
+  definitions: readonly PlayerAttributeDefinition[],
+): Promise<void> {
+  const keys = definitions.map((d) => d.key);
+  await client.query(
+    'DELETE FROM player_attribute_definitions WHERE environment_id = $1 AND NOT (attribute_key = ANY($2))',
+    [environmentId, keys],
+  );
+  if (definitions.length === 0) return;
+  await client.query(
+    `INSERT INTO player_attribute_definitions (environment_id, attribute_key, type, active, description)
+     SELECT $1, * FROM unnest($2::text[], $3::text[], $4::boolean[], $5::text[])
+     ON CONFLICT (environment_id, attribute_key) DO UPDATE
+       SET type = EXCLUDED.type, active = EXCLUDED.active, description = EXCLUDED.description, updated_at = now()
+       WHERE (player_attribute_definitions.type, player_attribute_definitions.active, player_attribute_definitions.description)
+             IS DISTINCT FROM (EXCLUDED.type, EXCLUDED.active, EXCLUDED.description)`,
+    [
+      environmentId,
+      keys,
+      definitions.map((d) => d.type),
+      definitions.map((d) => d.active),
+      definitions.map((d) => d.description ?? null),
+    ],
+  );
+}
+
+/** Sets and removes attributes of one player in one statement; answers the player's attributes. */
+export async function writePlayerAttributes(
+  client: PoolClient,
+  environmentId: string,
+  externalId: string,
+  set: Record<string, string | number | boolean>,
+  remove: readonly string[],
+): Promise<{ timeZone: string | null; attributes: Record<string, string | number | boolean> }> {
+  const { rows } = await client.query<{
+    time_zone: string | null;
+    attributes: Record<string, string | number | boolean>;
+  }>(
+    `UPDATE players SET attributes = (attributes || $3::jsonb) - $4::text[], updated_at = now()
+     WHERE environment_id = $1 AND external_id = $2
+     RETURNING time_zone, attributes`,
+    [environmentId, externalId, JSON.stringify(set), remove],
+  );
+  const row = rows[0];
+  if (!row) throw new Error('the player was not created before its attributes were written');
+  return { timeZone: row.time_zone, attributes: row.attributes };
+}

@@ -1,0 +1,140 @@
+import { createTenant, TEST_ADMIN_TOKEN, type Tenant } from '@engage/testkit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, type InProcessGateway, readAcceptedEvents, startGateway } from './support.ts';
+
+let gateway: InProcessGateway;
+let tenant: Tenant;
+const accepted = new Set<string>();
+
+beforeAll(async () => {
+  gateway = await startGateway();
+  tenant = await createTenant(gateway.url, TEST_ADMIN_TOKEN, {
+    definition: {
+      discovery: false,
+      events: [{ key: 'ping', properties: { n: { type: 'number' }, s: { type: 'string' } } }],
+    },
+  });
+});
+afterAll(() => gateway?.close());
+
+async function post(body: string) {
+  const res = await gateway.app.inject({
+    method: 'POST',
+    url: '/v1/events',
+    headers: { ...bearer(tenant.live.apiKey), 'content-type': 'application/json' },
+    payload: body,
+  });
+  const json = res.json();
+  for (const r of json.results ?? []) if (r.accepted) accepted.add(r.eventId);
+  return { status: res.statusCode, json };
+}
+
+const item = (fields: string) => `{"events":[${fields}]}`;
+const codesOf = (json: { results: { errors: { code: string }[] }[] }) =>
+  json.results.map((r) => r.errors.map((e) => e.code));
+
+describe('hostile input to POST /v1/events', () => {
+  it('answers malformed and oversized bodies with their batch code, never 5xx', async () => {
+    const nested = `${'['.repeat(50_000)}${']'.repeat(50_000)}`;
+    const cases: [string, number, string][] = [
+      ['{"events":[', 400, 'validation.request'],
+      ['{"events":[{"eventKey":"ping","playerId":"p"}]', 400, 'validation.request'],
+      ['[]', 400, 'validation.request'],
+      ['"events"', 400, 'validation.request'],
+      ['null', 400, 'validation.request'],
+      ['{"events":"all"}', 400, 'validation.events'],
+      ['{"events":null}', 400, 'validation.events'],
+      ['{"events":[]}', 400, 'event_batch.empty'],
+      [`{"events":${nested}}`, 400, 'validation.request'],
+      [item('{"eventKey":"ping","playerId":"p","properties":{"n":NaN}}'), 400, 'validation.request'],
+      [item('{"eventKey":"ping","playerId":"p","properties":{"n":Infinity}}'), 400, 'validation.request'],
+      [`{"events":[${Array(1001).fill('{}').join(',')}]}`, 400, 'event_batch.too_large'],
+      [
+        `{"events":[{"eventKey":"ping","playerId":"${'x'.repeat(9 * 1024 * 1024)}"}]}`,
+        400,
+        'event_batch.too_large',
+      ],
+    ];
+    for (const [body, status, code] of cases) {
+      const res = await post(body);
+      expect([res.status, res.json.code], body.slice(0, 60)).toEqual([status, code]);
+    }
+  });
+
+  it('refuses each hostile item with its precise code and accepts its neighbours', async () => {
+    const items = [
+      '{"eventKey":"ping","playerId":"ok-1","properties":{"n":12345678901234567890.12345678}}',
+      '{"eventKey":"ping","playerId":"p","properties":{"n":123456789012345678901}}',
+      '{"eventKey":"ping","playerId":"p","properties":{"n":1.123456789}}',
+      '{"eventKey":"ping","playerId":"p","properties":{"n":1e400}}',
+      '{"eventKey":"ping","playerId":"p","properties":{"n":"1"}}',
+      '{"eventKey":"ping","playerId":"p","properties":{"n":{"deep":{"deeper":[1,2,3]}}}}',
+      '{"eventKey":"ping","playerId":"p","properties":{"__proto__":{"n":1}}}',
+      '{"eventKey":"ping","playerId":"p","properties":{"constructor":1}}',
+      '{"__proto__":{"playerId":"victim"},"eventKey":"ping"}',
+      '{"eventKey":"ping","playerId":"p","constructor":{"prototype":{}}}',
+      `{"eventKey":"ping","playerId":"${'p'.repeat(201)}"}`,
+      `{"eventKey":"ping","playerId":"p","idempotencyKey":"${'k'.repeat(201)}"}`,
+      `{"eventKey":"${'e'.repeat(101)}","playerId":"p"}`,
+      '{"eventKey":"ping","playerId":"p\\u0000x"}',
+      '{"eventKey":"ping","playerId":"p","idempotencyKey":"k\\u0007"}',
+      '{"eventKey":"ping","playerId":"p","timeZone":"Europe/Paris\\u0000"}',
+      '{"eventKey":"ping","playerId":12}',
+      '{"eventKey":["ping"],"playerId":"p"}',
+      '{"eventKey":"ping","playerId":"p","properties":[1]}',
+      '{"eventKey":"ping","playerId":"p","occurredAt":12}',
+      '{"eventKey":"ping","playerId":"p","occurredAt":"1970-01-01T00:00:00Z"}',
+      '{"eventKey":"ping","playerId":""}',
+      '42',
+      '[]',
+      'null',
+      '{}',
+      '{"eventKey":"ping","playerId":"ok-2","properties":{"s":"tab\\tand \\u00e9 \\ud83d\\ude00"}}',
+    ];
+    const res = await post(`{"events":[${items.join(',')}]}`);
+    expect(res.status).toBe(200);
+    expect(codesOf(res.json)).toEqual([
+      [],
+      ['event.property_value_out_of_range'],
+      ['event.property_value_out_of_range'],
+      ['event.property_value_out_of_range'],
+      ['event.property_type_mismatch'],
+      ['event.property_type_mismatch'],
+      ['event.unknown_property'],
+      ['event.unknown_property'],
+      ['validation.request', 'player.external_id_missing'],
+      ['validation.constructor'],
+      ['player.external_id_too_long'],
+      ['validation.idempotency_key'],
+      ['validation.event_key'],
+      ['validation.player_id'],
+      ['validation.idempotency_key'],
+      ['player.time_zone_invalid'],
+      ['validation.player_id'],
+      ['validation.event_key'],
+      ['validation.properties'],
+      ['validation.occurred_at'],
+      ['validation.occurred_at'],
+      ['player.external_id_missing'],
+      ['validation.events'],
+      ['validation.events'],
+      ['event.item_missing'],
+      ['event.item_missing'],
+      [],
+    ]);
+    expect(res.json).toMatchObject({ accepted: 2, rejected: items.length - 2 });
+
+    // Exactly the accepted items were written, nothing of the refused ones.
+    const records = await readAcceptedEvents(gateway.topicPrefix, tenant.live.environmentId);
+    expect(records.map((r) => r.eventId).sort()).toEqual([...accepted].sort());
+    expect(records.map((r) => r.playerId).sort()).toEqual(['ok-1', 'ok-2']);
+    expect(records.find((r) => r.playerId === 'ok-1')?.properties.n?.number).toBe(
+      '12345678901234567890.12345678',
+    );
+    const { rows } = await gateway.pool.query(
+      'SELECT external_id FROM players WHERE environment_id = $1 ORDER BY external_id',
+      [tenant.live.environmentId],
+    );
+    expect(rows.map((r) => r.external_id)).toEqual(['ok-1', 'ok-2']);
+  });
+});
