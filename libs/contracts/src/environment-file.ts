@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LeaderboardsSectionSchema } from './environment/leaderboards.ts';
+import { MarketplaceSectionSchema } from './environment/shop.ts';
 import {
   EventKeySchema,
   MAX_PROPERTIES_PER_EVENT,
@@ -72,6 +73,7 @@ export const ENVIRONMENT_SECTIONS = {
   events: { owner: 'gateway', schema: EventsSectionSchema },
   playerAttributes: { owner: 'gateway', schema: PlayerAttributesSectionSchema },
   leaderboards: { owner: 'query', schema: LeaderboardsSectionSchema },
+  marketplace: { owner: 'ledger', schema: MarketplaceSectionSchema },
 } as const satisfies Record<string, { owner: SectionOwner; schema: z.ZodType }>;
 export type SectionName = keyof typeof ENVIRONMENT_SECTIONS;
 
@@ -85,6 +87,7 @@ export const EnvironmentFileSchema = z
     events: ENVIRONMENT_SECTIONS.events.schema.optional(),
     playerAttributes: ENVIRONMENT_SECTIONS.playerAttributes.schema.optional(),
     leaderboards: ENVIRONMENT_SECTIONS.leaderboards.schema.optional(),
+    marketplace: ENVIRONMENT_SECTIONS.marketplace.schema.optional(),
   })
   .meta({
     id: 'EnvironmentFile',

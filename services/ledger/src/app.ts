@@ -1,10 +1,11 @@
 import { createHttpApp, type HttpApp, type Logger } from '@engage/kit';
-import type { PointsDeps } from './commands/adjust-points.ts';
+import type { PurchaseDeps } from './commands/purchase-item.ts';
 import { marketplaceRoutes } from './http/marketplace.ts';
 import { pointsRoutes } from './http/points.ts';
+import { shopDefinitionRoutes } from './http/shop-definition.ts';
 import type { MarketplaceCatalog } from './store/marketplace-catalog.ts';
 
-export interface LedgerAppDeps extends PointsDeps {
+export interface LedgerAppDeps extends PurchaseDeps {
   log: Logger;
   marketplace: MarketplaceCatalog;
   readiness?: () => Promise<boolean>;
@@ -14,5 +15,6 @@ export function buildApp(deps: LedgerAppDeps): HttpApp {
   const app = createHttpApp({ log: deps.log, readiness: deps.readiness });
   pointsRoutes(app, deps);
   marketplaceRoutes(app, deps);
+  shopDefinitionRoutes(app, deps);
   return app;
 }

@@ -2,10 +2,11 @@ import { connectProducer, createKafka, startOutboxRelay } from '@engage/kafka';
 import { listen, type ServiceContext } from '@engage/kit';
 import { createPool, pingPool } from '@engage/postgres';
 import { buildApp } from './app.ts';
+import { startRewardGrantsConsumer } from './consumers/reward-grants.ts';
 import type { LedgerEnv } from './env.ts';
 import { createMarketplaceCatalog } from './store/marketplace-catalog.ts';
 
-/** Composition root: Postgres, the Kafka producer and outbox relay, then the HTTP API. */
+/** Composition root: Postgres, the Kafka producer and outbox relay, the rewards consumer, the HTTP API. */
 export async function startLedger(ctx: ServiceContext<LedgerEnv>): Promise<void> {
   const { env, log, lifecycle } = ctx;
   const pool = createPool({ url: env.DATABASE_URL, schema: 'ledger', max: env.DATABASE_POOL_SIZE });
@@ -18,6 +19,23 @@ export async function startLedger(ctx: ServiceContext<LedgerEnv>): Promise<void>
   // Publishes the journal records each committed change enqueued; on shutdown it drains first.
   const relay = startOutboxRelay({ pool, producer, log });
   lifecycle.onShutdown('outbox relay', () => relay.stop());
+
+  // Joining the consumer group can wait out a crashed predecessor's session (KAFKA_SESSION_TIMEOUT_MS);
+  // the API does not wait for it. A consumer that cannot start stops the process.
+  const rewards = startRewardGrantsConsumer({
+    kafka,
+    pool,
+    log,
+    topicPrefix: env.KAFKA_TOPIC_PREFIX,
+    sessionTimeoutMs: env.KAFKA_SESSION_TIMEOUT_MS,
+    onJournalCommitted: relay.kick,
+  });
+  lifecycle.onShutdown('rewards consumer', async () => (await rewards).stop());
+  rewards.catch(async (err: unknown) => {
+    log.fatal({ err }, 'the rewards consumer failed to start');
+    await lifecycle.shutdown('rewards consumer failed');
+    process.exit(1);
+  });
 
   const app = buildApp({
     log,

@@ -36,7 +36,11 @@ beforeAll(async () => {
   await createJournalTopic(brokers, topicPrefix);
   pool = createPool({ url: stackConfig().databaseUrl, schema: 'ledger', max: 4 });
   await forgetStaleOutboxRows(pool);
-  service = await spawnService(repoRoot, 'ledger', serviceEnv(topicPrefix));
+  service = await spawnService(
+    repoRoot,
+    'ledger',
+    serviceEnv(topicPrefix, { KAFKA_SESSION_TIMEOUT_MS: '6000' }),
+  );
 });
 
 afterAll(async () => {

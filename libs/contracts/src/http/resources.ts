@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ContentValueSchema } from '../environment/shop.ts';
 import {
   IdempotencyKeySchema,
   ImagesSchema,
@@ -81,13 +82,7 @@ export const MissionRequestSchema = z.object({
 });
 
 export const ContentSchema = z
-  .object({
-    catalogItemKey: z.string(),
-    value: z.object({
-      type: z.enum(['number', 'string', 'boolean']),
-      value: z.union([z.number(), z.string(), z.boolean()]),
-    }),
-  })
+  .object({ catalogItemKey: z.string(), value: ContentValueSchema })
   .meta({ id: 'Content' });
 
 export const MarketplaceItemSchema = z
@@ -98,7 +93,9 @@ export const MarketplaceItemSchema = z
     images: ImagesSchema,
     priceInPoints: z.int(),
     contents: z.array(ContentSchema),
+    /** The item's state for this player; affordability is not a status (see isPurchasable). */
     status: z.enum(['Purchasable', 'NotYetAvailable', 'Expired', 'SoldOut', 'LimitReached', 'NotEligible']),
+    /** status is Purchasable and the player's balance covers the price. */
     isPurchasable: z.boolean(),
     occurrenceNumber: z.int(),
     remainingStock: z.int().nullable(),
@@ -124,19 +121,23 @@ export const MarketplaceItemsQuerySchema = LocalizedPlayerQuerySchema.extend({
 export const PurchaseRequestSchema = z.object({
   playerId: PlayerIdSchema,
   idempotencyKey: IdempotencyKeySchema.optional(),
-  /** What the caller expects to pay; refused when the price changed meanwhile. */
+  /** What the caller showed the player; refused with marketplace_item.price_changed when the price differs. */
   expectedPriceInPoints: z.int().min(0).optional(),
 });
 
 export const PurchaseResultSchema = z
   .object({
     purchaseId: z.uuid(),
-    transactionId: z.uuid(),
+    /** The journal entry of the charge; null for a free item (nothing charged, no entry). */
+    transactionId: z.uuid().nullable(),
     playerId: z.string(),
     marketplaceItemKey: z.string(),
     occurrenceNumber: z.int(),
+    /** The amount charged, in points. */
     priceInPoints: z.int(),
+    /** The contents granted. */
     contents: z.array(ContentSchema),
+    /** The balance right after the purchase. */
     balance: z.int(),
     purchasedAtUtc: z.iso.datetime(),
   })

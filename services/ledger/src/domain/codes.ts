@@ -9,5 +9,11 @@ export const LEDGER_CODES = {
   purchaseKeyConflict: 'marketplace_purchase.idempotency_key_conflict',
   itemNotFound: 'marketplace_item.not_found',
   itemNotAvailable: 'marketplace_item.not_available',
+  itemInactive: 'marketplace_item.inactive',
+  itemNotEligible: 'marketplace_item.not_eligible',
+  itemOutOfStock: 'marketplace_item.out_of_stock',
+  itemPurchaseLimitReached: 'marketplace_item.purchase_limit_reached',
+  itemPriceChanged: 'marketplace_item.price_changed',
+  playerNotFound: 'player.not_found',
   collectionNotFound: 'marketplace_collection.not_found',
 } as const;

@@ -44,3 +44,36 @@ export const marketplaceCollectionNotFound = () =>
 
 export const marketplaceItemNotAvailable = () =>
   problem(409, LEDGER_CODES.itemNotAvailable, 'The marketplace item is not on sale now.');
+
+export const marketplaceItemInactive = () =>
+  problem(409, LEDGER_CODES.itemInactive, 'The marketplace item is switched off.');
+
+export const marketplaceItemNotEligible = () =>
+  problem(403, LEDGER_CODES.itemNotEligible, 'This player may not buy the marketplace item.');
+
+export const marketplaceItemOutOfStock = (figures: { stock: number; occurrenceNumber: number }) =>
+  problem(
+    409,
+    LEDGER_CODES.itemOutOfStock,
+    'The marketplace item is sold out. Nothing was charged.',
+    figures,
+  );
+
+export const purchaseLimitReached = (figures: { purchaseLimit: number; occurrenceNumber: number }) =>
+  problem(
+    409,
+    LEDGER_CODES.itemPurchaseLimitReached,
+    'The player has bought this item as many times as allowed. Nothing was charged.',
+    figures,
+  );
+
+export const priceChanged = (figures: { priceInPoints: number; expectedPriceInPoints: number }) =>
+  problem(
+    409,
+    LEDGER_CODES.itemPriceChanged,
+    'The price of the marketplace item is not the one expected. Nothing was charged.',
+    figures,
+  );
+
+export const playerNotFound = () =>
+  problem(404, LEDGER_CODES.playerNotFound, 'Nothing has ever been sent for this player.');

@@ -5,20 +5,24 @@ import {
   MarketplaceItemsQuerySchema,
   PurchaseRequestSchema,
 } from '@engage/contracts';
-import { environmentOf, type HttpApp } from '@engage/kit';
+import { environmentOf, type HttpApp, playerOf } from '@engage/kit';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import {
-  marketplaceCollectionNotFound,
-  marketplaceItemNotAvailable,
-  marketplaceItemNotFound,
-} from '../domain/problems.ts';
+import { type PurchaseDeps, purchaseItem } from '../commands/purchase-item.ts';
+import { marketplaceCollectionNotFound, marketplaceItemNotFound } from '../domain/problems.ts';
 import type { MarketplaceCatalog } from '../store/marketplace-catalog.ts';
+import { problemRenderer, sendOutcome } from './replies.ts';
 
 const ItemParamsSchema = z.object({ marketplaceItemKey: z.string().min(1) });
 const CollectionParamsSchema = z.object({ collectionKey: z.string().min(1) });
 
+/** The player's attributes as the gateway forwarded them (none when the header is absent). */
+function attributesOf(request: FastifyRequest) {
+  return playerOf(request).attributes;
+}
+
 /** Endpoints 4 to 7: the shop as one player sees it, and purchases. */
-export function marketplaceRoutes(app: HttpApp, deps: { marketplace: MarketplaceCatalog }) {
+export function marketplaceRoutes(app: HttpApp, deps: PurchaseDeps & { marketplace: MarketplaceCatalog }) {
   const { marketplace } = deps;
 
   app.get(
@@ -30,6 +34,7 @@ export function marketplaceRoutes(app: HttpApp, deps: { marketplace: Marketplace
       marketplace.listItems({
         environment: environmentOf(request),
         playerId: request.query.PlayerId,
+        attributes: attributesOf(request),
         languageCode: request.query.LanguageCode,
         take: request.query.Take,
       }),
@@ -48,6 +53,7 @@ export function marketplaceRoutes(app: HttpApp, deps: { marketplace: Marketplace
       const item = await marketplace.findItem({
         environment: environmentOf(request),
         playerId: request.query.PlayerId,
+        attributes: attributesOf(request),
         languageCode: request.query.LanguageCode,
         marketplaceItemKey: request.params.marketplaceItemKey,
       });
@@ -69,6 +75,7 @@ export function marketplaceRoutes(app: HttpApp, deps: { marketplace: Marketplace
       const collection = await marketplace.findCollection({
         environment: environmentOf(request),
         playerId: request.query.PlayerId,
+        attributes: attributesOf(request),
         languageCode: request.query.LanguageCode,
         collectionKey: request.params.collectionKey,
       });
@@ -80,15 +87,16 @@ export function marketplaceRoutes(app: HttpApp, deps: { marketplace: Marketplace
   app.post(
     '/v1/marketplace-items/:marketplaceItemKey/purchases',
     { schema: { params: ItemParamsSchema, body: PurchaseRequestSchema } },
-    async (request) => {
-      const item = await marketplace.findItem({
+    async (request, reply) => {
+      const player = playerOf(request);
+      const outcome = await purchaseItem(deps, {
         environment: environmentOf(request),
-        playerId: request.body.playerId,
-        marketplaceItemKey: request.params.marketplaceItemKey,
+        itemKey: request.params.marketplaceItemKey,
+        buyer: { attributes: player.attributes, isNew: player.isNew },
+        request: request.body,
+        render: problemRenderer(request),
       });
-      if (!item) throw marketplaceItemNotFound();
-      // Purchases arrive with the shop issue (commands/purchase-item.ts); until then no listing is on sale.
-      throw marketplaceItemNotAvailable();
+      return sendOutcome(reply, outcome);
     },
   );
 }

@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { ConditionSchema } from '../eligibility.ts';
+import { ImagesSchema, KeySchema, TimestampSchema } from '../http/common.ts';
+import { LocalizedTextSchema } from '../localized.ts';
+
+/**
+ * Section `marketplace` of the environment file (owner: ledger): the shop's items and its curated
+ * collections. When the section is present it replaces the whole shop: items and collections absent
+ * from it are removed (purchases, stock sold and granted items stay recorded).
+ */
+
+/** Largest price of an item, in whole points (the largest amount one adjustment may move). */
+export const MAX_PRICE_IN_POINTS = 1_000_000_000_000;
+/** Longest recurrence period: one leap year, in hours. */
+export const MAX_RECURRENCE_HOURS = 8_784;
+
+/** A typed value of an item's content; the contract shows `number`, the other kinds are ours. */
+export const ContentValueSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('number'), value: z.number() }),
+  z.strictObject({ type: z.literal('string'), value: z.string().max(1_000) }),
+  z.strictObject({ type: z.literal('boolean'), value: z.boolean() }),
+]);
+export type ContentValue = z.infer<typeof ContentValueSchema>;
+
+export const ContentDefinitionSchema = z
+  .strictObject({ catalogItemKey: KeySchema, value: ContentValueSchema })
+  .meta({ id: 'ContentDefinition' });
+
+export const MarketplaceItemDefinitionSchema = z
+  .strictObject({
+    key: KeySchema,
+    active: z
+      .boolean()
+      .default(true)
+      .describe('false switches the item off: it is hidden and cannot be bought.'),
+    name: LocalizedTextSchema,
+    description: LocalizedTextSchema.optional(),
+    images: ImagesSchema.default({}),
+    priceInPoints: z.int().min(0).max(MAX_PRICE_IN_POINTS),
+    contents: z.array(ContentDefinitionSchema).max(50).default([]),
+    availableFromUtc: TimestampSchema.optional().describe('On sale from this instant (inclusive).'),
+    availableUntilUtc: TimestampSchema.optional().describe('On sale until this instant (exclusive).'),
+    recurrence: z
+      .strictObject({ everyHours: z.int().min(1).max(MAX_RECURRENCE_HOURS) })
+      .optional()
+      .describe(
+        'The item recurs: occurrence n runs from availableFromUtc (or 1970-01-01) + (n-1) periods; stock and purchase limits restart with each occurrence.',
+      ),
+    stock: z
+      .int()
+      .min(0)
+      .optional()
+      .describe('Units on sale per occurrence, for all players; absent: unlimited.'),
+    purchaseLimit: z
+      .int()
+      .min(1)
+      .optional()
+      .describe('Purchases one player may make per occurrence; absent: unlimited.'),
+    eligibility: ConditionSchema.optional().describe('Who may buy it (player attributes); absent: everyone.'),
+    hideWhenNotEligible: z
+      .boolean()
+      .default(false)
+      .describe(
+        'true hides the item from players who are not eligible (404) instead of showing it as not purchasable.',
+      ),
+    visibility: z
+      .enum(['Shop', 'CollectionsOnly'])
+      .default('Shop')
+      .describe('CollectionsOnly: not listed by the main shop, only in collections and by key.'),
+  })
+  .refine(
+    (item) =>
+      !item.availableFromUtc || !item.availableUntilUtc || item.availableFromUtc < item.availableUntilUtc,
+    {
+      message: 'availableFromUtc must be before availableUntilUtc',
+      path: ['availableUntilUtc'],
+    },
+  )
+  .meta({ id: 'MarketplaceItemDefinition' });
+export type MarketplaceItemDefinition = z.infer<typeof MarketplaceItemDefinitionSchema>;
+
+export const MarketplaceCollectionDefinitionSchema = z
+  .strictObject({
+    key: KeySchema,
+    active: z.boolean().default(true),
+    name: LocalizedTextSchema,
+    description: LocalizedTextSchema.optional(),
+    images: ImagesSchema.default({}),
+    items: z.array(KeySchema).max(500).describe('Item keys in the order the collection shows them.'),
+  })
+  .meta({ id: 'MarketplaceCollectionDefinition' });
+export type MarketplaceCollectionDefinition = z.infer<typeof MarketplaceCollectionDefinitionSchema>;
+
+export const MarketplaceSectionSchema = z
+  .strictObject({
+    items: z.array(MarketplaceItemDefinitionSchema).max(2_000).default([]),
+    collections: z.array(MarketplaceCollectionDefinitionSchema).max(500).default([]),
+  })
+  .superRefine((shop, ctx) => {
+    const itemKeys = duplicates(shop.items, 'items', ctx);
+    duplicates(shop.collections, 'collections', ctx);
+    shop.collections.forEach((collection, c) => {
+      collection.items.forEach((key, i) => {
+        if (!itemKeys.has(key))
+          ctx.addIssue({
+            code: 'custom',
+            path: ['collections', c, 'items', i],
+            message: `collection ${collection.key} names item ${key}, which the section does not define`,
+          });
+      });
+    });
+  })
+  .describe(
+    'The shop: items in listing order and curated collections. Absent items and collections are removed.',
+  );
+export type MarketplaceSection = z.infer<typeof MarketplaceSectionSchema>;
+
+function duplicates(list: { key: string }[], path: string, ctx: z.RefinementCtx): Set<string> {
+  const seen = new Set<string>();
+  list.forEach((entry, index) => {
+    if (seen.has(entry.key))
+      ctx.addIssue({ code: 'custom', path: [path, index, 'key'], message: `${entry.key} is defined twice` });
+    seen.add(entry.key);
+  });
+  return seen;
+}

@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import { type RewardGrant, topicName, topics } from '@engage/contracts';
+import {
+  type ApplyBatch,
+  consumerGroupId,
+  enqueueOutbox,
+  type KafkaClient,
+  type RunningConsumer,
+  startExactlyOnceConsumer,
+} from '@engage/kafka';
+import type { Logger } from '@engage/kit';
+import type { Pool, PoolClient } from '@engage/postgres';
+import { journalRecord } from '../domain/journal-record.ts';
+import { grantItems, grantPoints, grantReason } from '../domain/reward-grant.ts';
+import { applyDelta } from '../store/balances.ts';
+import { appendJournalEntry } from '../store/journal.ts';
+import { recordPlayerItems } from '../store/player-items.ts';
+import { type GrantOutcome, grantSeen, recordGrant } from '../store/reward-grants.ts';
+
+/**
+ * Credits one partition batch of reward grants inside the consumer's transaction (which also stores
+ * the next offset): each grantId once, whatever the redelivery. Catalog items go to player_items.
+ */
+export async function applyRewardGrants(
+  client: PoolClient,
+  grants: RewardGrant[],
+  topicPrefix: string,
+  log: Logger,
+): Promise<void> {
+  for (const grant of grants) {
+    if (await grantSeen(client, grant)) continue;
+    const player = { environmentId: grant.environmentId, playerId: grant.playerId };
+    const points = grantPoints(grant);
+    let outcome: GrantOutcome = 'nothing_to_credit';
+    let entryId: string | null = null;
+    if (points > 0) {
+      const credited = await applyDelta(client, player, points);
+      if ('refused' in credited) {
+        // Past the largest balance: recorded as refused (never retried into a loop), and logged.
+        outcome = 'balance_limit_reached';
+        log.warn({ grantId: grant.grantId, points }, 'reward not credited: the balance is at its limit');
+      } else {
+        const entry = await appendJournalEntry(client, {
+          entryId: randomUUID(),
+          organizationId: grant.organizationId,
+          ...player,
+          kind: 'reward',
+          amount: points,
+          balanceAfter: credited.balance,
+          reason: grantReason(grant),
+          idempotencyKey: null,
+          sourceRef: grant.grantId,
+        });
+        await enqueueOutbox(client, topics.pointsJournal, topicPrefix, [journalRecord(entry)]);
+        outcome = 'credited';
+        entryId = entry.entryId;
+      }
+    }
+    await recordGrant(client, grant, points, outcome, entryId);
+    await recordPlayerItems(client, {
+      ...player,
+      source: 'reward',
+      sourceRef: grant.grantId,
+      entryId,
+      items: grantItems(grant),
+    });
+  }
+}
+
+export function startRewardGrantsConsumer(deps: {
+  kafka: KafkaClient;
+  pool: Pool;
+  log: Logger;
+  topicPrefix: string;
+  sessionTimeoutMs: number;
+  onJournalCommitted: () => void;
+}): Promise<RunningConsumer> {
+  return startExactlyOnceConsumer({
+    kafka: deps.kafka,
+    pool: deps.pool,
+    log: deps.log,
+    groupId: consumerGroupId('ledger', deps.topicPrefix),
+    topic: topicName(topics.rewardsGranted, deps.topicPrefix),
+    definition: topics.rewardsGranted,
+    sessionTimeoutMs: deps.sessionTimeoutMs,
+    apply: async ({ client, records }: ApplyBatch<RewardGrant>) => {
+      await applyRewardGrants(
+        client,
+        records.map((r) => r.value),
+        deps.topicPrefix,
+        deps.log,
+      );
+    },
+    afterCommit: async () => deps.onJournalCommitted(),
+  });
+}
