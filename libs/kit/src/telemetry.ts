@@ -14,7 +14,7 @@ import { NodeSDK } from '@opentelemetry/sdk-node';
 import { BatchSpanProcessor, NoopSpanProcessor } from '@opentelemetry/sdk-trace';
 
 export type { Context, Span };
-export { context, SpanKind, trace };
+export { context, SpanKind, SpanStatusCode, trace };
 
 /**
  * Starts the OpenTelemetry SDK. Traces are always created (so every problem document and log line

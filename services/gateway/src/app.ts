@@ -8,7 +8,6 @@ import { adminRoutes } from './http/admin.ts';
 import { eventRoutes } from './http/events.ts';
 import { forwardRoutes } from './http/forward.ts';
 import { openApiRoutes } from './http/openapi.ts';
-import { type OrganizationLimit, registerOrganizationLimit } from './limits/organization-limit.ts';
 import { playerRoutes } from './http/players.ts';
 import { type OrganizationLimit, registerOrganizationLimit } from './limits/organization-limit.ts';
 import { createPlayerDirectory } from './players.ts';

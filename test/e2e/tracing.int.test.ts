@@ -1,0 +1,108 @@
+import {
+  createTenant,
+  eventually,
+  startStack,
+  TEST_ADMIN_TOKEN,
+  type Tenant,
+  type TestStack,
+} from '@engage/testkit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OtlpReceiver, type ReceivedSpan } from './support/otlp-receiver.ts';
+
+const SERVER = 2;
+const CONSUMER = 5;
+
+/**
+ * The four services export their spans to an OTLP receiver in this test, as they would to a
+ * collector: one trace follows a request through the gateway, Kafka and the owning services, and
+ * the traceId of a problem document finds it.
+ */
+describe('one trace per request, across every service', () => {
+  const receiver = new OtlpReceiver();
+  let stack: TestStack;
+  let tenant: Tenant;
+  const call = (method: string, path: string, body?: unknown) =>
+    fetch(`${stack.gatewayUrl}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${tenant.sandbox.apiKey}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  const spansOf = (traceId: string, wanted: (spans: ReceivedSpan[]) => boolean) =>
+    eventually(
+      `the spans of trace ${traceId}`,
+      async () => {
+        const spans = receiver.inTrace(traceId);
+        return wanted(spans) ? spans : undefined;
+      },
+      { timeoutMs: 60_000, intervalMs: 200 },
+    );
+
+  beforeAll(async () => {
+    const endpoint = await receiver.start();
+    stack = await startStack({
+      env: { OTEL_EXPORTER_OTLP_ENDPOINT: endpoint, OTEL_BSP_SCHEDULE_DELAY: '200' },
+    });
+    tenant = await createTenant(stack.gatewayUrl, TEST_ADMIN_TOKEN, {
+      definition: {
+        discovery: false,
+        events: [
+          { key: 'level_completed', active: true, properties: { level: { type: 'number', required: true } } },
+        ],
+      },
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await stack?.stop();
+    await receiver.stop();
+  });
+
+  it('follows an event from the HTTP request through Kafka into rules and query', async () => {
+    const traceparent = `00-${crypto.randomUUID().replaceAll('-', '')}-${'ab'.repeat(8)}-01`;
+    const traceId = traceparent.slice(3, 35);
+    const res = await fetch(`${stack.gatewayUrl}/v1/events`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${tenant.sandbox.apiKey}`,
+        'content-type': 'application/json',
+        traceparent,
+      },
+      body: JSON.stringify({
+        events: [{ eventKey: 'level_completed', playerId: 'tracer-1', properties: { level: 1 } }],
+      }),
+    });
+    expect(res.status).toBe(200);
+    const spans = await spansOf(traceId, (all) =>
+      ['gateway', 'rules', 'query'].every((service) =>
+        all.some(
+          (s) => s.service === service && (service === 'gateway' ? s.kind === SERVER : s.kind === CONSUMER),
+        ),
+      ),
+    );
+    const request = spans.find((s) => s.service === 'gateway' && s.kind === SERVER)!;
+    expect(request.name).toBe('POST /v1/events');
+    expect(request.parentSpanId).toBe('ab'.repeat(8));
+    for (const service of ['rules', 'query']) {
+      const consumed = spans.filter((s) => s.service === service && s.kind === CONSUMER);
+      expect(consumed.map((s) => s.name)).toContain(`process ${stack.topicPrefix}events.accepted.v1`);
+    }
+  });
+
+  it('finds the gateway and the ledger spans of a refused request by its problem document traceId', async () => {
+    const res = await call('POST', '/v1/points/adjustments', { playerId: 'tracer-2', amount: 0 });
+    expect(res.status).toBe(400);
+    const problem = (await res.json()) as { traceId: string; code: string };
+    expect(problem.traceId).toMatch(/^[0-9a-f]{32}$/);
+    const spans = await spansOf(problem.traceId, (all) =>
+      ['gateway', 'ledger'].every((service) => all.some((s) => s.service === service && s.kind === SERVER)),
+    );
+    const gateway = spans.find((s) => s.service === 'gateway' && s.kind === SERVER)!;
+    const ledger = spans.find((s) => s.service === 'ledger' && s.kind === SERVER)!;
+    expect(gateway.name).toBe('POST /v1/points/adjustments');
+    // The ledger's span is a descendant of the gateway's request span.
+    const byId = new Map(spans.map((s) => [s.spanId, s]));
+    let ancestor = byId.get(ledger.parentSpanId);
+    while (ancestor && ancestor !== gateway) ancestor = byId.get(ancestor.parentSpanId);
+    expect(ancestor).toBe(gateway);
+  });
+});
