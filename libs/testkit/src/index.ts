@@ -4,3 +4,4 @@ export * from './process.ts';
 export * from './provided.ts';
 export * from './stack.ts';
 export * from './tenant.ts';
+export * from './topic-reader.ts';
