@@ -1,10 +1,14 @@
 import { baseEnv, kafkaConsumerEnv, kafkaEnv, portEnv, postgresEnv } from '@engage/kit';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 export const ledgerEnv = baseEnv
   .extend(portEnv(8082).shape)
   .extend(postgresEnv.shape)
   .extend(kafkaEnv.shape)
-  .extend(kafkaConsumerEnv.shape);
+  .extend(kafkaConsumerEnv.shape)
+  .extend({
+    /** Most writes of one player combined into one transaction (1: every write commits alone). */
+    PLAYER_BATCH_MAX: z.coerce.number().int().min(1).max(1_000).default(64),
+  });
 
 export type LedgerEnv = z.infer<typeof ledgerEnv>;

@@ -2,6 +2,7 @@ import { connectProducer, createKafka, startOutboxRelay } from '@engage/kafka';
 import { listen, type ServiceContext } from '@engage/kit';
 import { createPool, pingPool } from '@engage/postgres';
 import { buildApp } from './app.ts';
+import { createPlayerBatcher } from './commands/player-batcher.ts';
 import { startRewardGrantsConsumer } from './consumers/reward-grants.ts';
 import type { LedgerEnv } from './env.ts';
 import { createMarketplaceCatalog } from './store/marketplace-catalog.ts';
@@ -42,6 +43,7 @@ export async function startLedger(ctx: ServiceContext<LedgerEnv>): Promise<void>
     pool,
     topicPrefix: env.KAFKA_TOPIC_PREFIX,
     onJournalCommitted: relay.kick,
+    batcher: createPlayerBatcher(pool, { maxBatch: env.PLAYER_BATCH_MAX }),
     marketplace: createMarketplaceCatalog(pool),
     readiness: () => pingPool(pool),
   });

@@ -3,12 +3,11 @@ import { type EnvironmentContext, type ProblemDocument, topics } from '@engage/c
 import type { MarketplaceItemDefinition } from '@engage/contracts/environment/shop.ts';
 import { enqueueOutbox } from '@engage/kafka';
 import type { Problem } from '@engage/kit';
-import { type PoolClient, TransactionRetriesExhausted, withTransaction } from '@engage/postgres';
+import type { PoolClient } from '@engage/postgres';
 import { judgeRetry, purchaseClaim, type StoredResponse } from '../domain/idempotency.ts';
 import { occurrenceAt } from '../domain/item-occurrence.ts';
 import { journalRecord } from '../domain/journal-record.ts';
 import {
-  concurrentUpdate,
   idempotencyKeyConflict,
   insufficientBalance,
   marketplaceItemOutOfStock,
@@ -22,7 +21,8 @@ import { recordPlayerItems } from '../store/player-items.ts';
 import { recordPurchase } from '../store/purchases.ts';
 import { countPurchase, takeUnit } from '../store/shop-counters.ts';
 import { loadItem } from '../store/shop-definitions.ts';
-import type { AdjustmentOutcome, PointsDeps } from './adjust-points.ts';
+import type { PointsDeps } from './adjust-points.ts';
+import { type Outcome, runForPlayer, type StepResult } from './run-for-player.ts';
 
 export interface PurchaseRequest {
   playerId: string;
@@ -34,61 +34,63 @@ export interface PurchaseDeps extends PointsDeps {
   clock?: () => Date;
 }
 
+export interface PurchaseInput {
+  environment: EnvironmentContext;
+  itemKey: string;
+  buyer: Buyer;
+  request: PurchaseRequest;
+  render: (problem: Problem) => ProblemDocument;
+}
+
+/** One purchase, in the player's queue (see player-batcher.ts). */
+export function purchaseItem(deps: PurchaseDeps, input: PurchaseInput): Promise<Outcome> {
+  const player = { environmentId: input.environment.environmentId, playerId: input.request.playerId };
+  return runForPlayer(deps, player, (client) => purchaseStep(client, deps, input));
+}
+
 /**
- * One purchase, one READ COMMITTED transaction: claim the key (a replay answers here, whatever the
- * item became since), check the definition and the player (refusals write nothing and release the
- * key), then debit the balance, count the player's purchase and take a unit of stock, each with one
- * conditional statement. A refusal of those three is the purchase's stored outcome: the savepoint
- * undoes what the others wrote. Success appends the journal entry, its outbox record, the purchase
- * and the items granted, and stores the answer under the key.
+ * The purchase's writes, READ COMMITTED: claim the key (a replay answers here, whatever the item
+ * became since), check the definition and the player (a refusal is thrown: nothing stays written and
+ * the key stays free), then debit the balance, count the player's purchase and take a unit of stock,
+ * each with one conditional statement. A refusal of those three is the purchase's stored outcome: the
+ * savepoint undoes what the others wrote. Success appends the journal entry, its outbox record, the
+ * purchase and the items granted, and stores the answer under the key.
  */
-export async function purchaseItem(
+async function purchaseStep(
+  client: PoolClient,
   deps: PurchaseDeps,
-  input: {
-    environment: EnvironmentContext;
-    itemKey: string;
-    buyer: Buyer;
-    request: PurchaseRequest;
-    render: (problem: Problem) => ProblemDocument;
-  },
-): Promise<AdjustmentOutcome> {
+  input: PurchaseInput,
+): Promise<StepResult> {
   const { environment, itemKey, request } = input;
   const player: PlayerRef = { environmentId: environment.environmentId, playerId: request.playerId };
   const keyRef: KeyRef | undefined = request.idempotencyKey
     ? { ...player, key: request.idempotencyKey }
     : undefined;
   const claim = purchaseClaim(itemKey);
-  const now = () => deps.clock?.() ?? new Date();
+  const now = deps.clock?.() ?? new Date();
 
-  let journaled = false;
-  const outcome = await withTransaction(deps.pool, async (client) => {
-    journaled = false;
-    if (keyRef && !(await claimKey(client, keyRef, claim))) {
-      const stored = await readKey(client, keyRef);
-      if (judgeRetry(stored, claim) === 'conflict')
-        throw idempotencyKeyConflict('purchase', stored.operation);
-      return { ...stored.response, replayed: true };
-    }
-    const item = await loadItem(client, environment.environmentId, itemKey);
-    const refusal = purchaseRefusal(item, input.buyer, now(), request.expectedPriceInPoints);
-    if (refusal || !item) throw refusal;
+  if (keyRef && !(await claimKey(client, keyRef, claim))) {
+    const stored = await readKey(client, keyRef);
+    if (judgeRetry(stored, claim) === 'conflict') throw idempotencyKeyConflict('purchase', stored.operation);
+    return { outcome: { ...stored.response, replayed: true }, journaled: false };
+  }
+  const item = await loadItem(client, environment.environmentId, itemKey);
+  const refusal = purchaseRefusal(item, input.buyer, now, request.expectedPriceInPoints);
+  if (refusal || !item) throw refusal;
 
-    const response = await charge(client, deps, {
-      environment,
-      player,
-      item,
-      request,
-      now: now(),
-      render: input.render,
-    });
-    journaled = response.status === 200 && item.priceInPoints > 0;
-    if (keyRef) await storeResponse(client, keyRef, response);
-    return { ...response, replayed: false };
-  }).catch((err: unknown) => {
-    throw err instanceof TransactionRetriesExhausted ? concurrentUpdate() : err;
+  const response = await charge(client, deps, {
+    environment,
+    player,
+    item,
+    request,
+    now,
+    render: input.render,
   });
-  if (journaled) deps.onJournalCommitted();
-  return outcome;
+  if (keyRef) await storeResponse(client, keyRef, response);
+  return {
+    outcome: { ...response, replayed: false },
+    journaled: response.status === 200 && item.priceInPoints > 0,
+  };
 }
 
 async function charge(

@@ -3,6 +3,7 @@ import { createLogger, type HttpApp } from '@engage/kit';
 import { createPool, type Pool } from '@engage/postgres';
 import { stackConfig, uniqueTopicPrefix } from '@engage/testkit';
 import { buildApp } from '../../src/app.ts';
+import { createPlayerBatcher } from '../../src/commands/player-batcher.ts';
 import { createMarketplaceCatalog } from '../../src/store/marketplace-catalog.ts';
 import { createJournalTopic } from './journal-topic-setup.ts';
 
@@ -18,7 +19,7 @@ export interface InProcessLedger {
  * The ledger's HTTP app in this process, on the real test database, with its own journal topic and a
  * real outbox relay publishing to it (as server.ts wires them).
  */
-export async function startInProcessLedger(): Promise<InProcessLedger> {
+export async function startInProcessLedger(options: { maxBatch?: number } = {}): Promise<InProcessLedger> {
   const { databaseUrl, brokers } = stackConfig();
   const log = createLogger('ledger-test', 'error');
   const topicPrefix = uniqueTopicPrefix();
@@ -33,6 +34,7 @@ export async function startInProcessLedger(): Promise<InProcessLedger> {
     pool,
     topicPrefix,
     onJournalCommitted: relay.kick,
+    batcher: createPlayerBatcher(pool, { maxBatch: options.maxBatch ?? 64 }),
     marketplace: createMarketplaceCatalog(pool),
   });
   await app.ready();
