@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { LeaderboardsSectionSchema } from './environment/leaderboards.ts';
+import { MissionCollectionsSectionSchema, MissionsSectionSchema } from './environment/missions.ts';
 import { MarketplaceSectionSchema } from './environment/shop.ts';
+import { StreaksSectionSchema } from './environment/streaks.ts';
 import {
   EventKeySchema,
   MAX_PROPERTIES_PER_EVENT,
@@ -74,6 +76,9 @@ export const ENVIRONMENT_SECTIONS = {
   playerAttributes: { owner: 'gateway', schema: PlayerAttributesSectionSchema },
   leaderboards: { owner: 'query', schema: LeaderboardsSectionSchema },
   marketplace: { owner: 'ledger', schema: MarketplaceSectionSchema },
+  missions: { owner: 'rules', schema: MissionsSectionSchema },
+  missionCollections: { owner: 'rules', schema: MissionCollectionsSectionSchema },
+  streaks: { owner: 'rules', schema: StreaksSectionSchema },
 } as const satisfies Record<string, { owner: SectionOwner; schema: z.ZodType }>;
 export type SectionName = keyof typeof ENVIRONMENT_SECTIONS;
 
@@ -88,6 +93,9 @@ export const EnvironmentFileSchema = z
     playerAttributes: ENVIRONMENT_SECTIONS.playerAttributes.schema.optional(),
     leaderboards: ENVIRONMENT_SECTIONS.leaderboards.schema.optional(),
     marketplace: ENVIRONMENT_SECTIONS.marketplace.schema.optional(),
+    missions: ENVIRONMENT_SECTIONS.missions.schema.optional(),
+    missionCollections: ENVIRONMENT_SECTIONS.missionCollections.schema.optional(),
+    streaks: ENVIRONMENT_SECTIONS.streaks.schema.optional(),
   })
   .meta({
     id: 'EnvironmentFile',

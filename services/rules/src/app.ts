@@ -1,18 +1,25 @@
 import { createHttpApp, type HttpApp, type Logger } from '@engage/kit';
 import { type Pool, pingPool } from '@engage/postgres';
 import { activityRoutes } from './http/activity.ts';
+import { definitionRoutes } from './http/definitions.ts';
 import { missionRoutes } from './http/missions.ts';
 import { streakRoutes } from './http/streaks.ts';
+import type { RulesCache } from './store/definitions.ts';
 
 export interface RulesDeps {
   log: Logger;
   pool: Pool;
+  rules: RulesCache;
+  topicPrefix: string;
+  /** Wakes the outbox relay after a request committed outbox records. */
+  onOutbox: () => void;
 }
 
 export function buildApp(deps: RulesDeps): HttpApp {
   const app = createHttpApp({ log: deps.log, readiness: () => pingPool(deps.pool) });
-  missionRoutes(app);
-  streakRoutes(app);
+  missionRoutes(app, deps);
+  streakRoutes(app, deps);
+  definitionRoutes(app, deps);
   activityRoutes(app, deps);
   return app;
 }

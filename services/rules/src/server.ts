@@ -1,9 +1,10 @@
-import { createKafka } from '@engage/kafka';
+import { connectProducer, createKafka, startOutboxRelay } from '@engage/kafka';
 import { listen, type ServiceContext } from '@engage/kit';
 import { createPool } from '@engage/postgres';
 import { buildApp } from './app.ts';
 import { startEventsConsumer } from './consumers/events.ts';
 import type { RulesEnv } from './env.ts';
+import { RulesCache } from './store/definitions.ts';
 
 export async function startRules(ctx: ServiceContext<RulesEnv>): Promise<void> {
   const { env, log, lifecycle } = ctx;
@@ -11,14 +12,27 @@ export async function startRules(ctx: ServiceContext<RulesEnv>): Promise<void> {
   lifecycle.onShutdown('postgres', () => pool.end());
 
   const kafka = createKafka({ brokers: env.KAFKA_BROKERS, clientId: env.KAFKA_CLIENT_ID ?? 'rules', log });
+  const producer = await connectProducer(kafka);
+  lifecycle.onShutdown('kafka producer', () => producer.disconnect());
+
+  // Reward grants and analyst records leave through the outbox, after the commit that wrote them.
+  const relay = startOutboxRelay({ pool, producer, log });
+  lifecycle.onShutdown('outbox relay', relay.stop);
+
+  const rules = new RulesCache();
   const events = await startEventsConsumer({
     kafka,
     pool,
     log,
     topicPrefix: env.KAFKA_TOPIC_PREFIX,
     sessionTimeoutMs: env.KAFKA_SESSION_TIMEOUT_MS,
+    rules,
+    onOutbox: relay.kick,
   });
   lifecycle.onShutdown('events consumer', events.stop);
 
-  await listen(buildApp({ log, pool }), ctx);
+  await listen(
+    buildApp({ log, pool, rules, topicPrefix: env.KAFKA_TOPIC_PREFIX, onOutbox: relay.kick }),
+    ctx,
+  );
 }

@@ -1,9 +1,18 @@
-import type { AcceptedEvent } from '@engage/contracts';
+import type {
+  AcceptedEvent,
+  AttributeValue,
+  EnvironmentContext,
+  MissionSchema,
+  ProblemDocument,
+  TopicDefinition,
+} from '@engage/contracts';
 import { topicName, topics } from '@engage/contracts';
 import { createCatalogTopics } from '@engage/devstack';
-import { consumerGroupId } from '@engage/kafka';
+import { consumerGroupId, createKafka, decodeRecord } from '@engage/kafka';
+import { createLogger, type SectionItemChange } from '@engage/kit';
 import type { Pool } from '@engage/postgres';
 import {
+  internalHeaders,
   type ServiceProcess,
   serviceEnv,
   spawnService,
@@ -11,6 +20,7 @@ import {
   uniqueTopicPrefix,
 } from '@engage/testkit';
 import { eventually } from '@engage/testkit/events.ts';
+import type { z } from 'zod';
 import { chainDigest, EMPTY_DIGEST } from '../src/domain/activity.ts';
 
 /** A fresh topic prefix with the catalog's topics created under it. */
@@ -89,4 +99,86 @@ export function seededRandom(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+/** Every record of a topic under `prefix` so far, decoded, in partition then offset order. */
+export async function readTopic<T>(prefix: string, definition: TopicDefinition<T>): Promise<T[]> {
+  const kafka = createKafka({
+    brokers: stackConfig().brokers,
+    clientId: 'rules-test-reader',
+    log: createLogger('rules-test-reader', 'error'),
+  });
+  const admin = kafka.admin();
+  await admin.connect();
+  const topic = topicName(definition, prefix);
+  try {
+    const offsets = await admin.fetchTopicOffsets(topic);
+    const wanted = offsets.reduce((sum, p) => sum + Number(p.high) - Number(p.low), 0);
+    if (wanted === 0) return [];
+    const consumer = kafka.consumer({ groupId: `reader-${crypto.randomUUID()}` });
+    await consumer.connect();
+    await consumer.subscribe({ topic, fromBeginning: true });
+    const records: { partition: number; offset: bigint; value: T }[] = [];
+    let resolve: () => void = () => {};
+    const complete = new Promise<void>((r) => {
+      resolve = r;
+    });
+    await consumer.run({
+      eachMessage: async ({ partition, message }) => {
+        if (message.value) {
+          records.push({
+            partition,
+            offset: BigInt(message.offset),
+            value: decodeRecord(definition, message.value),
+          });
+        }
+        if (records.length >= wanted) resolve();
+      },
+    });
+    await Promise.race([complete, new Promise((r) => setTimeout(r, 30_000))]);
+    await consumer.disconnect();
+    return records
+      .sort((a, b) => a.partition - b.partition || Number(a.offset - b.offset))
+      .map((r) => r.value);
+  } finally {
+    await admin.disconnect();
+  }
+}
+
+/** Applies one of the rules service's sections of the environment file through its internal endpoint. */
+export async function applySection(
+  rulesUrl: string,
+  env: EnvironmentContext,
+  section: 'missions' | 'missionCollections' | 'streaks',
+  items: unknown[],
+  dryRun = false,
+): Promise<{ status: number; body: { changes?: SectionItemChange[] } }> {
+  const res = await fetch(
+    `${rulesUrl}/internal/v1/environments/${env.environmentId}/definition/${section}?dryRun=${dryRun}`,
+    {
+      method: 'PUT',
+      headers: { ...internalHeaders(env), 'content-type': 'application/json' },
+      body: JSON.stringify(items),
+    },
+  );
+  return { status: res.status, body: (await res.json()) as { changes?: SectionItemChange[] } };
+}
+
+export type Mission = z.infer<typeof MissionSchema>;
+/** A mission, or the problem document of a refusal. */
+export type MissionAnswer = Mission & Partial<Pick<ProblemDocument, 'code' | 'instance'>>;
+
+/** POSTs as the gateway would forward it, for the given player; `T` is the expected answer. */
+export async function postAs<T = MissionAnswer>(
+  url: string,
+  env: EnvironmentContext,
+  player: { id: string; attributes?: Record<string, AttributeValue>; timeZone?: string | null },
+  body: Record<string, unknown> = {},
+) {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { ...internalHeaders(env, player), 'content-type': 'application/json' },
+    body: JSON.stringify({ playerId: player.id, ...body }),
+  });
+  return { status: res.status, headers: res.headers, body: (await res.json()) as T };
 }

@@ -43,6 +43,8 @@ export const ERROR_STATUS = {
   'event_batch.too_large': 400,
   'event_batch.concurrent_update': 409,
   'mission.not_found': 404,
+  'mission.not_locked_in': 404,
+  'mission.window_closed': 409,
   'mission_collection.not_found': 404,
   'streak.not_found': 404,
   'marketplace_item.not_found': 404,
@@ -161,6 +163,24 @@ export const ROUTES: readonly RouteDefinition[] = [
     body: MissionRequestSchema,
     response: MissionCollectionSchema,
     errors: ['mission_collection.not_found'],
+    noStore: true,
+  },
+  {
+    id: 'acceptMission',
+    method: 'POST',
+    path: '/v1/missions/{missionKey}/accept',
+    owner: 'rules',
+    tag: 'Missions',
+    summary: 'Accepts a mission whose opt-in mode is RequiresAcceptance; its objectives count from then on.',
+    description:
+      'The player must have been entered into the mission by reading it (endpoints 1 to 3). Accepting ' +
+      'again answers the mission as it is, with the first acceptance time. An Automatic mission counts ' +
+      'without acceptance and answers as it is.',
+    player: 'body',
+    params: key('missionKey'),
+    body: MissionRequestSchema,
+    response: MissionSchema,
+    errors: ['mission.not_found', 'mission.not_locked_in', 'mission.window_closed'],
     noStore: true,
   },
   {

@@ -104,6 +104,30 @@ export interface LeaderboardResult {
   settledAt: string;
 }
 
+export type RulesProgressKind =
+  | 'MissionEntered'
+  | 'MissionAccepted'
+  | 'ObjectiveSatisfied'
+  | 'MissionCompleted'
+  | 'StreakExtended'
+  | 'StreakMilestoneReached';
+
+export interface RulesProgress {
+  recordId: string;
+  organizationId: string;
+  environmentId: string;
+  playerId: string;
+  kind: RulesProgressKind;
+  subjectKey: string;
+  occurrenceNumber: number;
+  objectiveKey: string | null;
+  value: number | null;
+  milestoneThreshold: number | null;
+  localDate: string | null;
+  causeEventId: string | null;
+  occurredAt: string;
+}
+
 export const topics = {
   eventsAccepted: defineTopic<AcceptedEvent>({
     base: 'events.accepted.v1',
@@ -129,6 +153,15 @@ export const topics = {
     description: 'Rewards earned from missions and streak milestones, credited once each by the ledger.',
     keyOf: playerKey,
     schemaFile: 'rewards.granted.v1.avsc',
+  }),
+  rulesProgress: defineTopic<RulesProgress>({
+    base: 'rules.progress.v1',
+    partitions: 12,
+    config: { 'retention.ms': String(30 * 24 * 3600 * 1000) },
+    description:
+      'Mission and streak steps of each player (entered, objective satisfied, completed, streak extended, milestone reached), for analysts.',
+    keyOf: playerKey,
+    schemaFile: 'rules.progress.v1.avsc',
   }),
   leaderboardsSettled: defineTopic<LeaderboardResult>({
     base: 'leaderboards.settled.v1',

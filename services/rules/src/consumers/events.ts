@@ -1,23 +1,49 @@
-import { type AcceptedEvent, playerKey, topicName, topics } from '@engage/contracts';
+import {
+  type AcceptedEvent,
+  playerKey,
+  type RewardGrant,
+  type RulesProgress,
+  topicName,
+  topics,
+} from '@engage/contracts';
 import {
   type ApplyBatch,
   type ConsumedRecord,
   consumerGroupId,
+  enqueueOutbox,
   type KafkaClient,
   type RunningConsumer,
   startExactlyOnceConsumer,
 } from '@engage/kafka';
 import type { Logger } from '@engage/kit';
-import type { Pool } from '@engage/postgres';
+import type { Pool, PoolClient } from '@engage/postgres';
 import { foldActivity, type PlayerActivity } from '../domain/activity.ts';
+import { foldProgress, isRelevant } from '../domain/fold.ts';
 import { lockActivities, saveActivities } from '../store/activity.ts';
+import type { RulesCache } from '../store/definitions.ts';
+import { lockProgress, type PlayerProgress, saveProgress } from '../store/progress.ts';
+
+export interface ApplyOptions {
+  rules: RulesCache;
+  topicPrefix: string;
+}
 
 /**
- * Applies one partition batch of accepted events inside the consumer's transaction: the activity of
- * every player in the batch is loaded in one query, folded in memory and written in one statement.
+ * Applies one partition batch of accepted events inside the consumer's transaction. Per table, the
+ * state of every player in the batch is loaded in one query, folded in memory with the pure domain
+ * functions and written in one statement: activity, then missions and streaks. Reward grants and
+ * analyst records go to the outbox in the same transaction. Returns how many outbox records it wrote.
  */
-export async function applyAcceptedEvents({ client, records }: ApplyBatch<AcceptedEvent>): Promise<void> {
+export async function applyAcceptedEvents(
+  options: ApplyOptions,
+  { client, records }: ApplyBatch<AcceptedEvent>,
+): Promise<number> {
   const byPlayer = groupByPlayer(records);
+  await applyActivity(client, byPlayer);
+  return applyProgress(client, options, byPlayer);
+}
+
+async function applyActivity(client: PoolClient, byPlayer: Map<string, ConsumedRecord<AcceptedEvent>[]>) {
   const players = [...byPlayer.values()].map((events) => events[0]!.value);
   const stored = new Map(
     (await lockActivities(client, players)).map((activity) => [playerKey(activity), activity]),
@@ -33,6 +59,41 @@ export async function applyAcceptedEvents({ client, records }: ApplyBatch<Accept
     if (next) updated.push(next);
   }
   await saveActivities(client, updated);
+}
+
+async function applyProgress(
+  client: PoolClient,
+  options: ApplyOptions,
+  byPlayer: Map<string, ConsumedRecord<AcceptedEvent>[]>,
+): Promise<number> {
+  const environments = [...new Set([...byPlayer.values()].map((events) => events[0]!.value.environmentId))];
+  const rulesByEnvironment = await options.rules.get(client, environments);
+  const relevant = new Map<string, AcceptedEvent[]>();
+  for (const [key, events] of byPlayer) {
+    const rules = rulesByEnvironment.get(events[0]!.value.environmentId);
+    const counted = rules ? events.map((r) => r.value).filter((e) => isRelevant(rules, e)) : [];
+    if (counted.length > 0) relevant.set(key, counted);
+  }
+  if (relevant.size === 0) return 0;
+  const stored = await lockProgress(
+    client,
+    [...relevant.values()].map((events) => events[0]!),
+  );
+  const changed: PlayerProgress[] = [];
+  const grants: RewardGrant[] = [];
+  const progressRecords: RulesProgress[] = [];
+  for (const progress of stored) {
+    const events = relevant.get(playerKey(progress))!;
+    const result = foldProgress(rulesByEnvironment.get(progress.environmentId)!, progress, events);
+    if (!result.changed) continue;
+    changed.push({ ...progress, ...result.state });
+    grants.push(...result.grants);
+    progressRecords.push(...result.records);
+  }
+  await saveProgress(client, changed);
+  await enqueueOutbox(client, topics.rewardsGranted, options.topicPrefix, grants);
+  await enqueueOutbox(client, topics.rulesProgress, options.topicPrefix, progressRecords);
+  return grants.length + progressRecords.length;
 }
 
 /** Records grouped by player, each group in offset order. */
@@ -53,7 +114,12 @@ export function startEventsConsumer(options: {
   log: Logger;
   topicPrefix: string;
   sessionTimeoutMs: number;
+  rules: RulesCache;
+  /** Called after a commit that wrote outbox records (wakes the relay). */
+  onOutbox: () => void;
 }): Promise<RunningConsumer> {
+  // Outbox records per partition, written by the transaction in flight and published after it.
+  const pending = new Map<number, number>();
   return startExactlyOnceConsumer({
     kafka: options.kafka,
     pool: options.pool,
@@ -62,6 +128,12 @@ export function startEventsConsumer(options: {
     topic: topicName(topics.eventsAccepted, options.topicPrefix),
     definition: topics.eventsAccepted,
     sessionTimeoutMs: options.sessionTimeoutMs,
-    apply: applyAcceptedEvents,
+    apply: async (batch) => {
+      pending.set(batch.partition, await applyAcceptedEvents(options, batch));
+    },
+    afterCommit: async ({ partition }) => {
+      if ((pending.get(partition) ?? 0) > 0) options.onOutbox();
+      pending.delete(partition);
+    },
   });
 }

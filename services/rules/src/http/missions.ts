@@ -1,23 +1,36 @@
-import { MissionCollectionSchema, MissionRequestSchema, MissionSchema } from '@engage/contracts';
-import { environmentOf, type HttpApp, notFound } from '@engage/kit';
+import {
+  MissionCollectionSchema,
+  MissionRequestSchema,
+  MissionSchema,
+  resolveOptionalText,
+  resolveText,
+} from '@engage/contracts';
+import { environmentOf, type HttpApp, notFound, playerOf } from '@engage/kit';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { acceptMission, type MissionDeps, readMission, readMissions } from '../player-missions.ts';
 
 const MissionParamsSchema = z.object({ missionKey: z.string().min(1) });
 const CollectionParamsSchema = z.object({ collectionKey: z.string().min(1) });
 
+function readerOf(request: FastifyRequest) {
+  const { languageCode } = request.body as z.infer<typeof MissionRequestSchema>;
+  return { env: environmentOf(request), player: playerOf(request), languageCode };
+}
+
 /**
- * Endpoints 1 to 3. They are POST because reading a mission can enter the player into it, so their
- * answers are never cached. No mission or collection is defined yet: the feed is empty and every key
- * is unknown.
+ * Endpoints 1 to 3 and the acceptance of a mission. They are POST because reading a mission can
+ * enter the player into it, so their answers are never cached.
  */
-export function missionRoutes(app: HttpApp): void {
+export function missionRoutes(app: HttpApp, deps: MissionDeps): void {
   app.post(
     '/v1/missions',
     { schema: { body: MissionRequestSchema, response: { 200: z.array(MissionSchema) } } },
     async (request, reply) => {
-      environmentOf(request);
       reply.header('cache-control', 'no-store');
-      return [];
+      return readMissions(deps, readerOf(request), (rules) =>
+        rules.missionOrder.filter((m) => m.definition.listed),
+      );
     },
   );
 
@@ -25,9 +38,17 @@ export function missionRoutes(app: HttpApp): void {
     '/v1/missions/:missionKey',
     { schema: { params: MissionParamsSchema, body: MissionRequestSchema, response: { 200: MissionSchema } } },
     async (request, reply) => {
-      environmentOf(request);
       reply.header('cache-control', 'no-store');
-      throw notFound('mission.not_found', `No mission '${request.params.missionKey}' for this player.`);
+      return readMission(deps, readerOf(request), request.params.missionKey);
+    },
+  );
+
+  app.post(
+    '/v1/missions/:missionKey/accept',
+    { schema: { params: MissionParamsSchema, body: MissionRequestSchema, response: { 200: MissionSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return acceptMission(deps, readerOf(request), request.params.missionKey);
     },
   );
 
@@ -41,12 +62,29 @@ export function missionRoutes(app: HttpApp): void {
       },
     },
     async (request, reply) => {
-      environmentOf(request);
       reply.header('cache-control', 'no-store');
-      throw notFound(
-        'mission_collection.not_found',
-        `No mission collection '${request.params.collectionKey}'.`,
+      const reader = readerOf(request);
+      const { collectionKey } = request.params;
+      const rules = await deps.rules.one(deps.pool, reader.env.environmentId);
+      const collection = rules.collections.get(collectionKey);
+      if (!collection?.definition.active) {
+        throw notFound('mission_collection.not_found', `No mission collection '${collectionKey}'.`);
+      }
+      const { definition } = collection;
+      const missions = await readMissions(deps, reader, (r) =>
+        definition.missions.flatMap((key) => {
+          const mission = r.missions.get(key);
+          return mission ? [mission] : [];
+        }),
       );
+      return {
+        collectionId: collection.collectionId,
+        key: definition.key,
+        name: resolveText(definition.name, reader.languageCode),
+        description: resolveOptionalText(definition.description, reader.languageCode),
+        images: definition.images,
+        missions,
+      };
     },
   );
 }

@@ -1,0 +1,176 @@
+import {
+  type EnvironmentContext,
+  isEligible,
+  type PlayerContext,
+  type RulesProgress,
+  topics,
+} from '@engage/contracts';
+import type { MissionDefinition } from '@engage/contracts/environment/missions.ts';
+import { enqueueOutbox } from '@engage/kafka';
+import { conflict, notFound } from '@engage/kit';
+import { type Pool, withTransaction } from '@engage/postgres';
+import type { EnvironmentRules, StoredMission } from './domain/definitions.ts';
+import { derivedUuid } from './domain/ids.ts';
+import { type MissionView, missionView } from './domain/mission-view.ts';
+import { calendarOccurrence, enterOnRead, isOpen, type MissionEntry } from './domain/missions.ts';
+import type { RulesCache } from './store/definitions.ts';
+import { findProgress, lockProgress, saveProgress } from './store/progress.ts';
+
+export interface MissionDeps {
+  pool: Pool;
+  rules: RulesCache;
+  topicPrefix: string;
+  /** Wakes the outbox relay after a commit that wrote records. */
+  onOutbox: () => void;
+}
+
+interface Reader {
+  env: EnvironmentContext;
+  player: PlayerContext;
+  languageCode: string | undefined;
+}
+
+/** Whether the player sees the mission now: switched on, within its window and eligible. */
+export function isVisible(mission: MissionDefinition, player: PlayerContext, now: number): boolean {
+  return isOpen(mission, now) && isEligible(mission.eligibility, player.attributes);
+}
+
+/**
+ * The missions `select` picks, as the player sees them now, entering the player into every one they
+ * newly became eligible for (and into a new occurrence of a repeating one). Hidden missions are left
+ * out. A read that changes nothing writes nothing.
+ */
+export async function readMissions(
+  deps: MissionDeps,
+  reader: Reader,
+  select: (rules: EnvironmentRules) => StoredMission[],
+): Promise<MissionView[]> {
+  const now = Date.now();
+  const rules = await deps.rules.one(deps.pool, reader.env.environmentId);
+  const visible = select(rules).filter((m) => isVisible(m.definition, reader.player, now));
+  if (visible.length === 0) return [];
+  const ref = { environmentId: reader.env.environmentId, playerId: reader.player.id };
+  let entries = (await findProgress(deps.pool, ref)).missions;
+  if (visible.some((m) => enterOnRead(m.definition, m.createdAt, entries[m.definition.key], now).changed)) {
+    entries = await withTransaction(deps.pool, async (client) => {
+      const [locked] = await lockProgress(client, [ref]);
+      const missions = { ...locked!.missions };
+      const records: RulesProgress[] = [];
+      for (const m of visible) {
+        const result = enterOnRead(m.definition, m.createdAt, missions[m.definition.key], now);
+        if (!result.changed) continue;
+        missions[m.definition.key] = result.entry;
+        if (result.entered) records.push(step(reader, 'MissionEntered', m.definition.key, result.entry, now));
+      }
+      await saveProgress(client, [{ ...locked!, missions }]);
+      await enqueueOutbox(client, topics.rulesProgress, deps.topicPrefix, records);
+      return missions;
+    });
+    deps.onOutbox();
+  }
+  return visible.map((m) =>
+    missionView(
+      reader.env.environmentId,
+      m.definition,
+      m.createdAt,
+      entries[m.definition.key]!,
+      reader.languageCode,
+    ),
+  );
+}
+
+/** One mission (also one only in collections); unknown, switched off, closed and hidden are one 404. */
+export async function readMission(
+  deps: MissionDeps,
+  reader: Reader,
+  missionKey: string,
+): Promise<MissionView> {
+  const [mission] = await readMissions(deps, reader, (rules) => {
+    const m = rules.missions.get(missionKey);
+    return m ? [m] : [];
+  });
+  if (!mission) throw missionNotFound(missionKey);
+  return mission;
+}
+
+/**
+ * Accepts a mission that requires acceptance: from now on its objectives count. The player must
+ * have been entered by a read (`mission.not_locked_in`), and the mission (or its daily/weekly
+ * occurrence) must still be open (`mission.window_closed`). Accepting again, accepting an Automatic
+ * mission or a completed one answers the mission as it is.
+ */
+export async function acceptMission(
+  deps: MissionDeps,
+  reader: Reader,
+  missionKey: string,
+): Promise<MissionView> {
+  const now = Date.now();
+  const rules = await deps.rules.one(deps.pool, reader.env.environmentId);
+  const stored = rules.missions.get(missionKey);
+  const visible =
+    stored?.definition.active && isEligible(stored.definition.eligibility, reader.player.attributes);
+  if (!stored || !visible) {
+    throw missionNotFound(missionKey);
+  }
+  const mission = stored.definition;
+  const ref = { environmentId: reader.env.environmentId, playerId: reader.player.id };
+  let accepted = false;
+  const entry = await withTransaction(deps.pool, async (client) => {
+    const [locked] = await lockProgress(client, [ref]);
+    const current = locked!.missions[missionKey];
+    if (!current) {
+      throw notFound('mission.not_locked_in', `The player was never entered into mission '${missionKey}'.`);
+    }
+    if (!isOpen(mission, now) || calendarOccurrence(mission, stored.createdAt, now) !== current.occurrence) {
+      throw conflict('mission.window_closed', `Mission '${missionKey}' is no longer open.`, {
+        occurrenceNumber: current.occurrence,
+      });
+    }
+    if (mission.optInMode === 'Automatic' || current.acceptedAt || current.completedAt) return current;
+    const at = new Date(now).toISOString();
+    const next: MissionEntry = { ...current, acceptedAt: at, countingSince: at };
+    await saveProgress(client, [{ ...locked!, missions: { ...locked!.missions, [missionKey]: next } }]);
+    await enqueueOutbox(client, topics.rulesProgress, deps.topicPrefix, [
+      step(reader, 'MissionAccepted', missionKey, next, now),
+    ]);
+    accepted = true;
+    return next;
+  });
+  if (accepted) deps.onOutbox();
+  return missionView(reader.env.environmentId, mission, stored.createdAt, entry, reader.languageCode);
+}
+
+export const missionNotFound = (missionKey: string) =>
+  notFound('mission.not_found', `No mission '${missionKey}' for this player.`);
+
+function step(
+  reader: Reader,
+  kind: 'MissionEntered' | 'MissionAccepted',
+  missionKey: string,
+  entry: MissionEntry,
+  now: number,
+): RulesProgress {
+  const { organizationId, environmentId } = reader.env;
+  return {
+    recordId: derivedUuid(
+      'rules-progress',
+      environmentId,
+      reader.player.id,
+      kind,
+      missionKey,
+      entry.occurrence,
+    ),
+    organizationId,
+    environmentId,
+    playerId: reader.player.id,
+    kind,
+    subjectKey: missionKey,
+    occurrenceNumber: entry.occurrence,
+    objectiveKey: null,
+    value: null,
+    milestoneThreshold: null,
+    localDate: null,
+    causeEventId: null,
+    occurredAt: new Date(now).toISOString(),
+  };
+}
