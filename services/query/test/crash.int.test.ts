@@ -1,8 +1,10 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { AcceptedEvent } from '@engage/contracts';
 import { topicName, topics } from '@engage/contracts';
+import { LeaderboardDefinitionSchema } from '@engage/contracts/environment/leaderboards.ts';
 import { createCatalogTopics } from '@engage/devstack';
 import { consumerGroupId } from '@engage/kafka';
+import { withTransaction } from '@engage/postgres';
 import { createRedis } from '@engage/redis';
 import {
   randomEnvironment,
@@ -14,6 +16,9 @@ import {
 } from '@engage/testkit';
 import { acceptedEvent, connectEventsProducer, eventually } from '@engage/testkit/events.ts';
 import { afterAll, describe, expect, it } from 'vitest';
+import { periodBoardKey } from '../src/boards/keys.ts';
+import { decodeRankScore } from '../src/domain/rank-score.ts';
+import { replaceDefinitions } from '../src/store/definitions.ts';
 import { addToBoard, type Board, expectedBoards, loseRedisKeys, readBoards } from './support.ts';
 
 const pool = schemaPool('query');
@@ -31,11 +36,42 @@ const consumed = async (prefix: string) => {
   return Number(rows[0]?.consumed ?? 0);
 };
 
+/** A leaderboard counting level_completed: its scores must be exact across kills and rebalances. */
+const LEVELS = LeaderboardDefinitionSchema.parse({
+  key: 'levels',
+  name: 'Levels',
+  scoreSource: { type: 'Event', event: 'level_completed' },
+  aggregation: 'Count',
+});
+
+async function leaderboardScores(environmentId: string) {
+  const { rows } = await pool.query<{ player_id: string; score: string }>(
+    `SELECT player_id, score::text FROM board_scores WHERE environment_id = $1 AND board_key = 'levels'`,
+    [environmentId],
+  );
+  return Object.fromEntries(rows.map((r) => [r.player_id, Number(r.score)]));
+}
+
+async function liveLeaderboard(prefix: string, environmentId: string) {
+  const flat = await redis.zrange(
+    periodBoardKey(prefix, environmentId, 'levels', 0),
+    '0',
+    '-1',
+    'WITHSCORES',
+  );
+  const board: Board = {};
+  for (let i = 0; i < flat.length; i += 2) {
+    board[flat[i]!] = decodeRankScore({ decimals: 0, lowestFirst: false }, Number(flat[i + 1]));
+  }
+  return board;
+}
+
 describe('query under SIGKILL', () => {
   it('counts every event once and its boards catch up with Postgres', async () => {
     const prefix = uniqueTopicPrefix();
     await createCatalogTopics(stackConfig().brokers, prefix);
     const env = randomEnvironment();
+    await withTransaction(pool, (client) => replaceDefinitions(client, env.environmentId, [LEVELS]));
     const producer = await connectEventsProducer(prefix);
     const query = await spawnService(
       stackConfig().repoRoot,
@@ -64,6 +100,14 @@ describe('query under SIGKILL', () => {
         await query.kill('SIGKILL');
         await query.restart();
       }
+      // A second member joins while events arrive (a rebalance), then leaves again.
+      const second = await spawnService(
+        stackConfig().repoRoot,
+        'query',
+        serviceEnv(prefix, { KAFKA_SESSION_TIMEOUT_MS: '6000', MIRROR_SWEEP_INTERVAL_MS: '500' }),
+      );
+      await send(10);
+      await second.stop();
       await send(10);
       await producer.close();
       await eventually('every record to be applied', async () =>
@@ -78,8 +122,14 @@ describe('query under SIGKILL', () => {
       const stored: Record<string, Board> = {};
       for (const r of rows) addToBoard(stored, r.event_key, r.player_id, r.events_counted);
       expect(stored).toEqual(expected);
+      expect(await leaderboardScores(env.environmentId)).toEqual(expected.level_completed);
       await eventually('the boards to equal the durable record', async () =>
         isDeepStrictEqual(await readBoards(redis, prefix, env.environmentId), expected) ? true : undefined,
+      );
+      await eventually('the live leaderboard to equal the durable scores', async () =>
+        isDeepStrictEqual(await liveLeaderboard(prefix, env.environmentId), expected.level_completed)
+          ? true
+          : undefined,
       );
     } finally {
       await query.stop();

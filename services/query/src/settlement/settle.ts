@@ -37,12 +37,14 @@ interface ClaimedPeriod {
 export async function claimDuePeriod(
   client: PoolClient,
   graceMs: number,
+  environmentId?: string,
 ): Promise<ClaimedPeriod | undefined> {
   const { rows } = await client.query<ClaimedPeriod>(
     `SELECT environment_id, board_key, period_start, period_end, organization_id, state, participants FROM board_periods
      WHERE state = 'open' AND period_end <= now() - make_interval(secs => $1::float8 / 1000)
+       AND ($2::uuid IS NULL OR environment_id = $2)
      ORDER BY period_end LIMIT 1 FOR UPDATE SKIP LOCKED`,
-    [graceMs],
+    [graceMs, environmentId ?? null],
   );
   return rows[0];
 }
@@ -131,6 +133,12 @@ export async function settleClaimedPeriod(
     }));
     await enqueueOutbox(client, topics.leaderboardsSettled, topicPrefix, records);
   }
+  // The period leaves Redis once settled: nothing of it is left for the sweeper to mirror.
+  await client.query(
+    `UPDATE board_scores SET mirror_pending = false
+     WHERE environment_id = $1 AND board_key = $2 AND period_start = $3 AND mirror_pending`,
+    [period.environmentId, period.boardKey, new Date(period.start).toISOString()],
+  );
   await client.query(
     `UPDATE board_periods SET state = 'settled', settled_at = now(), participants = $4
      WHERE environment_id = $1 AND board_key = $2 AND period_start = $3`,

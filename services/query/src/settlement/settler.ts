@@ -21,11 +21,16 @@ export interface SettlerDeps {
  * replicas may run this at once: each period row is claimed with FOR UPDATE SKIP LOCKED, so exactly
  * one settles it, and a crash before the commit leaves it open for the next pass.
  */
-export async function settleDuePeriods(deps: SettlerDeps, graceMs: number): Promise<SettledPeriod[]> {
+export async function settleDuePeriods(
+  deps: SettlerDeps,
+  graceMs: number,
+  /** Only this environment's periods (tests and operators). */
+  environmentId?: string,
+): Promise<SettledPeriod[]> {
   const settled: SettledPeriod[] = [];
   for (;;) {
     const done = await withTransaction(deps.pool, async (client) => {
-      const claimed = await claimDuePeriod(client, graceMs);
+      const claimed = await claimDuePeriod(client, graceMs, environmentId);
       if (!claimed) return undefined;
       const result = await settleClaimedPeriod(client, claimed, deps.topicPrefix);
       await deps.beforeCommit?.(result);

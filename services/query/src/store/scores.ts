@@ -180,9 +180,14 @@ export async function readScores(
 ): Promise<ScoreRow[]> {
   if (keys.length === 0) return [];
   const { rows } = await db.query<ScoreRecord>(
-    `SELECT ${SCORE_COLUMNS} FROM board_scores s ${WITH_PERIOD}
-     JOIN unnest($1::uuid[], $2::text[], $3::timestamptz[], $4::text[]) AS k(environment_id, board_key, period_start, player_id)
-       ON (s.environment_id, s.board_key, s.period_start, s.player_id) = (k.environment_id, k.board_key, k.period_start, k.player_id)`,
+    // LATERAL: one primary-key lookup per key, whatever the planner believes about the table's size.
+    `SELECT ${SCORE_COLUMNS}
+     FROM unnest($1::uuid[], $2::text[], $3::timestamptz[], $4::text[]) AS k(environment_id, board_key, period_start, player_id)
+     CROSS JOIN LATERAL (SELECT * FROM board_scores s
+       WHERE s.environment_id = k.environment_id AND s.board_key = k.board_key
+         AND s.period_start = k.period_start AND s.player_id = k.player_id) s
+     JOIN board_periods p
+       ON p.environment_id = s.environment_id AND p.board_key = s.board_key AND p.period_start = s.period_start`,
     [
       keys.map((k) => k.environmentId),
       keys.map((k) => k.boardKey),
@@ -219,8 +224,8 @@ export async function markScoresMirrored(pool: Pool, rows: readonly ScoreRow[]):
     `UPDATE board_scores s SET mirror_pending = false
      FROM unnest($1::uuid[], $2::text[], $3::timestamptz[], $4::text[], $5::numeric[], $6::timestamptz[])
        AS m(environment_id, board_key, period_start, player_id, score, reached_at)
-     WHERE s.mirror_pending AND (s.environment_id, s.board_key, s.period_start, s.player_id) =
-       (m.environment_id, m.board_key, m.period_start, m.player_id)
+     WHERE s.mirror_pending AND s.environment_id = m.environment_id AND s.board_key = m.board_key
+       AND s.period_start = m.period_start AND s.player_id = m.player_id
        AND s.score = m.score AND s.reached_at = m.reached_at`,
     [
       rows.map((r) => r.environmentId),

@@ -1,0 +1,170 @@
+import type { LeaderboardDefinition } from '@engage/contracts/environment/leaderboards.ts';
+import { LeaderboardDefinitionSchema } from '@engage/contracts/environment/leaderboards.ts';
+import { acceptedEvent, numberProperty, stringProperty } from '@engage/testkit/events.ts';
+import { describe, expect, it } from 'vitest';
+import { leagueMovement } from '../src/domain/league.ts';
+import { inSeason, periodAt, scheduledPeriod } from '../src/domain/periods.ts';
+import { decodeRankScore, encodeRankScore } from '../src/domain/rank-score.ts';
+import { boardHits, foldHits } from '../src/domain/scoring.ts';
+
+const board = (over: Record<string, unknown> = {}): LeaderboardDefinition =>
+  LeaderboardDefinitionSchema.parse({
+    key: 'b',
+    name: 'B',
+    scoreSource: { type: 'Event', event: 'scored', property: 'points' },
+    ...over,
+  });
+const at = (iso: string) => Date.parse(iso);
+
+describe('periods', () => {
+  it('resets daily, weekly (from Monday) and monthly at UTC boundaries', () => {
+    const t = at('2026-11-19T15:00:00Z'); // a Thursday
+    expect(scheduledPeriod(board({ period: { reset: 'Daily' } }), t)).toEqual({
+      start: at('2026-11-19T00:00:00Z'),
+      end: at('2026-11-20T00:00:00Z'),
+    });
+    expect(scheduledPeriod(board({ period: { reset: 'Weekly' } }), t)).toEqual({
+      start: at('2026-11-16T00:00:00Z'),
+      end: at('2026-11-23T00:00:00Z'),
+    });
+    expect(scheduledPeriod(board({ period: { reset: 'Monthly' } }), t)).toEqual({
+      start: at('2026-11-01T00:00:00Z'),
+      end: at('2026-12-01T00:00:00Z'),
+    });
+    const custom = board({
+      period: { reset: 'Custom', everyMinutes: 90, anchorUtc: '2026-11-19T00:30:00Z' },
+    });
+    expect(scheduledPeriod(custom, t)).toEqual({
+      start: at('2026-11-19T14:00:00Z'),
+      end: at('2026-11-19T15:30:00Z'),
+    });
+  });
+
+  it('clips periods to the season and answers whether a moment is in it', () => {
+    const seasonal = board({
+      period: { reset: 'Monthly' },
+      season: { startsAtUtc: '2026-11-10T00:00:00Z', endsAtUtc: '2026-11-20T00:00:00Z' },
+    });
+    expect(scheduledPeriod(seasonal, at('2026-11-15T00:00:00Z'))).toEqual({
+      start: at('2026-11-10T00:00:00Z'),
+      end: at('2026-11-20T00:00:00Z'),
+    });
+    expect(inSeason(seasonal, at('2026-11-19T23:59:59Z'))).toBe(true);
+    expect(inSeason(seasonal, at('2026-11-20T00:00:00Z'))).toBe(false);
+    expect(scheduledPeriod(board(), at('2026-11-15T00:00:00Z'))).toEqual({ start: 0, end: null });
+  });
+
+  it('starts the next period at a cut (sandbox settle) and ends it on schedule', () => {
+    const daily = board({ period: { reset: 'Daily' } });
+    const cut = { start: at('2026-11-19T00:00:00Z'), end: at('2026-11-19T12:00:00Z') };
+    expect(periodAt(daily, at('2026-11-19T11:00:00Z'), cut)).toBe(cut);
+    expect(periodAt(daily, at('2026-11-19T13:00:00Z'), cut)).toEqual({
+      start: at('2026-11-19T12:00:00Z'),
+      end: at('2026-11-20T00:00:00Z'),
+    });
+    expect(periodAt(daily, at('2026-11-20T01:00:00Z'), cut).start).toBe(at('2026-11-20T00:00:00Z'));
+    const endless = { start: 0, end: at('2026-11-19T12:00:00Z') };
+    expect(periodAt(board(), at('2026-11-19T13:00:00Z'), endless)).toEqual({ start: endless.end, end: null });
+  });
+});
+
+describe('rank scores', () => {
+  const scale = { decimals: 2, lowestFirst: false, periodStart: 0, periodEnd: 86_400_000 };
+
+  it('orders by score, then by who reached it first, and decodes the score', () => {
+    const early = encodeRankScore(scale, 12.34, 1_000);
+    const late = encodeRankScore(scale, 12.34, 60_000);
+    const higher = encodeRankScore(scale, 12.35, 80_000_000);
+    expect(early).toBeGreaterThan(late);
+    expect(higher).toBeGreaterThan(early);
+    expect(decodeRankScore(scale, early)).toBe(12.34);
+    expect(decodeRankScore(scale, encodeRankScore(scale, -7.5, 5))).toBe(-7.5);
+    expect(Number.isSafeInteger(encodeRankScore(scale, 42_949_672.95, 0))).toBe(true);
+  });
+
+  it('ranks the lowest score first on LowestFirst boards', () => {
+    const lowest = { ...scale, lowestFirst: true };
+    expect(encodeRankScore(lowest, 59.5, 10_000)).toBeGreaterThan(encodeRankScore(lowest, 60, 0));
+    expect(decodeRankScore(lowest, encodeRankScore(lowest, 59.5, 10_000))).toBe(59.5);
+  });
+});
+
+describe('scoring', () => {
+  const env = {
+    organizationId: crypto.randomUUID(),
+    environmentId: crypto.randomUUID(),
+    environmentKind: 'Sandbox' as const,
+  };
+  const scored = (player: string, points: string, team?: string) =>
+    acceptedEvent(env, player, {
+      eventKey: 'scored',
+      properties: { points: numberProperty(points), ...(team ? { team: stringProperty(team) } : {}) },
+    });
+
+  it('folds a batch per player with each aggregation', () => {
+    const events = [scored('a', '5'), scored('a', '30', 'red'), scored('a', '7'), scored('b', '1')];
+    const fold = (aggregation: string) => {
+      const def = board({ aggregation, team: { property: 'team' } });
+      const hits = boardHits(events, () => [def]).map((h) => ({ ...h, periodStart: 0 }));
+      return foldHits(hits, () => def.aggregation).map((d) => [d.playerId, d.value, d.teamKey]);
+    };
+    expect(fold('Sum')).toEqual([
+      ['a', '42', 'red'],
+      ['b', '1', null],
+    ]);
+    expect(fold('Max')[0]).toEqual(['a', '30', 'red']);
+    expect(fold('Min')[0]).toEqual(['a', '5', 'red']);
+    expect(fold('Latest')[0]).toEqual(['a', '7', 'red']);
+    expect(fold('Count')[0]).toEqual(['a', '3', 'red']);
+  });
+
+  it('ignores other events, switched-off boards, events outside the season and events without the property', () => {
+    const events = [
+      acceptedEvent(env, 'a', { eventKey: 'other' }),
+      acceptedEvent(env, 'a', { eventKey: 'scored' }),
+    ];
+    expect(boardHits(events, () => [board()])).toEqual([]);
+    expect(boardHits([scored('a', '1')], () => [board({ active: false })])).toEqual([]);
+    expect(
+      boardHits([scored('a', '1')], () => [board({ season: { endsAtUtc: '2020-01-01T00:00:00Z' } })]),
+    ).toEqual([]);
+  });
+});
+
+describe('league movements', () => {
+  const league = board({
+    league: {
+      groupSize: 5,
+      tiers: [
+        { key: 'bronze', promote: 2, relegate: 2 },
+        { key: 'silver', promote: 1, relegate: 1 },
+        { key: 'gold', promote: 3, relegate: 2 },
+      ],
+    },
+  }).league!;
+
+  it('promotes the top and relegates the bottom, never below the lowest or above the highest tier', () => {
+    expect([1, 2, 3, 4, 5].map((rank) => leagueMovement(league, 0, rank, 5).movement)).toEqual([
+      'Promoted',
+      'Promoted',
+      'Stayed',
+      'Stayed',
+      'Stayed',
+    ]);
+    expect([1, 2, 3, 4, 5].map((rank) => leagueMovement(league, 1, rank, 5))).toEqual([
+      { movement: 'Promoted', nextTier: 2 },
+      { movement: 'Stayed', nextTier: 1 },
+      { movement: 'Stayed', nextTier: 1 },
+      { movement: 'Stayed', nextTier: 1 },
+      { movement: 'Relegated', nextTier: 0 },
+    ]);
+    expect([1, 2, 3, 4, 5].map((rank) => leagueMovement(league, 2, rank, 5).movement)).toEqual([
+      'Stayed',
+      'Stayed',
+      'Stayed',
+      'Relegated',
+      'Relegated',
+    ]);
+    expect(leagueMovement(league, 1, 1, 1).movement).toBe('Promoted');
+  });
+});
