@@ -23,7 +23,7 @@ export async function recordPlayerItems(client: PoolClient, grant: PlayerItemsGr
   if (grant.items.length === 0) return;
   await client.query(
     `INSERT INTO player_items (environment_id, player_id, catalog_item_key, value, source, source_ref, entry_id)
-     SELECT $1, $2, i.catalog_item_key, i.value, $3, $4, $5
+     SELECT $1, $2, i.catalog_item_key, coalesce(i.value, 'null'::jsonb), $3, $4, $5
      FROM jsonb_to_recordset($6::jsonb) AS i(catalog_item_key text, value jsonb)`,
     [
       grant.environmentId,
