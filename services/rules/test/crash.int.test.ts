@@ -1,7 +1,8 @@
 import type { AcceptedEvent } from '@engage/contracts';
 import { randomEnvironment, schemaPool } from '@engage/testkit';
-import { acceptedEvent, connectEventsProducer, eventually } from '@engage/testkit/events.ts';
+import { connectEventsProducer, eventually } from '@engage/testkit/events.ts';
 import { afterAll, describe, expect, it } from 'vitest';
+import { enterPlayers, expectProgressExactlyOnce, progressEvent } from './progress-model.ts';
 import {
   appliedActivity,
   consumedRecords,
@@ -15,12 +16,12 @@ import {
 const pool = schemaPool('rules');
 afterAll(() => pool.end());
 
-const KILLS = 5;
+const KILLS = 4;
 const PLAYERS = 24;
 const MIN_EVENTS = 4_000;
 
 describe('rules under SIGKILL', () => {
-  it('applies every event exactly once, in order, however often the consumer dies mid-batch', async () => {
+  it('applies every event exactly once, in order, however often the consumer dies mid-batch: activity, missions, streaks and rewards', async () => {
     const seed = Number(process.env.FAULT_SEED ?? Math.floor(Math.random() * 2 ** 31));
     console.log(`rules crash test seed: ${seed} (FAULT_SEED=${seed} replays the schedule)`);
     const random = seededRandom(seed);
@@ -28,13 +29,15 @@ describe('rules under SIGKILL', () => {
     const env = randomEnvironment();
     const producer = await connectEventsProducer(prefix);
     const rules = await spawnRules(prefix);
+    const players = Array.from({ length: PLAYERS }, (_, i) => `player-${i}`);
+    const snapshot = await enterPlayers(rules.url, pool, env, players);
     const produced: AcceptedEvent[] = [];
     let killing = true;
 
     const produce = async () => {
       while (killing || produced.length < MIN_EVENTS) {
-        const batch = Array.from({ length: 50 }, () =>
-          acceptedEvent(env, `player-${Math.floor(random() * PLAYERS)}`),
+        const batch = Array.from({ length: 50 }, (_, i) =>
+          progressEvent(env, players[Math.floor(random() * PLAYERS)]!, produced.length + i, random),
         );
         await producer.send(batch);
         produced.push(...batch);
@@ -65,8 +68,9 @@ describe('rules under SIGKILL', () => {
       await waitUntilConsumed(pool, prefix, produced.length);
       const applied = await appliedActivity(pool, env.environmentId);
       expect(applied).toEqual(expectedActivity(produced));
+      await expectProgressExactlyOnce(pool, prefix, snapshot, produced);
     } finally {
       await rules.stop();
     }
-  });
+  }, 120_000);
 });

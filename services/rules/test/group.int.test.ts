@@ -3,17 +3,28 @@ import { topicName, topics } from '@engage/contracts';
 import { consumerGroupId, createKafka } from '@engage/kafka';
 import { createLogger } from '@engage/kit';
 import { randomEnvironment, schemaPool, stackConfig } from '@engage/testkit';
-import { acceptedEvent, connectEventsProducer, eventually } from '@engage/testkit/events.ts';
+import { connectEventsProducer, eventually } from '@engage/testkit/events.ts';
 import { afterAll, describe, expect, it } from 'vitest';
-import { appliedActivity, expectedActivity, freshTopics, spawnRules, waitUntilConsumed } from './support.ts';
+import { enterPlayers, expectProgressExactlyOnce, progressEvent } from './progress-model.ts';
+import {
+  appliedActivity,
+  expectedActivity,
+  freshTopics,
+  seededRandom,
+  spawnRules,
+  waitUntilConsumed,
+} from './support.ts';
 
 const pool = schemaPool('rules');
 afterAll(() => pool.end());
 
+const random = seededRandom(7);
+let index = 0;
 const eventsFor = (env: ReturnType<typeof randomEnvironment>, players: number, perPlayer: number) =>
   Array.from({ length: perPlayer }, () =>
-    Array.from({ length: players }, (_, p) => acceptedEvent(env, `player-${p}`)),
+    Array.from({ length: players }, (_, p) => progressEvent(env, `player-${p}`, index++, random)),
   ).flat();
+const playerIds = (n: number) => Array.from({ length: n }, (_, p) => `player-${p}`);
 
 describe('rules in a consumer group', () => {
   it('keeps exact counts while a second process joins and the first leaves', async () => {
@@ -32,6 +43,7 @@ describe('rules in a consumer group', () => {
       throw err;
     });
     try {
+      const snapshot = await enterPlayers(second.url, pool, env, playerIds(30));
       for (let round = 0; round < 20; round++) await send(eventsFor(env, 30, 5));
       // The first member leaves while records are still arriving: its partitions move again.
       await Promise.all([
@@ -43,6 +55,7 @@ describe('rules in a consumer group', () => {
       await producer.close();
       await waitUntilConsumed(pool, prefix, produced.length);
       expect(await appliedActivity(pool, env.environmentId)).toEqual(expectedActivity(produced));
+      await expectProgressExactlyOnce(pool, prefix, snapshot, produced);
     } finally {
       await Promise.all([first.stop(), second.stop()]);
     }
@@ -52,10 +65,11 @@ describe('rules in a consumer group', () => {
     const prefix = await freshTopics();
     const env = randomEnvironment();
     const producer = await connectEventsProducer(prefix);
+    const rules = await spawnRules(prefix);
+    const snapshot = await enterPlayers(rules.url, pool, env, playerIds(12));
     const before = eventsFor(env, 12, 20);
     await producer.send(before);
 
-    const rules = await spawnRules(prefix);
     const groupId = consumerGroupId('rules', prefix);
     const topic = topicName(topics.eventsAccepted, prefix);
     const kafka = createKafka({
@@ -84,6 +98,7 @@ describe('rules in a consumer group', () => {
       await producer.send(after);
       await waitUntilConsumed(pool, prefix, before.length + after.length);
       expect(await appliedActivity(pool, env.environmentId)).toEqual(expectedActivity([...before, ...after]));
+      await expectProgressExactlyOnce(pool, prefix, snapshot, [...before, ...after]);
     } finally {
       await Promise.all([rules.stop(), admin.disconnect(), producer.close()]);
     }
