@@ -1,7 +1,7 @@
 import { createHttpApp, type HttpApp, type Logger } from '@engage/kit';
 import type { Pool } from '@engage/postgres';
-import type { Producer } from 'kafkajs';
 import { createAuthenticator } from './auth/authenticator.ts';
+import type { EventProducer } from './events/event-producer.ts';
 import { createEventRulesCache } from './events/rules-cache.ts';
 import type { Upstreams } from './forwarding/upstreams.ts';
 import { adminRoutes } from './http/admin.ts';
@@ -15,7 +15,7 @@ import { createPlayerDirectory } from './players.ts';
 export interface GatewayDeps {
   log: Logger;
   pool: Pool;
-  producer: Producer;
+  producer: EventProducer;
   upstreams: Upstreams;
   topicPrefix: string;
   adminToken: string;

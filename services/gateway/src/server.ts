@@ -4,6 +4,7 @@ import { createPool, pingPool } from '@engage/postgres';
 import { createRedis } from '@engage/redis';
 import { buildApp } from './app.ts';
 import type { GatewayEnv } from './env.ts';
+import { createEventProducer } from './events/event-producer.ts';
 import { startKeyExpiry } from './events/key-expiry.ts';
 import { createUpstreams } from './forwarding/upstreams.ts';
 import { createOrganizationLimit } from './limits/organization-limit.ts';
@@ -14,18 +15,23 @@ export async function startGateway(ctx: ServiceContext<GatewayEnv>): Promise<voi
   lifecycle.onShutdown('postgres', () => pool.end());
 
   const kafka = createKafka({ brokers: env.KAFKA_BROKERS, clientId: env.KAFKA_CLIENT_ID ?? 'gateway', log });
-  const producer = await connectProducer(kafka);
-  lifecycle.onShutdown('kafka producer', () => producer.disconnect());
+  const producer = createEventProducer({
+    initial: await connectProducer(kafka),
+    connect: () => connectProducer(kafka),
+    topicPrefix: env.KAFKA_TOPIC_PREFIX,
+    log,
+  });
+  lifecycle.onShutdown('kafka producer', () => producer.close());
 
   const upstreams = createUpstreams({ rules: env.RULES_URL, ledger: env.LEDGER_URL, query: env.QUERY_URL });
   lifecycle.onShutdown('upstreams', () => upstreams.close());
 
-  const expiry = startKeyExpiry({ pool, log, retentionMs: env.IDEMPOTENCY_KEY_RETENTION_MS });
-  lifecycle.onShutdown('idempotency key expiry', () => expiry.stop());
-
   const redis = createRedis(env.REDIS_URL, { connectionName: 'gateway' });
   lifecycle.onShutdown('redis', async () => void (await redis.quit()));
   const organizationLimit = createOrganizationLimit({ redis, keyPrefix: env.REDIS_KEY_PREFIX, env, log });
+
+  const expiry = startKeyExpiry({ pool, log, retentionMs: env.IDEMPOTENCY_KEY_RETENTION_MS });
+  lifecycle.onShutdown('idempotency key expiry', () => expiry.stop());
 
   const app = buildApp({
     log,

@@ -1,17 +1,20 @@
 import { type AcceptedEvent, topicName, topics } from '@engage/contracts';
 import { createCatalogTopics } from '@engage/devstack';
-import { connectProducer, createKafka, decodeRecord, type Producer } from '@engage/kafka';
+import { connectProducer, createKafka, decodeRecord } from '@engage/kafka';
 import { createLogger, type HttpApp, startTelemetry } from '@engage/kit';
 import { createPool, type Pool } from '@engage/postgres';
 import { stackConfig, TEST_ADMIN_TOKEN, uniqueTopicPrefix } from '@engage/testkit';
+import { Kafka, logLevel } from 'kafkajs';
 import { buildApp } from '../src/app.ts';
+import { createEventProducer, type EventProducer } from '../src/events/event-producer.ts';
 import { createUpstreams, type Upstreams } from '../src/forwarding/upstreams.ts';
+import type { KafkaLink } from './kafka-link.ts';
 
 export interface InProcessGateway {
   app: HttpApp;
   url: string;
   pool: Pool;
-  producer: Producer;
+  producer: EventProducer;
   topicPrefix: string;
   close(): Promise<void>;
 }
@@ -38,6 +41,8 @@ export async function startGateway(
     /** Brokers the gateway produces to (default: the test stack's). */
     brokers?: string[];
     pendingKeyTimeoutMs?: number;
+    /** Routes the producer's connections through a link the test can cut (with a short retry budget). */
+    kafkaLink?: KafkaLink;
   } = {},
 ): Promise<InProcessGateway> {
   const stack = stackConfig();
@@ -50,9 +55,25 @@ export async function startGateway(
     telemetryStarted = true;
   }
   const pool = createPool({ url: stack.databaseUrl, schema: 'gateway', max: 10 });
-  const producer = await connectProducer(
-    createKafka({ brokers: options.brokers ?? stack.brokers, clientId: 'gateway-test', log }),
-  );
+  const brokers = options.brokers ?? stack.brokers;
+  const kafka = options.kafkaLink
+    ? new Kafka({
+        clientId: 'gateway-test',
+        brokers,
+        socketFactory: options.kafkaLink.socketFactory as never,
+        requestTimeout: 1_000,
+        connectionTimeout: 500,
+        authenticationTimeout: 500,
+        retry: { initialRetryTime: 50, retries: 1, maxRetryTime: 200 },
+        logLevel: logLevel.NOTHING,
+      })
+    : createKafka({ brokers, clientId: 'gateway-test', log });
+  const producer = createEventProducer({
+    initial: await connectProducer(kafka),
+    connect: () => connectProducer(kafka),
+    topicPrefix,
+    log,
+  });
   const nowhere = 'http://127.0.0.1:9';
   const upstreams: Upstreams = createUpstreams({
     rules: options.upstreams?.rules ?? nowhere,
@@ -82,7 +103,7 @@ export async function startGateway(
     close: async () => {
       await app.close();
       await upstreams.close();
-      await producer.disconnect();
+      await producer.close();
       await pool.end();
     },
   };

@@ -1,16 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { type AcceptedEvent, type EnvironmentContext, topics } from '@engage/contracts';
+import type { AcceptedEvent, EnvironmentContext } from '@engage/contracts';
 import type { EventBatchResult, EventItemError, EventItemResult } from '@engage/contracts/http/events.ts';
-import { produceRecords } from '@engage/kafka';
 import { type Logger, problem, unexpectedProblem } from '@engage/kit';
 import { type Pool, TransactionRetriesExhausted, withTransaction } from '@engage/postgres';
-import type { Producer } from 'kafkajs';
 import { checkEventItems, type ValidEvent } from '../domain/event-items.ts';
 import { dayOf, monthOf, QUOTA_CODES, roomLeft, SANDBOX_DAILY_EVENTS_ADMITTED } from '../domain/quota.ts';
 import { admitPlayers } from '../player-admission.ts';
 import { type KnownPlayer, type PlayerDirectory, quotaMessage } from '../players.ts';
 import { saveDiscovered } from '../store/event-definitions.ts';
 import {
+  abandonKeys,
   claimId,
   claimKeys,
   commitKeys,
@@ -20,11 +19,12 @@ import {
 } from '../store/idempotency.ts';
 import { type PlayerRecord, upsertPlayers } from '../store/players.ts';
 import { addToCounter, lockCounter } from '../store/usage.ts';
+import type { EventProducer } from './event-producer.ts';
 import type { EventRulesCache } from './rules-cache.ts';
 
 export interface IngestDeps {
   pool: Pool;
-  producer: Producer;
+  producer: EventProducer;
   topicPrefix: string;
   rules: EventRulesCache;
   players: PlayerDirectory;
@@ -50,8 +50,8 @@ type Settled = { eventId: string } | { errors: EventItemError[] };
  * 2. one send of every new record (and of records whose key was left pending by a failed request,
  *    with their original eventId) to `events.accepted.v1`, acknowledged by all in-sync replicas;
  * 3. the keys marked `committed`. The answer is built only after the broker's acknowledgement.
- * If the broker does not acknowledge, the claims and the day's count are given back and the
- * answer is a retryable 500: nothing is reported accepted that is not in Kafka.
+ * If the broker does not acknowledge, the answer is a retryable 500 and nothing is reported accepted;
+ * the keys claimed are marked abandoned so a retry produces the same eventIds (see giveBack).
  */
 export async function ingestEvents(
   deps: IngestDeps,
@@ -91,7 +91,7 @@ export async function ingestEvents(
     toRecord(c, environment, receivedAt, batch.players.get(c.event.playerId)?.timeZone),
   );
   try {
-    await produceRecords(deps.producer, topics.eventsAccepted, deps.topicPrefix, records);
+    await deps.producer.send(records);
   } catch (err) {
     deps.log.error(
       { err, environmentId: environment.environmentId },
@@ -122,8 +122,8 @@ interface AdmittedBatch {
   waiting: Map<number, KeyClaim>;
   /** Claims made by this request (given back if the send fails). */
   claims: KeyClaim[];
-  /** Events counted against the Sandbox's day (given back if the send fails). */
-  countedToday: { day: string; count: number } | null;
+  /** Events without a key counted against the Sandbox's day (given back if the send fails). */
+  countedToday: { day: string; keyless: number } | null;
   players: Map<string, Omit<KnownPlayer, 'activeMonth'>>;
 }
 
@@ -181,8 +181,9 @@ async function admitBatch(
         // A replay: the original eventId. Pending means its record may not have reached the broker.
         c.eventId = earlier.eventId;
         settled.set(c.index, { eventId: earlier.eventId });
-        if (earlier.state === 'pending') {
-          if (earlier.ageMs >= deps.pendingKeyTimeoutMs) produce.add(c.index);
+        if (earlier.state !== 'committed') {
+          if (earlier.state === 'abandoned' || earlier.ageMs >= deps.pendingKeyTimeoutMs)
+            produce.add(c.index);
           else waiting.set(c.index, { ...key!, eventId: earlier.eventId });
         }
       }
@@ -202,7 +203,7 @@ async function admitBatch(
         }
         admitted = admitted.slice(0, room);
         await addToCounter(client, environmentId, 'daily_events', day, room);
-        countedToday = { day, count: room };
+        countedToday = { day, keyless: admitted.filter((c) => c.event.idempotencyKey === null).length };
       }
       for (const c of admitted) {
         settled.set(c.index, { eventId: c.eventId });
@@ -268,7 +269,7 @@ async function settleYoungPendingKeys(deps: IngestDeps, environmentId: string, b
       const stored = keys.get(claimId(claim));
       if (stored?.state === 'committed' && stored.eventId === claim.eventId) {
         batch.waiting.delete(index);
-      } else if (!stored || stored.ageMs >= deps.pendingKeyTimeoutMs) {
+      } else if (!stored || stored.state === 'abandoned' || stored.ageMs >= deps.pendingKeyTimeoutMs) {
         // Given back (its batch failed) or abandoned: this request produces it.
         if (!stored) await claimAgain(deps, environmentId, claim);
         batch.produce.add(index);
@@ -286,13 +287,17 @@ async function claimAgain(deps: IngestDeps, environmentId: string, claim: KeyCla
   );
 }
 
-/** After a failed send: the claims made and the events counted by this request are given back. */
+/**
+ * After a failed send (nothing is reported accepted): the keys claimed keep their eventId and are
+ * marked abandoned, so a retry produces the same eventId again at once; events without a key are
+ * given back to the Sandbox's day, since a retry writes (and counts) them anew.
+ */
 async function giveBack(deps: IngestDeps, environment: EnvironmentContext, batch: AdmittedBatch) {
   await withTransaction(deps.pool, async (client) => {
-    await releaseKeys(client, environment.environmentId, batch.claims);
+    await abandonKeys(client, environment.environmentId, batch.claims);
     if (batch.countedToday) {
-      const { day, count } = batch.countedToday;
-      await addToCounter(client, environment.environmentId, 'daily_events', day, -count);
+      const { day, keyless } = batch.countedToday;
+      await addToCounter(client, environment.environmentId, 'daily_events', day, -keyless);
     }
   });
 }

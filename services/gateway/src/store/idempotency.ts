@@ -2,7 +2,8 @@ import type { Pool, PoolClient } from '@engage/postgres';
 
 /**
  * Idempotency keys of event items, scoped per player and per event key. A claim is `pending` until
- * the broker acknowledged the record with its eventId, then `committed`.
+ * the broker acknowledged the record with its eventId, then `committed`; `abandoned` when the send
+ * failed (the record may or may not be in Kafka).
  */
 
 export interface KeyClaim {
@@ -14,7 +15,7 @@ export interface KeyClaim {
 
 export interface StoredKey {
   eventId: string;
-  state: 'pending' | 'committed';
+  state: 'pending' | 'abandoned' | 'committed';
   ageMs: number;
 }
 
@@ -64,7 +65,7 @@ export async function readKeys(
     event_key: string;
     idempotency_key: string;
     event_id: string;
-    state: 'pending' | 'committed';
+    state: 'pending' | 'abandoned' | 'committed';
     age_ms: number;
   }>(
     `SELECT k.player_id, k.event_key, k.idempotency_key, k.event_id, k.state,
@@ -94,12 +95,27 @@ export async function commitKeys(db: Pool | PoolClient, environmentId: string, c
     `UPDATE event_idempotency_keys k SET state = 'committed'
      FROM unnest($2::text[], $3::text[], $4::text[], $5::uuid[]) AS t(player_id, event_key, idempotency_key, event_id)
      WHERE k.environment_id = $1 AND k.player_id = t.player_id AND k.event_key = t.event_key
+       AND k.idempotency_key = t.idempotency_key AND k.event_id = t.event_id AND k.state <> 'committed'`,
+    claimArrays(environmentId, claims),
+  );
+}
+
+/**
+ * Marks the claims of a batch whose send failed: the broker may or may not have written them, so
+ * they keep their eventId and the next retry produces them again at once.
+ */
+export async function abandonKeys(db: Pool | PoolClient, environmentId: string, claims: readonly KeyClaim[]) {
+  if (claims.length === 0) return;
+  await db.query(
+    `UPDATE event_idempotency_keys k SET state = 'abandoned'
+     FROM unnest($2::text[], $3::text[], $4::text[], $5::uuid[]) AS t(player_id, event_key, idempotency_key, event_id)
+     WHERE k.environment_id = $1 AND k.player_id = t.player_id AND k.event_key = t.event_key
        AND k.idempotency_key = t.idempotency_key AND k.event_id = t.event_id AND k.state = 'pending'`,
     claimArrays(environmentId, claims),
   );
 }
 
-/** Drops pending claims whose records never reached the broker (the batch failed). */
+/** Drops the claims of items refused in the same transaction (nobody saw them). */
 export async function releaseKeys(db: Pool | PoolClient, environmentId: string, claims: readonly KeyClaim[]) {
   if (claims.length === 0) return;
   await db.query(
