@@ -48,6 +48,14 @@ describe('one trace per request, across every service', () => {
         events: [
           { key: 'level_completed', active: true, properties: { level: { type: 'number', required: true } } },
         ],
+        missions: [
+          {
+            key: 'first-level',
+            name: 'First level',
+            objectives: [{ key: 'one', event: 'level_completed' }],
+            rewards: [{ points: 5 }],
+          },
+        ],
       },
     });
   }, 120_000);
@@ -86,6 +94,30 @@ describe('one trace per request, across every service', () => {
       const consumed = spans.filter((s) => s.service === service && s.kind === CONSUMER);
       expect(consumed.map((s) => s.name)).toContain(`process ${stack.topicPrefix}events.accepted.v1`);
     }
+  });
+
+  it('follows an event into the ledger when it completes a mission (rules to ledger through the rewards topic)', async () => {
+    const playerId = `tracer-${crypto.randomUUID()}`;
+    // Reading the missions enters the player; the event then completes the mission.
+    expect((await call('POST', '/v1/missions', { playerId })).status).toBe(200);
+    const traceparent = `00-${crypto.randomUUID().replaceAll('-', '')}-${'cd'.repeat(8)}-01`;
+    const traceId = traceparent.slice(3, 35);
+    const res = await fetch(`${stack.gatewayUrl}/v1/events`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${tenant.sandbox.apiKey}`,
+        'content-type': 'application/json',
+        traceparent,
+      },
+      body: JSON.stringify({ events: [{ eventKey: 'level_completed', playerId, properties: { level: 1 } }] }),
+    });
+    expect(res.status).toBe(200);
+    const rewards = `process ${stack.topicPrefix}rewards.granted.v1`;
+    const spans = await spansOf(traceId, (all) =>
+      all.some((s) => s.service === 'ledger' && s.kind === CONSUMER && s.name.startsWith(rewards)),
+    );
+    expect(spans.some((s) => s.service === 'rules' && s.kind === CONSUMER)).toBe(true);
+    expect(spans.some((s) => s.service === 'gateway' && s.kind === SERVER)).toBe(true);
   });
 
   it('finds the gateway and the ledger spans of a refused request by its problem document traceId', async () => {
