@@ -37,6 +37,8 @@ export function createOrganizationLimit(options: {
     lastWarning = Date.now();
     log.warn({ err: String(err) }, 'organization limit: Redis unreachable, using the per-replica share');
   };
+  // Connection errors surface here too (rate-limited) instead of as ioredis's unhandled-error noise.
+  options.redis.on('error', warn);
   const shared = createInflightLimiter({
     redis: options.redis,
     keyPrefix: options.keyPrefix,
