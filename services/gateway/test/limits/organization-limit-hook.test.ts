@@ -14,7 +14,10 @@ function scriptedLimit(outcome: 'admitted' | 'full') {
     async acquire(organizationId): Promise<OrganizationAdmission> {
       calls.acquired.push(organizationId);
       if (outcome === 'full') return { outcome: 'refused', reason: 'full' };
-      return { outcome: 'admitted', inUse: 1, mode: 'shared', release: () => void (calls.released += 1) };
+      const release = () => {
+        calls.released += 1;
+      };
+      return { outcome: 'admitted', inUse: 1, mode: 'shared', release };
     },
   };
   return { limit, calls };
