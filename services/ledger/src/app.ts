@@ -1,6 +1,7 @@
 import { createHttpApp, type HttpApp, type Logger } from '@engage/kit';
 import type { PurchaseDeps } from './commands/purchase-item.ts';
 import { marketplaceRoutes } from './http/marketplace.ts';
+import { playerItemsRoutes } from './http/player-items.ts';
 import { pointsRoutes } from './http/points.ts';
 import { shopDefinitionRoutes } from './http/shop-definition.ts';
 import type { MarketplaceCatalog } from './store/marketplace-catalog.ts';
@@ -15,6 +16,7 @@ export function buildApp(deps: LedgerAppDeps): HttpApp {
   const app = createHttpApp({ log: deps.log, readiness: deps.readiness });
   pointsRoutes(app, deps);
   marketplaceRoutes(app, deps);
+  playerItemsRoutes(app, deps);
   shopDefinitionRoutes(app, deps);
   return app;
 }

@@ -274,6 +274,15 @@ describe('purchases (endpoint 7)', () => {
       { catalogItemKey: 'title', value: { type: 'string', value: 'Alchemist' }, source: 'purchase' },
     ]);
     expect(items).toHaveLength(6);
+    const read = await shopGet(ledger.app, env, player, '/v1/player-items?Take=2');
+    expect(read.status).toBe(200);
+    expect(read.body).toHaveLength(2);
+    expect(read.body[1]).toMatchObject({
+      catalogItemKey: 'potion',
+      value: { type: 'number', value: 1 },
+      source: 'Purchase',
+      transactionId: keylessAgain.body.transactionId,
+    });
     await expectLedgerInvariants(ledger.pool, env.environmentId);
   });
 

@@ -5,6 +5,7 @@ import {
   ImagesSchema,
   LocalizedPlayerQuerySchema,
   PlayerIdSchema,
+  PlayerQuerySchema,
   QueryBooleanSchema,
   QueryInt32Schema,
 } from './common.ts';
@@ -142,6 +143,28 @@ export const PurchaseResultSchema = z
     purchasedAtUtc: z.iso.datetime(),
   })
   .meta({ id: 'PurchaseResult' });
+
+/** Most items GET /v1/player-items answers. */
+export const MAX_PLAYER_ITEMS = 1_000;
+
+export const PlayerItemsQuerySchema = PlayerQuerySchema.extend({
+  Take: QueryInt32Schema.pipe(z.int().min(0).max(MAX_PLAYER_ITEMS)).optional(),
+});
+
+/** A catalog item granted to a player, by a purchase's contents or a reward (GET /v1/player-items). */
+export const PlayerItemSchema = z
+  .object({
+    catalogItemKey: z.string(),
+    /** The typed value; null when a reward named the item without a value. */
+    value: ContentValueSchema.nullable(),
+    source: z.enum(['Purchase', 'Reward']),
+    /** The purchaseId, or the reward's grantId. */
+    sourceRef: z.string(),
+    /** The journal entry that went with the grant (the charge or the credit), if points moved. */
+    transactionId: z.uuid().nullable(),
+    grantedAtUtc: z.iso.datetime(),
+  })
+  .meta({ id: 'PlayerItem' });
 
 /** Largest amount one adjustment may move, in whole points. */
 export const MAX_POINTS_AMOUNT = 1_000_000_000_000;

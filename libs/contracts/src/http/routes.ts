@@ -11,6 +11,8 @@ import {
   MissionCollectionSchema,
   MissionRequestSchema,
   MissionSchema,
+  PlayerItemSchema,
+  PlayerItemsQuerySchema,
   PointsAdjustmentRequestSchema,
   PointsAdjustmentResultSchema,
   PointsBalanceSchema,
@@ -283,6 +285,21 @@ export const ROUTES: readonly RouteDefinition[] = [
       'points.concurrent_update',
     ],
     noStore: true,
+  },
+  {
+    id: 'listPlayerItems',
+    method: 'GET',
+    path: '/v1/player-items',
+    owner: 'ledger',
+    tag: 'Points',
+    summary: 'The catalog items granted to the player by purchases and rewards, newest first.',
+    description:
+      "Not in the contract: the record of what a purchase's contents and mission or streak rewards " +
+      'granted, so the game server can deliver them. Take caps the list (default and maximum 1000).',
+    player: 'query',
+    query: PlayerItemsQuerySchema,
+    response: z.array(PlayerItemSchema),
+    errors: [],
   },
   {
     id: 'getLeaderboard',

@@ -45,17 +45,19 @@ export interface PlayerItemRow {
   grantedAt: Date;
 }
 
-/** The items granted to a player, oldest first. */
+/** The items granted to a player, oldest first (or newest first), at most `limit`. */
 export async function playerItems(
   db: Pool | PoolClient,
   environmentId: string,
   playerId: string,
+  options: { newestFirst?: boolean; limit?: number } = {},
 ): Promise<PlayerItemRow[]> {
   const { rows } = await db.query<PlayerItemRow>(
     `SELECT catalog_item_key AS "catalogItemKey", value, source, source_ref AS "sourceRef", entry_id AS "entryId",
             granted_at AS "grantedAt"
-     FROM player_items WHERE environment_id = $1 AND player_id = $2 ORDER BY item_seq`,
-    [environmentId, playerId],
+     FROM player_items WHERE environment_id = $1 AND player_id = $2
+     ORDER BY item_seq ${options.newestFirst ? 'DESC' : 'ASC'} LIMIT $3`,
+    [environmentId, playerId, options.limit ?? null],
   );
   return rows;
 }

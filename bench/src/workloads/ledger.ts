@@ -1,0 +1,167 @@
+import { randomUUID } from 'node:crypto';
+import type { EnvironmentContext } from '@engage/contracts';
+import { findRepoRoot } from '@engage/devstack';
+import { createPool } from '@engage/postgres';
+import { spawnService } from '@engage/testkit/process.ts';
+import { internalHeaders } from '@engage/testkit/stack.ts';
+import { Pool as HttpPool } from 'undici';
+import type { WorkloadReport } from '../main.ts';
+import { drive, Recorder } from '../measure.ts';
+import { type BenchStack, startBenchStack } from '../stack.ts';
+import type { WorkloadOptions } from './index.ts';
+
+const PLAYERS = 1_000;
+
+/**
+ * The ledger's own writes, sent straight to the ledger process as the gateway forwards them: keyed
+ * adjustments and purchases spread over many players, and on one hot player with the per-player
+ * queue combining writes (PLAYER_BATCH_MAX 64) and without it (1). Beside them, raw Postgres running
+ * the equivalent conditional update on a table of its own, spread and on one row.
+ */
+export async function ledger(options: WorkloadOptions): Promise<WorkloadReport> {
+  const concurrency = options.concurrency ?? 32;
+  const seconds = options.seconds;
+  const stack = await startBenchStack(['ledger']);
+  const unbatched = await spawnService(findRepoRoot(), 'ledger', {
+    ...ledgerEnv(stack),
+    PLAYER_BATCH_MAX: '1',
+  });
+  try {
+    const env: EnvironmentContext = {
+      organizationId: randomUUID(),
+      environmentId: randomUUID(),
+      environmentKind: 'Sandbox',
+    };
+    const batched = ledgerClient(stack.services.ledger!.url, env, concurrency);
+    const single = ledgerClient(unbatched.url, env, concurrency);
+    await batched.applyShop();
+
+    // Each player alternates: a pass of credits, then a pass of purchases (price 1), and so on.
+    const spreadOp = (_w: number, i: number) => {
+      const playerId = `p${i % PLAYERS}`;
+      return Math.floor(i / PLAYERS) % 2 === 0 ? batched.adjust(playerId, 5) : batched.buy(playerId);
+    };
+    const hotOp = (client: typeof batched, playerId: string) => (_w: number, i: number) =>
+      i % 2 === 0 ? client.adjust(playerId, 3) : client.buy(playerId);
+
+    const spread = await drive(new Recorder(), spreadOp, { concurrency, seconds });
+    const hot = await drive(new Recorder(), hotOp(batched, 'hot-batched'), { concurrency, seconds });
+    const hotAlone = await drive(new Recorder(), hotOp(single, 'hot-alone'), { concurrency, seconds });
+    const spreadHalf = await drive(new Recorder(), spreadOp, {
+      concurrency,
+      seconds,
+      ratePerSecond: Math.max(1, spread.opsPerSecond / 2),
+    });
+    const hotHalf = await drive(new Recorder(), hotOp(batched, 'hot-batched'), {
+      concurrency,
+      seconds,
+      ratePerSecond: Math.max(1, hot.opsPerSecond / 2),
+    });
+    await batched.close();
+    await single.close();
+
+    const raw = await rawPostgres(stack.infra.databaseUrl, concurrency, seconds);
+    return {
+      workload: 'ledger',
+      description: `keyed adjustments and purchases sent to the ledger over ${PLAYERS} players and on one hot player, concurrency ${concurrency}`,
+      rows: [
+        { name: 'ledger spread', summary: spread, units: 'operations' },
+        { name: 'ledger hot player (combined)', summary: hot, units: 'operations' },
+        { name: 'ledger hot player (one per commit)', summary: hotAlone, units: 'operations' },
+        { name: 'ledger spread at half rate', summary: spreadHalf, units: 'operations' },
+        { name: 'ledger hot player at half rate', summary: hotHalf, units: 'operations' },
+        { name: 'raw postgres spread', summary: raw.spread, units: 'statements' },
+        { name: 'raw postgres one row', summary: raw.hot, units: 'statements' },
+      ],
+      ratios: {
+        'ledger spread / raw postgres spread': spread.opsPerSecond / raw.spread.opsPerSecond,
+        'ledger hot player / raw postgres one row': hot.opsPerSecond / raw.hot.opsPerSecond,
+        'ledger hot player combined / one per commit': hot.opsPerSecond / hotAlone.opsPerSecond,
+      },
+      notes: [
+        'each ledger operation is one HTTP request and one transaction (claim the key, conditional update, journal entry, outbox record, stored answer; a purchase also counts stock and the player)',
+        'raw postgres is one conditional UPDATE per statement, autocommit',
+      ],
+    };
+  } finally {
+    await unbatched.stop();
+    await stack.stop();
+  }
+}
+
+/** The environment the bench stack gave its ledger, for a second ledger on the same servers. */
+function ledgerEnv(stack: BenchStack): Record<string, string> {
+  return {
+    DATABASE_URL: stack.infra.databaseUrl,
+    KAFKA_BROKERS: stack.infra.brokers.join(','),
+    KAFKA_TOPIC_PREFIX: stack.topicPrefix,
+    LOG_LEVEL: 'warn',
+  };
+}
+
+function ledgerClient(url: string, env: EnvironmentContext, connections: number) {
+  const http = new HttpPool(url, { connections });
+  const send = async (method: 'POST' | 'PUT', path: string, playerId: string | undefined, body: unknown) => {
+    const res = await http.request({
+      method,
+      path,
+      headers: {
+        ...internalHeaders(env, playerId ? { id: playerId } : undefined),
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify(body),
+    });
+    await res.body.dump();
+    // 409 (insufficient balance) is an answer of the contract, not a failure of the run.
+    if (res.statusCode !== 200 && res.statusCode !== 409) throw new Error(`status ${res.statusCode}`);
+  };
+  return {
+    applyShop: () =>
+      send('PUT', `/internal/v1/environments/${env.environmentId}/definition/marketplace`, undefined, {
+        items: [{ key: 'coin', name: 'Coin', priceInPoints: 1 }],
+        collections: [],
+      }),
+    adjust: (playerId: string, amount: number) =>
+      send('POST', '/v1/points/adjustments', playerId, { playerId, amount, idempotencyKey: randomUUID() }),
+    buy: (playerId: string) =>
+      send('POST', '/v1/marketplace-items/coin/purchases', playerId, {
+        playerId,
+        idempotencyKey: randomUUID(),
+      }),
+    close: () => http.close(),
+  };
+}
+
+async function rawPostgres(databaseUrl: string, concurrency: number, seconds: number) {
+  const pool = createPool({ url: databaseUrl, schema: 'public', max: 10 });
+  await pool.query(
+    'CREATE TABLE IF NOT EXISTS bench_ledger_balances (player_id text PRIMARY KEY, balance bigint NOT NULL CHECK (balance >= 0))',
+  );
+  await pool.query(
+    `INSERT INTO bench_ledger_balances SELECT 'p' || g, 1000000 FROM generate_series(0, ${PLAYERS - 1}) g
+     UNION ALL SELECT 'hot', 1000000 ON CONFLICT DO NOTHING`,
+  );
+  const update = (playerId: string, amount: number) =>
+    pool.query(
+      `UPDATE bench_ledger_balances SET balance = balance + $2 WHERE player_id = $1 AND balance + $2 >= 0`,
+      [playerId, amount],
+    );
+  try {
+    const spread = await drive(
+      new Recorder(),
+      (_w, i) => update(`p${i % PLAYERS}`, i % 2 === 0 ? 5 : -1).then(() => {}),
+      {
+        concurrency,
+        seconds,
+      },
+    );
+    const hot = await drive(new Recorder(), (_w, i) => update('hot', i % 2 === 0 ? 3 : -1).then(() => {}), {
+      concurrency,
+      seconds,
+    });
+    return { spread, hot };
+  } finally {
+    await pool.query('DROP TABLE IF EXISTS bench_ledger_balances');
+    await pool.end();
+  }
+}
