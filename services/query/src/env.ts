@@ -14,6 +14,8 @@ export const queryEnv = baseEnv
     SETTLE_INTERVAL_MS: z.coerce.number().int().min(100).default(5_000),
     /** How long after its end a period is settled: events received before the end still score meanwhile. */
     SETTLE_GRACE_MS: z.coerce.number().int().min(0).default(30_000),
+    /** Events applied per Postgres transaction (larger: fewer commits, larger statements). */
+    EVENTS_RECORDS_PER_TRANSACTION: z.coerce.number().int().min(1).max(20_000).default(5_000),
     /** How long a replica may serve leaderboard definitions changed on another replica. */
     DEFINITIONS_CACHE_MS: z.coerce.number().int().min(0).default(2_000),
   });

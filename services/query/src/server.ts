@@ -3,9 +3,9 @@ import { listen, type ServiceContext } from '@engage/kit';
 import { createPool } from '@engage/postgres';
 import { createRedis } from '@engage/redis';
 import { buildApp } from './app.ts';
+import { startMirrorSweeper } from './boards/sweeper.ts';
 import { startEventsConsumer } from './consumers/events.ts';
 import type { QueryEnv } from './env.ts';
-import { startMirrorSweeper } from './mirror/sweeper.ts';
 import { startSettler } from './settlement/settler.ts';
 import { DefinitionCache } from './store/definitions.ts';
 
@@ -31,6 +31,7 @@ export async function startQuery(ctx: ServiceContext<QueryEnv>): Promise<void> {
     kafka,
     topicPrefix: env.KAFKA_TOPIC_PREFIX,
     sessionTimeoutMs: env.KAFKA_SESSION_TIMEOUT_MS,
+    recordsPerTransaction: env.EVENTS_RECORDS_PER_TRANSACTION,
   });
   lifecycle.onShutdown('events consumer', events.stop);
   const sweeper = startMirrorSweeper(mirror, env.MIRROR_SWEEP_INTERVAL_MS);

@@ -1,10 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { AcceptedEvent } from '@engage/contracts';
 import { topicName, topics } from '@engage/contracts';
-import { LeaderboardDefinitionSchema } from '@engage/contracts/environment/leaderboards.ts';
 import { createCatalogTopics } from '@engage/devstack';
 import { consumerGroupId } from '@engage/kafka';
-import { withTransaction } from '@engage/postgres';
 import { createRedis } from '@engage/redis';
 import {
   randomEnvironment,
@@ -16,10 +14,15 @@ import {
 } from '@engage/testkit';
 import { acceptedEvent, connectEventsProducer, eventually } from '@engage/testkit/events.ts';
 import { afterAll, describe, expect, it } from 'vitest';
-import { periodBoardKey } from '../src/boards/keys.ts';
-import { decodeRankScore } from '../src/domain/rank-score.ts';
-import { replaceDefinitions } from '../src/store/definitions.ts';
-import { addToBoard, type Board, expectedBoards, loseRedisKeys, readBoards } from './support.ts';
+import {
+  addToBoard,
+  type Board,
+  defineCountBoards,
+  expectedBoards,
+  loseRedisKeys,
+  readBoards,
+  storedBoards,
+} from './support.ts';
 
 const pool = schemaPool('query');
 const redis = createRedis(stackConfig().redisUrl);
@@ -36,42 +39,12 @@ const consumed = async (prefix: string) => {
   return Number(rows[0]?.consumed ?? 0);
 };
 
-/** A leaderboard counting level_completed: its scores must be exact across kills and rebalances. */
-const LEVELS = LeaderboardDefinitionSchema.parse({
-  key: 'levels',
-  name: 'Levels',
-  scoreSource: { type: 'Event', event: 'level_completed' },
-  aggregation: 'Count',
-});
-
-async function leaderboardScores(environmentId: string) {
-  const { rows } = await pool.query<{ player_id: string; score: string }>(
-    `SELECT player_id, score::text FROM board_scores WHERE environment_id = $1 AND board_key = 'levels'`,
-    [environmentId],
-  );
-  return Object.fromEntries(rows.map((r) => [r.player_id, Number(r.score)]));
-}
-
-async function liveLeaderboard(prefix: string, environmentId: string) {
-  const flat = await redis.zrange(
-    periodBoardKey(prefix, environmentId, 'levels', 0),
-    '0',
-    '-1',
-    'WITHSCORES',
-  );
-  const board: Board = {};
-  for (let i = 0; i < flat.length; i += 2) {
-    board[flat[i]!] = decodeRankScore({ decimals: 0, lowestFirst: false }, Number(flat[i + 1]));
-  }
-  return board;
-}
-
 describe('query under SIGKILL', () => {
   it('counts every event once and its boards catch up with Postgres', async () => {
     const prefix = uniqueTopicPrefix();
     await createCatalogTopics(stackConfig().brokers, prefix);
     const env = randomEnvironment();
-    await withTransaction(pool, (client) => replaceDefinitions(client, env.environmentId, [LEVELS]));
+    await defineCountBoards(pool, env.environmentId);
     const producer = await connectEventsProducer(prefix);
     const query = await spawnService(
       stackConfig().repoRoot,
@@ -122,14 +95,9 @@ describe('query under SIGKILL', () => {
       const stored: Record<string, Board> = {};
       for (const r of rows) addToBoard(stored, r.event_key, r.player_id, r.events_counted);
       expect(stored).toEqual(expected);
-      expect(await leaderboardScores(env.environmentId)).toEqual(expected.level_completed);
+      expect(await storedBoards(pool, env.environmentId)).toEqual(expected);
       await eventually('the boards to equal the durable record', async () =>
         isDeepStrictEqual(await readBoards(redis, prefix, env.environmentId), expected) ? true : undefined,
-      );
-      await eventually('the live leaderboard to equal the durable scores', async () =>
-        isDeepStrictEqual(await liveLeaderboard(prefix, env.environmentId), expected.level_completed)
-          ? true
-          : undefined,
       );
     } finally {
       await query.stop();

@@ -16,8 +16,9 @@ import {
 } from '@engage/testkit';
 import { acceptedEvent, connectEventsProducer, eventually, numberProperty } from '@engage/testkit/events.ts';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ensureEnvironmentMirrored } from '../src/mirror/counts-mirror.ts';
-import { expectedBoards, loseRedisKeys, readBoards } from './support.ts';
+import { ensureBoardsMirrored } from '../src/boards/mirror.ts';
+import { DefinitionCache } from '../src/store/definitions.ts';
+import { defineCountBoards, expectedBoards, loseRedisKeys, readBoards } from './support.ts';
 
 const pool = schemaPool('query');
 const redis = createRedis(stackConfig().redisUrl);
@@ -46,10 +47,11 @@ function produceMany(env: ReturnType<typeof randomEnvironment>, players: number,
 }
 
 describe('query consumes accepted events', () => {
-  it('keeps exact totals in Postgres, mirrors counts to Redis, and rebuilds them after a loss', async () => {
+  it('keeps exact totals in Postgres, count boards in Redis, and rebuilds them after a loss', async () => {
     const prefix = uniqueTopicPrefix();
     await createCatalogTopics(stackConfig().brokers, prefix);
     const env = randomEnvironment();
+    await defineCountBoards(pool, env.environmentId);
     const produced = produceMany(env, 15, 12);
     const producer = await connectEventsProducer(prefix);
     await producer.send(produced);
@@ -87,10 +89,16 @@ describe('query consumes accepted events', () => {
 
       // Redis loses this deployment's keys: the rebuild restores exactly what Postgres holds.
       await loseRedisKeys(redis, prefix);
-      const deps = { pool, redis, keyPrefix: prefix, log: createLogger('test', 'silent') };
-      expect(await ensureEnvironmentMirrored(deps, env.environmentId)).toBe(true);
+      const deps = {
+        pool,
+        redis,
+        keyPrefix: prefix,
+        log: createLogger('test', 'silent'),
+        definitions: new DefinitionCache(pool, 0),
+      };
+      expect(await ensureBoardsMirrored(deps, env.environmentId)).toBe(true);
       expect(await readBoards(redis, prefix, env.environmentId)).toEqual(expected);
-      expect(await ensureEnvironmentMirrored(deps, env.environmentId)).toBe(false);
+      expect(await ensureBoardsMirrored(deps, env.environmentId)).toBe(false);
 
       // And the running service rebuilds on its own when the next event finds the marker gone.
       await loseRedisKeys(redis, prefix);

@@ -1,12 +1,40 @@
 import type { AcceptedEvent } from '@engage/contracts';
+import { LeaderboardDefinitionSchema } from '@engage/contracts/environment/leaderboards.ts';
+import { type Pool, withTransaction } from '@engage/postgres';
 import type { Redis } from '@engage/redis';
-import { eventCountBoardKey } from '../src/mirror/keys.ts';
+import { periodBoardKey } from '../src/boards/keys.ts';
+import { decodeRankScore } from '../src/domain/rank-score.ts';
+import { replaceDefinitions } from '../src/store/definitions.ts';
 
 export const EVENT_KEYS = ['level_completed', 'purchase'];
 
+/** One Count leaderboard per event key, keyed like the event: the boards the tests compare. */
+export async function defineCountBoards(pool: Pool, environmentId: string): Promise<void> {
+  const boards = EVENT_KEYS.map((key) =>
+    LeaderboardDefinitionSchema.parse({
+      key,
+      name: key,
+      scoreSource: { type: 'Event', event: key },
+      aggregation: 'Count',
+    }),
+  );
+  await withTransaction(pool, (client) => replaceDefinitions(client, environmentId, boards));
+}
+
+/** The durable scores of the count boards. */
+export async function storedBoards(pool: Pool, environmentId: string): Promise<Record<string, Board>> {
+  const { rows } = await pool.query<{ board_key: string; player_id: string; score: string }>(
+    'SELECT board_key, player_id, score::text FROM board_scores WHERE environment_id = $1',
+    [environmentId],
+  );
+  const boards: Record<string, Board> = {};
+  for (const r of rows) addToBoard(boards, r.board_key, r.player_id, Number(r.score));
+  return boards;
+}
+
 export type Board = Record<string, number>;
 
-/** What the boards must hold: per event key, each player's count of it. */
+/** What the count boards must hold: per event key, each player's count of it. */
 export function expectedBoards(events: AcceptedEvent[]): Record<string, Board> {
   const boards: Record<string, Board> = {};
   for (const e of events) addToBoard(boards, e.eventKey, e.playerId, 1);
@@ -21,14 +49,16 @@ export async function readBoards(
   const boards: Record<string, Board> = {};
   for (const eventKey of EVENT_KEYS) {
     const flat = await redis.zrange(
-      eventCountBoardKey(prefix, environmentId, eventKey),
+      periodBoardKey(prefix, environmentId, eventKey, 0),
       '0',
       '-1',
       'WITHSCORES',
     );
     if (flat.length === 0) continue;
     const board: Board = {};
-    for (let i = 0; i < flat.length; i += 2) board[flat[i]!] = Number(flat[i + 1]);
+    for (let i = 0; i < flat.length; i += 2) {
+      board[flat[i]!] = decodeRankScore({ decimals: 0, lowestFirst: false }, Number(flat[i + 1]));
+    }
     boards[eventKey] = board;
   }
   return boards;

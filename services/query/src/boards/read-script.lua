@@ -24,11 +24,13 @@ if me ~= '' then
   end
 end
 local named = {}
-for i = 5, #ARGV do
-  local s = redis.call('ZSCORE', KEYS[1], ARGV[i])
-  if s then
-    named[#named + 1] = ARGV[i]
-    named[#named + 1] = s
+if #ARGV >= 5 then
+  local scores = redis.call('ZMSCORE', KEYS[1], unpack(ARGV, 5))
+  for i = 1, #scores do
+    if scores[i] then
+      named[#named + 1] = ARGV[i + 4]
+      named[#named + 1] = scores[i]
+    end
   end
 end
 local names = {}

@@ -10,9 +10,8 @@ import {
 import { type BoardMirrorDeps, mirrorDisplayNames, mirrorScores } from '../boards/mirror.ts';
 import { type ScoredBatch, scoreEvents } from '../boards/scoring.ts';
 import { tallyEvents } from '../domain/tally.ts';
-import { type MirrorDeps, mirrorCounts } from '../mirror/counts-mirror.ts';
 import { readScores } from '../store/scores.ts';
-import { addTallies, readCounts } from '../store/totals.ts';
+import { addTallies } from '../store/totals.ts';
 
 /** What apply scored, per applied record array, for the mirror after the commit. */
 const scoredBatches = new WeakMap<object, ScoredBatch>();
@@ -25,16 +24,14 @@ export async function applyAcceptedEvents({ client, records }: ApplyBatch<Accept
 }
 
 /**
- * After the commit: mirror the batch's counts and scores into Redis with the values Postgres now
+ * After the commit: mirror the batch's scores into Redis with the values Postgres now
  * holds. A failure here loses nothing: the rows stay pending and the sweeper mirrors them.
  */
 export async function mirrorAppliedEvents(
-  deps: MirrorDeps & BoardMirrorDeps,
+  deps: BoardMirrorDeps,
   records: ConsumedRecord<AcceptedEvent>[],
 ): Promise<void> {
   try {
-    const keys = tallyEvents(records.map((r) => r.value));
-    await mirrorCounts(deps, await readCounts(deps.pool, keys));
     const scored = scoredBatches.get(records);
     if (scored) {
       await mirrorScores(deps, await readScores(deps.pool, scored.deltas));
@@ -46,7 +43,12 @@ export async function mirrorAppliedEvents(
 }
 
 export function startEventsConsumer(
-  deps: MirrorDeps & BoardMirrorDeps & { kafka: KafkaClient; topicPrefix: string; sessionTimeoutMs: number },
+  deps: BoardMirrorDeps & {
+    kafka: KafkaClient;
+    topicPrefix: string;
+    sessionTimeoutMs: number;
+    recordsPerTransaction: number;
+  },
 ): Promise<RunningConsumer> {
   return startExactlyOnceConsumer({
     kafka: deps.kafka,
@@ -56,6 +58,7 @@ export function startEventsConsumer(
     topic: topicName(topics.eventsAccepted, deps.topicPrefix),
     definition: topics.eventsAccepted,
     sessionTimeoutMs: deps.sessionTimeoutMs,
+    maxRecordsPerTransaction: deps.recordsPerTransaction,
     apply: applyAcceptedEvents,
     afterCommit: ({ records }) => mirrorAppliedEvents(deps, records),
   });

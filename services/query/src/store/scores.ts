@@ -1,5 +1,6 @@
 import type { Pool, PoolClient } from '@engage/postgres';
 import type { ScoreDelta } from '../domain/scoring.ts';
+import { queryWithoutFlushWait } from './lazy-commit.ts';
 
 type Queryable = Pool | PoolClient;
 
@@ -220,7 +221,8 @@ export async function pendingScores(pool: Pool, graceMs: number, limit: number):
 /** Clears the pending flag of rows Redis now holds, unless a later commit changed them meanwhile. */
 export async function markScoresMirrored(pool: Pool, rows: readonly ScoreRow[]): Promise<void> {
   if (rows.length === 0) return;
-  await pool.query(
+  await queryWithoutFlushWait(
+    pool,
     `UPDATE board_scores s SET mirror_pending = false
      FROM unnest($1::uuid[], $2::text[], $3::timestamptz[], $4::text[], $5::numeric[], $6::timestamptz[])
        AS m(environment_id, board_key, period_start, player_id, score, reached_at)
