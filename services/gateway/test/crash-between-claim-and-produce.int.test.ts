@@ -1,0 +1,88 @@
+import { createTenant, schemaPool, startStack, TEST_ADMIN_TOKEN, type TestStack } from '@engage/testkit';
+import type { Pool } from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readAcceptedEvents } from './support.ts';
+
+let stack: TestStack;
+let pool: Pool;
+
+beforeAll(async () => {
+  // A key left pending by a dead gateway is produced again by a retry after 500 ms.
+  stack = await startStack({ services: ['gateway'], env: { IDEMPOTENCY_PENDING_TIMEOUT_MS: '500' } });
+  pool = schemaPool('gateway');
+});
+afterAll(async () => {
+  await stack?.stop();
+  await pool?.end();
+});
+
+const ITEMS = 1_000;
+
+describe('gateway killed between claiming idempotency keys and producing', () => {
+  it('a retry answers the claimed eventIds and the topic holds each key under that eventId only', async () => {
+    const tenant = await createTenant(stack.gatewayUrl, TEST_ADMIN_TOKEN, {
+      definition: { events: [{ key: 'crashed', properties: { n: { type: 'number' } } }] },
+    });
+    const environmentId = tenant.live.environmentId;
+    const body = JSON.stringify({
+      events: Array.from({ length: ITEMS }, (_, i) => ({
+        eventKey: 'crashed',
+        playerId: `player-${i}`,
+        properties: { n: i },
+        idempotencyKey: `key-${i}`,
+      })),
+    });
+    const post = () =>
+      fetch(`${stack.gatewayUrl}/v1/events`, {
+        method: 'POST',
+        headers: { authorization: tenant.live.apiKey, 'content-type': 'application/json' },
+        body,
+      });
+
+    const first = post().catch(() => undefined);
+    // The moment the claims are committed, the gateway dies (SIGKILL): produce has not finished.
+    for (;;) {
+      const { rows } = await pool.query(
+        'SELECT 1 FROM event_idempotency_keys WHERE environment_id = $1 LIMIT 1',
+        [environmentId],
+      );
+      if (rows.length > 0) break;
+    }
+    await stack.services.gateway!.kill('SIGKILL');
+    await first;
+    const claimed = new Map(
+      (
+        await pool.query<{ idempotency_key: string; event_id: string; state: string }>(
+          'SELECT idempotency_key, event_id, state FROM event_idempotency_keys WHERE environment_id = $1',
+          [environmentId],
+        )
+      ).rows.map((r) => [r.idempotency_key, r]),
+    );
+    expect(claimed.size).toBe(ITEMS);
+    expect([...claimed.values()].some((r) => r.state === 'pending')).toBe(true);
+
+    await stack.services.gateway!.restart();
+    const retry = await post();
+    expect(retry.status).toBe(200);
+    const answer = (await retry.json()) as { accepted: number; results: { eventId: string }[] };
+    expect(answer.accepted).toBe(ITEMS);
+    expect(answer.results.map((r) => r.eventId)).toEqual(
+      Array.from({ length: ITEMS }, (_, i) => claimed.get(`key-${i}`)!.event_id),
+    );
+
+    const records = await readAcceptedEvents(stack.topicPrefix, environmentId);
+    const idsByKey = new Map<string, Set<string>>();
+    for (const r of records) {
+      const ids = idsByKey.get(r.idempotencyKey!) ?? new Set<string>();
+      ids.add(r.eventId);
+      idsByKey.set(r.idempotencyKey!, ids);
+    }
+    expect(idsByKey.size).toBe(ITEMS);
+    for (const [key, ids] of idsByKey) expect([...ids]).toEqual([claimed.get(key)!.event_id]);
+    const { rows } = await pool.query(
+      `SELECT count(*)::int AS n FROM event_idempotency_keys WHERE environment_id = $1 AND state = 'committed'`,
+      [environmentId],
+    );
+    expect(rows[0].n).toBe(ITEMS);
+  });
+});
