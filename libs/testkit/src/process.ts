@@ -30,7 +30,8 @@ export async function freePort(): Promise<number> {
 
 /**
  * Runs `node services/<name>/src/main.ts` as its own process (the real binary, the real servers)
- * and waits until its /readyz answers 200.
+ * and waits until its /readyz answers 200 (90 s by default: on a loaded 2-core machine, with other
+ * stacks starting at the same time, a process can take well over 30 s to be ready).
  */
 export async function spawnService(
   repoRoot: string,
@@ -55,7 +56,7 @@ export async function spawnService(
     child.stderr?.on('data', (chunk: Buffer) => {
       output += chunk.toString();
     });
-    await waitReady(url, child, options.readyTimeoutMs ?? 30_000, () => output, name);
+    await waitReady(url, child, options.readyTimeoutMs ?? 90_000, () => output, name);
   };
 
   const waitExit = async () => {
