@@ -2,6 +2,7 @@ import type { WorkloadReport } from '../main.ts';
 import { adjustments } from './adjustments.ts';
 import { ingest } from './ingest.ts';
 import { ledger } from './ledger.ts';
+import { organizationLimit } from './organization-limit.ts';
 import { leaderboards } from './leaderboards.ts';
 
 export interface WorkloadOptions {
@@ -12,4 +13,10 @@ export interface WorkloadOptions {
 export type Workload = (options: WorkloadOptions) => Promise<WorkloadReport>;
 
 /** Every named workload of `npm run bench`. Later capabilities add theirs here. */
-export const workloads: Record<string, Workload> = { adjustments, ingest, leaderboards, ledger };
+export const workloads: Record<string, Workload> = {
+  adjustments,
+  ingest,
+  leaderboards,
+  ledger,
+  'organization-limit': organizationLimit,
+};
