@@ -1,9 +1,9 @@
 import type { WorkloadReport } from '../main.ts';
 import { adjustments } from './adjustments.ts';
 import { ingest } from './ingest.ts';
+import { leaderboards } from './leaderboards.ts';
 import { ledger } from './ledger.ts';
 import { organizationLimit } from './organization-limit.ts';
-import { leaderboards } from './leaderboards.ts';
 
 export interface WorkloadOptions {
   seconds: number;
