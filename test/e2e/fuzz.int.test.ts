@@ -17,6 +17,9 @@ import { invalid, valid } from './support/schema-arbitrary.ts';
  * the document declares for that operation.
  */
 const RUNS = 20;
+/** What an answer must never show: stack frames, module paths, driver errors, internal routes. */
+const INTERNALS =
+  /\.ts:\d+|node_modules|node:internal|ECONN[A-Z]+|SQLSTATE|relation "|\/internal\/v1|KafkaJS/;
 const { operations, resolve, check } = loadOpenApi(stackConfig().repoRoot);
 
 interface GeneratedRequest {
@@ -119,6 +122,9 @@ describe('fuzzing every operation of the OpenAPI document', () => {
             const problems = [
               ...(answer.status >= 500 ? [`${answer.status}: ${answer.body.slice(0, 300)}`] : []),
               ...check(op, answer.status, answer.mediaType, answer.body),
+              ...(INTERNALS.test(answer.body)
+                ? [`internal detail in the answer: ${answer.body.slice(0, 300)}`]
+                : []),
             ];
             if (problems.length > 0) {
               throw new Error(

@@ -131,6 +131,19 @@ describe('a key reaches only its own environment', () => {
     }
   });
 
+  it('ignores internal headers a caller sends to claim another environment', async () => {
+    const forged = await fetch(`${stack.gatewayUrl}/v1/points?PlayerId=${PLAYER}`, {
+      headers: {
+        authorization: `Bearer ${stranger.live.apiKey}`,
+        'x-engage-organization-id': owner.organizationId,
+        'x-engage-environment-id': owner.live.environmentId,
+        'x-engage-environment-kind': 'Live',
+      },
+    });
+    expect(forged.status).toBe(200);
+    expect(((await forged.json()) as { balance: number }).balance).not.toBe(90);
+  });
+
   it('does not find another environment’s shop items, collections or purchases', async () => {
     for (const other of others()) {
       const item = await call(other.apiKey, 'GET', `/v1/marketplace-items/sword?PlayerId=${PLAYER}`);
