@@ -35,7 +35,10 @@ export interface OutboxRelay {
   stop: () => Promise<void>;
 }
 
-/** Arbitrary constant: one relay at a time per schema publishes, so per-key order is kept. */
+/**
+ * One relay at a time per schema publishes, so per-key order is kept: the advisory lock is keyed by
+ * this constant and the schema (advisory locks are per database, and services share one).
+ */
 const RELAY_LOCK = 0x6e676167;
 
 /**
@@ -60,10 +63,11 @@ export function startOutboxRelay(options: {
   const publishOnce = () =>
     withTransaction(pool, async (client) => {
       const { rows: lock } = await client.query<{ ok: boolean }>(
-        'SELECT pg_try_advisory_xact_lock($1) AS ok',
+        'SELECT pg_try_advisory_xact_lock($1, hashtext(current_schema())) AS ok',
         [RELAY_LOCK],
       );
-      if (!lock[0]?.ok) return 0;
+      // Another relay of this schema is publishing: nothing to do here now.
+      if (!lock[0]?.ok) return 'busy' as const;
       const { rows } = await client.query<{
         id: number;
         topic: string;
@@ -90,7 +94,8 @@ export function startOutboxRelay(options: {
     while (running) {
       let published = 0;
       try {
-        published = await publishOnce();
+        const result = await publishOnce();
+        published = result === 'busy' ? 0 : result;
         failures = 0;
       } catch (err) {
         failures++;
@@ -108,10 +113,12 @@ export function startOutboxRelay(options: {
         wake = undefined;
       }
     }
-    // Drain what committed before shutdown so nothing waits for the next start.
-    for (let i = 0; i < 20; i++) {
-      const n = await publishOnce().catch(() => 0);
-      if (n === 0) break;
+    // Drain what committed before shutdown so nothing waits for the next start. While another relay
+    // of the schema holds the lock, wait for it a little: it may be about to stop too.
+    for (let i = 0; i < 50; i++) {
+      const result = await publishOnce().catch(() => 0);
+      if (result === 0) break;
+      if (result === 'busy') await new Promise((resolve) => setTimeout(resolve, 100));
     }
   })();
 
