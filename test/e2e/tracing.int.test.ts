@@ -120,6 +120,38 @@ describe('one trace per request, across every service', () => {
     expect(spans.some((s) => s.service === 'gateway' && s.kind === SERVER)).toBe(true);
   });
 
+  it('serves the Prometheus metrics of every service: HTTP, Kafka, Postgres, Redis and the organization limit', async () => {
+    const expected: Record<string, string[]> = {
+      gateway: [
+        'http_server_request_duration_seconds_bucket',
+        'kafka_produce_duration_seconds_bucket',
+        'db_client_operation_duration_seconds_bucket',
+        'redis_client_command_duration_seconds_bucket',
+        'engage_organization_limit_slots_in_use',
+        'engage_organization_limit_organization_slots_at_admission_bucket',
+      ],
+      rules: [
+        'kafka_consumer_batch_records_bucket',
+        'kafka_consumer_lag_records',
+        'db_client_operation_duration_seconds_bucket',
+      ],
+      query: [
+        'kafka_consumer_batch_records_bucket',
+        'db_client_operation_duration_seconds_bucket',
+        'redis_client_command_duration_seconds_bucket',
+      ],
+      ledger: ['http_server_request_duration_seconds_bucket', 'db_client_operation_duration_seconds_bucket'],
+    };
+    for (const [service, metrics] of Object.entries(expected)) {
+      const url = stack.services[service as keyof typeof stack.services]!.url;
+      const text = await eventually(`${service} metrics`, async () => {
+        const body = await (await fetch(`${url}/metrics`)).text();
+        return metrics.every((metric) => body.includes(`${metric}{`)) ? body : undefined;
+      });
+      expect(text).toContain('db_client_operation_duration_seconds_count{');
+    }
+  });
+
   it('finds the gateway and the ledger spans of a refused request by its problem document traceId', async () => {
     const res = await call('POST', '/v1/points/adjustments', { playerId: 'tracer-2', amount: 0 });
     expect(res.status).toBe(400);
