@@ -4,6 +4,7 @@ import { ingest } from './ingest.ts';
 import { leaderboards } from './leaderboards.ts';
 import { ledger } from './ledger.ts';
 import { organizationLimit } from './organization-limit.ts';
+import { rules } from './rules.ts';
 
 export interface WorkloadOptions {
   seconds: number;
@@ -19,4 +20,5 @@ export const workloads: Record<string, Workload> = {
   leaderboards,
   ledger,
   'organization-limit': organizationLimit,
+  rules,
 };
