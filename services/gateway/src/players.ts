@@ -18,24 +18,45 @@ export interface KnownPlayer {
   activeMonth: string;
 }
 
+/** What event ingestion needs to know of a player: created, active this month, and its zone. */
+export interface Sighting {
+  timeZone: string | null;
+  activeMonth: string;
+}
+
+/**
+ * Sightings are kept much longer than attributes: whether a player exists and was active this
+ * month does not change within the month; its zone is stamped on records without one, so a zone
+ * changed through another replica reaches records within this bound.
+ */
+export const SIGHTING_TTL_MS = 10 * 60 * 1000;
+
 export interface PlayerDirectory {
   /** The player a forwarded request names, created (and admitted) on first sight. */
   resolve(environment: EnvironmentContext, externalId: string): Promise<PlayerContext>;
-  known(environmentId: string, externalId: string): KnownPlayer | undefined;
+  sighted(environmentId: string, externalId: string): Sighting | undefined;
+  rememberSighting(environmentId: string, externalId: string, sighting: Sighting): void;
   remember(environmentId: string, externalId: string, player: KnownPlayer): void;
-  forget(environmentId: string, externalId: string): void;
 }
 
 export function createPlayerDirectory(options: { pool: Pool; cacheTtlMs: number }): PlayerDirectory {
   const cache = new TtlCache<string, KnownPlayer>({ ttlMs: options.cacheTtlMs, maxEntries: 200_000 });
+  const sightings = new TtlCache<string, Sighting>({ ttlMs: SIGHTING_TTL_MS, maxEntries: 500_000 });
   const keyOf = (environmentId: string, externalId: string) => `${environmentId}\u0000${externalId}`;
   const directory: PlayerDirectory = {
-    known: (environmentId, externalId) => cache.get(keyOf(environmentId, externalId)),
-    remember: (environmentId, externalId, player) => cache.set(keyOf(environmentId, externalId), player),
-    forget: (environmentId, externalId) => cache.delete(keyOf(environmentId, externalId)),
+    sighted: (environmentId, externalId) => sightings.get(keyOf(environmentId, externalId)),
+    rememberSighting: (environmentId, externalId, sighting) =>
+      sightings.set(keyOf(environmentId, externalId), sighting),
+    remember: (environmentId, externalId, player) => {
+      cache.set(keyOf(environmentId, externalId), player);
+      sightings.set(keyOf(environmentId, externalId), {
+        timeZone: player.timeZone,
+        activeMonth: player.activeMonth,
+      });
+    },
     async resolve(environment, externalId) {
       const month = monthOf(new Date());
-      const cached = directory.known(environment.environmentId, externalId);
+      const cached = cache.get(keyOf(environment.environmentId, externalId));
       if (cached && cached.activeMonth === month) {
         return { id: externalId, timeZone: cached.timeZone, attributes: cached.attributes, isNew: false };
       }

@@ -86,7 +86,7 @@ describe('engage apply', () => {
       method: 'PUT',
       url: `/admin/v1/environments/${tenant.sandbox.environmentId}/definition`,
       headers: adminHeaders,
-      payload: { missions: [] },
+      payload: { missionz: [] },
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toMatch(/^validation\./);

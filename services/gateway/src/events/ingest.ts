@@ -6,7 +6,7 @@ import { type Pool, TransactionRetriesExhausted, withTransaction } from '@engage
 import { checkEventItems, type ValidEvent } from '../domain/event-items.ts';
 import { dayOf, monthOf, QUOTA_CODES, roomLeft, SANDBOX_DAILY_EVENTS_ADMITTED } from '../domain/quota.ts';
 import { admitPlayers } from '../player-admission.ts';
-import { type KnownPlayer, type PlayerDirectory, quotaMessage } from '../players.ts';
+import { type PlayerDirectory, quotaMessage, type Sighting } from '../players.ts';
 import { saveDiscovered } from '../store/event-definitions.ts';
 import {
   abandonKeys,
@@ -108,7 +108,7 @@ export async function ingestEvents(
     deps.log.warn({ err }, 'could not mark idempotency keys committed'),
   );
   for (const [playerId, player] of batch.players) {
-    deps.players.remember(environment.environmentId, playerId, { ...player, activeMonth: month });
+    deps.players.rememberSighting(environment.environmentId, playerId, { ...player, activeMonth: month });
   }
   return answer(outcomes.length, outcomes, batch.settled, sameAs);
 }
@@ -124,7 +124,7 @@ interface AdmittedBatch {
   claims: KeyClaim[];
   /** Events without a key counted against the Sandbox's day (given back if the send fails). */
   countedToday: { day: string; keyless: number } | null;
-  players: Map<string, Omit<KnownPlayer, 'activeMonth'>>;
+  players: Map<string, { timeZone: string | null }>;
 }
 
 async function admitBatch(
@@ -136,9 +136,9 @@ async function admitBatch(
   day: string,
 ): Promise<AdmittedBatch> {
   const { environmentId } = environment;
-  const known = new Map<string, KnownPlayer>();
+  const known = new Map<string, Sighting>();
   for (const c of candidates) {
-    const player = deps.players.known(environmentId, c.event.playerId);
+    const player = deps.players.sighted(environmentId, c.event.playerId);
     if (player) known.set(c.event.playerId, player);
   }
   const needsAdmission = unique(
@@ -158,7 +158,7 @@ async function admitBatch(
       waiting: new Map(),
       claims: [],
       countedToday: null,
-      players: new Map([...known].map(([id, p]) => [id, { timeZone: p.timeZone, attributes: p.attributes }])),
+      players: new Map([...known].map(([id, p]) => [id, { timeZone: p.timeZone }])),
     };
   }
   try {
@@ -217,7 +217,7 @@ async function admitBatch(
         refused.flatMap((c) => claimOf(c) ?? []),
       );
 
-      const players = new Map<string, Omit<KnownPlayer, 'activeMonth'>>();
+      const players = new Map<string, { timeZone: string | null }>();
       const sightings = admitted.filter((c) => {
         const player = known.get(c.event.playerId);
         return !player || player.activeMonth !== month || zoneChanges(c.event, player);
@@ -230,7 +230,7 @@ async function admitBatch(
       for (const c of admitted) {
         const id = c.event.playerId;
         const player = records.get(id) ?? known.get(id);
-        if (player) players.set(id, { timeZone: player.timeZone, attributes: player.attributes });
+        if (player) players.set(id, { timeZone: player.timeZone });
       }
       return {
         settled,
@@ -326,7 +326,7 @@ function claimOf(c: Candidate): KeyClaim | undefined {
   return idempotencyKey === null ? undefined : { playerId, eventKey, idempotencyKey, eventId: c.eventId };
 }
 
-const zoneChanges = (event: ValidEvent, player: KnownPlayer | undefined) =>
+const zoneChanges = (event: ValidEvent, player: Sighting | undefined) =>
   event.timeZone !== null && event.timeZone !== player?.timeZone;
 
 const unique = (ids: string[]) => [...new Set(ids)];
