@@ -105,6 +105,17 @@ export async function mirrorDisplayNames(
 export async function ensureBoardsMirrored(deps: BoardMirrorDeps, environmentId: string): Promise<boolean> {
   const marker = boardsMarkerKey(deps.keyPrefix, environmentId);
   if ((await deps.redis.exists(marker)) === 1) return false;
+  // Reads and the consumer of one process that find the marker gone share one rebuild.
+  const running = rebuilds.get(marker);
+  if (running) return running;
+  const rebuild = rebuildBoards(deps, environmentId, marker).finally(() => rebuilds.delete(marker));
+  rebuilds.set(marker, rebuild);
+  return rebuild;
+}
+
+const rebuilds = new Map<string, Promise<boolean>>();
+
+async function rebuildBoards(deps: BoardMirrorDeps, environmentId: string, marker: string): Promise<boolean> {
   const started = new Date(Date.now() - 2_000);
   let rebuilt = 0;
   let after: ScoreRow | undefined;
