@@ -137,4 +137,29 @@ describe('hostile input to POST /v1/events', () => {
     );
     expect(rows.map((r) => r.external_id)).toEqual(['ok-1', 'ok-2']);
   });
+
+  it('accepts 1,000 maximal items of one player (about 6 MB): the body limit fits them and the broker takes them', async () => {
+    const maximal = await createTenant(gateway.url, TEST_ADMIN_TOKEN, { definition: { discovery: true } });
+    const properties = Object.fromEntries(
+      Array.from({ length: 16 }, (_, i) => [`p${i}${'x'.repeat(97)}`, 'v'.repeat(256)]),
+    );
+    const playerId = 'p'.repeat(200);
+    const events = Array.from({ length: 1000 }, (_, i) => ({
+      eventKey: 'e'.repeat(100),
+      playerId,
+      idempotencyKey: `${i}`.padEnd(200, 'k'),
+      properties,
+    }));
+    const res = await gateway.app.inject({
+      method: 'POST',
+      url: '/v1/events',
+      headers: { ...bearer(maximal.live.apiKey), 'content-type': 'application/json' },
+      payload: JSON.stringify({ events }),
+    });
+    expect([res.statusCode, res.json().accepted]).toEqual([200, 1000]);
+    const records = await readAcceptedEvents(gateway.topicPrefix, maximal.live.environmentId);
+    expect(new Set(records.map((r) => r.eventId))).toEqual(
+      new Set(res.json().results.map((r: { eventId: string }) => r.eventId)),
+    );
+  });
 });

@@ -5,7 +5,7 @@ import type { Producer } from 'kafkajs';
 
 /**
  * The producer of accepted events. Batches of concurrent requests that arrive while a send is in
- * flight are coalesced into the next send (up to MAX_RECORDS_PER_SEND records): the idempotent
+ * flight are coalesced into the next send (up to MAX_BYTES_PER_SEND): the idempotent
  * producer keeps one request in flight per broker, so without this every request would wait for
  * all earlier ones one by one. Each request still resolves only once its own records are
  * acknowledged, and fails if their send fails.
@@ -21,10 +21,45 @@ export interface EventProducer {
   close(): Promise<void>;
 }
 
-const MAX_RECORDS_PER_SEND = 8_000;
+/**
+ * Upper bound of one send's encoded size. One partition's part of a send travels as one record
+ * batch, which the broker refuses above `message.max.bytes` (1 MB by default); keeping the whole
+ * send under it keeps every partition's batch under it. A request larger than this (up to 1,000
+ * maximal items, about 6 MB) goes out in several sends, one after the other, so one player's records
+ * stay in order; the answer waits for all of them.
+ */
+const MAX_BYTES_PER_SEND = 900_000;
+
+/** Upper estimate of a record's encoded size: Avro strings are their UTF-8 bytes plus a length. */
+function sizeOf(record: AcceptedEvent): number {
+  let size =
+    200 + 3 * (record.playerId.length + record.eventKey.length + (record.idempotencyKey?.length ?? 0));
+  size += 3 * (record.timeZone?.length ?? 0);
+  for (const [name, value] of Object.entries(record.properties)) {
+    size += 3 * name.length + 24 + 3 * (value.string?.length ?? 0);
+  }
+  return size;
+}
+
+function* chunksOf(records: AcceptedEvent[]): Generator<AcceptedEvent[]> {
+  let chunk: AcceptedEvent[] = [];
+  let bytes = 0;
+  for (const record of records) {
+    const size = sizeOf(record);
+    if (chunk.length > 0 && bytes + size > MAX_BYTES_PER_SEND) {
+      yield chunk;
+      chunk = [];
+      bytes = 0;
+    }
+    chunk.push(record);
+    bytes += size;
+  }
+  if (chunk.length > 0) yield chunk;
+}
 
 interface Pending {
   records: AcceptedEvent[];
+  bytes: number;
   resolve: () => void;
   reject: (err: unknown) => void;
 }
@@ -53,24 +88,18 @@ export function createEventProducer(options: {
     flushing = true;
     while (queue.length > 0) {
       const taken: Pending[] = [];
-      let size = 0;
-      while (
-        queue.length > 0 &&
-        (taken.length === 0 || size + queue[0]!.records.length <= MAX_RECORDS_PER_SEND)
-      ) {
+      let bytes = 0;
+      while (queue.length > 0 && (taken.length === 0 || bytes + queue[0]!.bytes <= MAX_BYTES_PER_SEND)) {
         const next = queue.shift()!;
         taken.push(next);
-        size += next.records.length;
+        bytes += next.bytes;
       }
       let used: Producer | undefined;
       try {
         used = await obtain();
-        await produceRecords(
-          used,
-          topics.eventsAccepted,
-          options.topicPrefix,
-          taken.flatMap((p) => p.records),
-        );
+        for (const chunk of chunksOf(taken.flatMap((p) => p.records))) {
+          await produceRecords(used, topics.eventsAccepted, options.topicPrefix, chunk);
+        }
         for (const p of taken) p.resolve();
       } catch (err) {
         if (used) discard(used);
@@ -83,7 +112,7 @@ export function createEventProducer(options: {
     send(records) {
       if (records.length === 0) return Promise.resolve();
       return new Promise<void>((resolve, reject) => {
-        queue.push({ records, resolve, reject });
+        queue.push({ records, bytes: records.reduce((sum, r) => sum + sizeOf(r), 0), resolve, reject });
         if (!flushing) void flush();
       });
     },
