@@ -5,6 +5,10 @@ import { buildApp } from './app.ts';
 import { startEventsConsumer } from './consumers/events.ts';
 import type { RulesEnv } from './env.ts';
 import { RulesCache } from './store/definitions.ts';
+import { ProgressCache } from './store/progress.ts';
+
+/** Players whose decoded missions and streaks the consumer keeps in memory between batches. */
+const PROGRESS_CACHE_PLAYERS = 20_000;
 
 export async function startRules(ctx: ServiceContext<RulesEnv>): Promise<void> {
   const { env, log, lifecycle } = ctx;
@@ -27,6 +31,7 @@ export async function startRules(ctx: ServiceContext<RulesEnv>): Promise<void> {
     topicPrefix: env.KAFKA_TOPIC_PREFIX,
     sessionTimeoutMs: env.KAFKA_SESSION_TIMEOUT_MS,
     rules,
+    progress: new ProgressCache(PROGRESS_CACHE_PLAYERS),
     onOutbox: relay.kick,
   });
   lifecycle.onShutdown('events consumer', events.stop);

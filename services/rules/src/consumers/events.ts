@@ -21,10 +21,12 @@ import { foldActivity, type PlayerActivity } from '../domain/activity.ts';
 import { foldProgress, isRelevant } from '../domain/fold.ts';
 import { lockActivities, saveActivities } from '../store/activity.ts';
 import type { RulesCache } from '../store/definitions.ts';
-import { lockProgress, type PlayerProgress, saveProgress } from '../store/progress.ts';
+import { lockProgress, type PlayerProgress, type ProgressCache, saveProgress } from '../store/progress.ts';
 
 export interface ApplyOptions {
   rules: RulesCache;
+  /** Players' decoded progress kept between batches (reloaded when another writer moved it). */
+  progress: ProgressCache;
   topicPrefix: string;
 }
 
@@ -78,6 +80,7 @@ async function applyProgress(
   const stored = await lockProgress(
     client,
     [...relevant.values()].map((events) => events[0]!),
+    options.progress,
   );
   const changed: PlayerProgress[] = [];
   const grants: RewardGrant[] = [];
@@ -90,7 +93,7 @@ async function applyProgress(
     grants.push(...result.grants);
     progressRecords.push(...result.records);
   }
-  await saveProgress(client, changed);
+  await saveProgress(client, changed, options.progress);
   await enqueueOutbox(client, topics.rewardsGranted, options.topicPrefix, grants);
   await enqueueOutbox(client, topics.rulesProgress, options.topicPrefix, progressRecords);
   return grants.length + progressRecords.length;
@@ -115,6 +118,7 @@ export function startEventsConsumer(options: {
   topicPrefix: string;
   sessionTimeoutMs: number;
   rules: RulesCache;
+  progress: ProgressCache;
   /** Called after a commit that wrote outbox records (wakes the relay). */
   onOutbox: () => void;
 }): Promise<RunningConsumer> {

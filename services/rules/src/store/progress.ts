@@ -15,9 +15,12 @@ export interface PlayerProgress extends PlayerRef {
 interface ProgressRow {
   environment_id: string;
   player_id: string;
+  revision: string;
   missions: PlayerMissions;
   streaks: Record<string, StreakState>;
 }
+
+const keyOf = (p: PlayerRef) => `${p.environmentId}:${p.playerId}`;
 
 const toProgress = (r: ProgressRow): PlayerProgress => ({
   environmentId: r.environment_id,
@@ -27,11 +30,44 @@ const toProgress = (r: ProgressRow): PlayerProgress => ({
 });
 
 /**
- * Creates the missing rows of the given players and locks all of them, in key order, in two
- * statements. Creating first means a concurrent read that enters a mission and the consumer always
- * meet on the same locked row.
+ * Decoded rows by player with the revision they were read or written at, least recently used
+ * first. Entries are never mutated (the fold returns new objects), so a hit is safe to reuse.
  */
-export async function lockProgress(client: PoolClient, players: PlayerRef[]): Promise<PlayerProgress[]> {
+export class ProgressCache {
+  private readonly rows = new Map<string, { revision: string; progress: PlayerProgress }>();
+  private readonly capacity: number;
+
+  constructor(capacity: number) {
+    this.capacity = capacity;
+  }
+
+  get(ref: PlayerRef, revision: string): PlayerProgress | undefined {
+    const key = keyOf(ref);
+    const hit = this.rows.get(key);
+    if (!hit || hit.revision !== revision) return undefined;
+    this.rows.delete(key);
+    this.rows.set(key, hit);
+    return hit.progress;
+  }
+
+  set(progress: PlayerProgress, revision: string): void {
+    const key = keyOf(progress);
+    this.rows.delete(key);
+    this.rows.set(key, { revision, progress });
+    if (this.rows.size > this.capacity) this.rows.delete(this.rows.keys().next().value!);
+  }
+}
+
+/**
+ * Creates the missing rows of the given players and locks all of them, in key order. Creating first
+ * means a concurrent read that enters a mission and the consumer always meet on the same locked
+ * row. With a cache, only rows whose revision moved since they were cached are read in full.
+ */
+export async function lockProgress(
+  client: PoolClient,
+  players: PlayerRef[],
+  cache?: ProgressCache,
+): Promise<PlayerProgress[]> {
   if (players.length === 0) return [];
   const params = [players.map((p) => p.environmentId), players.map((p) => p.playerId)];
   await client.query(
@@ -40,36 +76,83 @@ export async function lockProgress(client: PoolClient, players: PlayerRef[]): Pr
      ON CONFLICT DO NOTHING`,
     params,
   );
-  const { rows } = await client.query<ProgressRow>(
-    `SELECT environment_id, player_id, missions, streaks FROM player_progress
+  if (!cache) {
+    const { rows } = await client.query<ProgressRow>(
+      `SELECT environment_id, player_id, revision, missions, streaks FROM player_progress
+       WHERE (environment_id, player_id) IN (SELECT * FROM unnest($1::uuid[], $2::text[]))
+       ORDER BY environment_id, player_id
+       FOR UPDATE`,
+      params,
+    );
+    return rows.map(toProgress);
+  }
+  const { rows: locked } = await client.query<Pick<ProgressRow, 'environment_id' | 'player_id' | 'revision'>>(
+    `SELECT environment_id, player_id, revision FROM player_progress
      WHERE (environment_id, player_id) IN (SELECT * FROM unnest($1::uuid[], $2::text[]))
      ORDER BY environment_id, player_id
      FOR UPDATE`,
     params,
   );
-  return rows.map(toProgress);
+  const result: PlayerProgress[] = [];
+  const misses: PlayerRef[] = [];
+  for (const row of locked) {
+    const ref = { environmentId: row.environment_id, playerId: row.player_id };
+    const hit = cache.get(ref, row.revision);
+    if (hit) result.push(hit);
+    else misses.push(ref);
+  }
+  if (misses.length > 0) {
+    const { rows } = await client.query<ProgressRow>(
+      `SELECT environment_id, player_id, revision, missions, streaks FROM player_progress
+       WHERE (environment_id, player_id) IN (SELECT * FROM unnest($1::uuid[], $2::text[]))`,
+      [misses.map((p) => p.environmentId), misses.map((p) => p.playerId)],
+    );
+    for (const row of rows) {
+      const progress = toProgress(row);
+      cache.set(progress, row.revision);
+      result.push(progress);
+    }
+  }
+  return result;
 }
 
-/** Writes the given players' missions and streaks in one statement (their rows exist and are locked). */
-export async function saveProgress(client: PoolClient, progress: PlayerProgress[]): Promise<void> {
+/**
+ * Writes the given players' missions and streaks in one statement (their rows exist and are
+ * locked), each with a new revision. A cache learns the written rows: should the transaction roll
+ * back, their revisions never appear in the table and the next read misses.
+ */
+export async function saveProgress(
+  client: PoolClient,
+  progress: PlayerProgress[],
+  cache?: ProgressCache,
+): Promise<void> {
   if (progress.length === 0) return;
+  const revisions = progress.map(() => crypto.randomUUID());
   await client.query(
-    `UPDATE player_progress p SET missions = u.missions, streaks = u.streaks, updated_at = now()
-     FROM unnest($1::uuid[], $2::text[], $3::jsonb[], $4::jsonb[]) AS u(environment_id, player_id, missions, streaks)
+    `UPDATE player_progress p
+     SET missions = u.missions, streaks = u.streaks, revision = u.revision, updated_at = now()
+     FROM unnest($1::uuid[], $2::text[], $3::jsonb[], $4::jsonb[], $5::uuid[])
+       AS u(environment_id, player_id, missions, streaks, revision)
      WHERE p.environment_id = u.environment_id AND p.player_id = u.player_id`,
     [
       progress.map((p) => p.environmentId),
       progress.map((p) => p.playerId),
       progress.map((p) => JSON.stringify(p.missions)),
       progress.map((p) => JSON.stringify(p.streaks)),
+      revisions,
     ],
   );
+  if (cache) {
+    progress.forEach((p, i) => {
+      cache.set(p, revisions[i]!);
+    });
+  }
 }
 
 /** A player's progress without locking (reads that change nothing). */
 export async function findProgress(db: Pool | PoolClient, player: PlayerRef): Promise<PlayerProgress> {
   const { rows } = await db.query<ProgressRow>(
-    'SELECT environment_id, player_id, missions, streaks FROM player_progress WHERE environment_id = $1 AND player_id = $2',
+    'SELECT environment_id, player_id, revision, missions, streaks FROM player_progress WHERE environment_id = $1 AND player_id = $2',
     [player.environmentId, player.playerId],
   );
   const row = rows[0];
