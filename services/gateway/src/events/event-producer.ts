@@ -4,11 +4,10 @@ import type { Logger } from '@engage/kit';
 import type { Producer } from 'kafkajs';
 
 /**
- * The producer of accepted events. Batches of concurrent requests that arrive while a send is in
- * flight are coalesced into the next send (up to MAX_BYTES_PER_SEND): the idempotent
- * producer keeps one request in flight per broker, so without this every request would wait for
- * all earlier ones one by one. Each request still resolves only once its own records are
- * acknowledged, and fails if their send fails.
+ * The producer of accepted events. Batches of concurrent requests that arrive while PARALLEL_SENDS
+ * sends are in flight are coalesced into the next send (up to MAX_BYTES_PER_SEND), so a burst of
+ * requests costs a few large produce requests instead of one each. Each request still resolves
+ * only once its own records are acknowledged, and fails if their send fails.
  *
  * The producer is replaced after any failed send. An idempotent kafkajs producer
  * whose send failed may hold sequence numbers the broker already used (a send can land and still
@@ -29,6 +28,8 @@ export interface EventProducer {
  * stay in order; the answer waits for all of them.
  */
 const MAX_BYTES_PER_SEND = 900_000;
+/** Sends in flight at once (kafkajs pipelines them); each takes whatever is queued when it starts. */
+const PARALLEL_SENDS = 4;
 
 /** Upper estimate of a record's encoded size: Avro strings are their UTF-8 bytes plus a length. */
 function sizeOf(record: AcceptedEvent): number {
@@ -73,8 +74,14 @@ export function createEventProducer(options: {
   let producer: Producer | undefined = options.initial;
   // A new producer is connected on the next send after a failure; if that fails too, the sends
   // waiting for it fail at once (retryable) rather than hang through an outage.
+  let connecting: Promise<Producer> | undefined;
   const obtain = async (): Promise<Producer> => {
-    producer ??= await options.connect();
+    if (producer) return producer;
+    // Senders in parallel share one connection attempt.
+    connecting ??= options.connect().finally(() => {
+      connecting = undefined;
+    });
+    producer = await connecting;
     return producer;
   };
   const discard = (failed: Producer) => {
@@ -83,9 +90,9 @@ export function createEventProducer(options: {
     failed.disconnect().catch((err) => options.log.warn({ err }, 'could not disconnect a failed producer'));
   };
   const queue: Pending[] = [];
-  let flushing = false;
+  let senders = 0;
   const flush = async () => {
-    flushing = true;
+    senders++;
     while (queue.length > 0) {
       const taken: Pending[] = [];
       let bytes = 0;
@@ -106,14 +113,14 @@ export function createEventProducer(options: {
         for (const p of taken) p.reject(err);
       }
     }
-    flushing = false;
+    senders--;
   };
   return {
     send(records) {
       if (records.length === 0) return Promise.resolve();
       return new Promise<void>((resolve, reject) => {
         queue.push({ records, bytes: records.reduce((sum, r) => sum + sizeOf(r), 0), resolve, reject });
-        if (!flushing) void flush();
+        if (senders < PARALLEL_SENDS) void flush();
       });
     },
     async close() {
