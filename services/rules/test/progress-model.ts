@@ -12,6 +12,7 @@ import { acceptedEvent, eventually, numberProperty } from '@engage/testkit/event
 import { expect } from 'vitest';
 import { indexRules } from '../src/domain/definitions.ts';
 import { foldProgress, type ProgressState } from '../src/domain/fold.ts';
+import { decodeMissions } from '../src/store/progress-codec.ts';
 import { applySection, postAs, readTopic } from './support.ts';
 
 /**
@@ -110,7 +111,9 @@ async function storedProgress(pool: Pool, env: EnvironmentContext) {
     'SELECT player_id, missions, streaks FROM player_progress WHERE environment_id = $1',
     [env.environmentId],
   );
-  return new Map(rows.map((r) => [r.player_id, { missions: r.missions, streaks: r.streaks }]));
+  return new Map(
+    rows.map((r) => [r.player_id, { missions: decodeMissions(r.missions), streaks: r.streaks }]),
+  );
 }
 
 /** Asserts the stored progress and the published grants equal the model fed each event once. */

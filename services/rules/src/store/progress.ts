@@ -1,6 +1,7 @@
 import type { Pool, PoolClient } from '@engage/postgres';
 import type { PlayerMissions } from '../domain/missions.ts';
 import type { StreakState } from '../domain/streaks.ts';
+import { decodeMissions, encodeMissions } from './progress-codec.ts';
 
 export interface PlayerRef {
   environmentId: string;
@@ -16,7 +17,7 @@ interface ProgressRow {
   environment_id: string;
   player_id: string;
   revision: string;
-  missions: PlayerMissions;
+  missions: Parameters<typeof decodeMissions>[0];
   streaks: Record<string, StreakState>;
 }
 
@@ -25,7 +26,7 @@ const keyOf = (p: PlayerRef) => `${p.environmentId}:${p.playerId}`;
 const toProgress = (r: ProgressRow): PlayerProgress => ({
   environmentId: r.environment_id,
   playerId: r.player_id,
-  missions: r.missions,
+  missions: decodeMissions(r.missions),
   streaks: r.streaks,
 });
 
@@ -137,7 +138,7 @@ export async function saveProgress(
     [
       progress.map((p) => p.environmentId),
       progress.map((p) => p.playerId),
-      progress.map((p) => JSON.stringify(p.missions)),
+      progress.map((p) => JSON.stringify(encodeMissions(p.missions))),
       progress.map((p) => JSON.stringify(p.streaks)),
       revisions,
     ],
