@@ -11,7 +11,7 @@ import { drive, Recorder, type RunSummary } from '../measure.ts';
 import { startBenchStack } from '../stack.ts';
 import type { WorkloadOptions } from './index.ts';
 
-const PLAYERS = 5_000;
+const PLAYERS = 3_000;
 const MISSIONS = 40;
 const PROBE_PLAYERS = 200;
 const ZONES = ['Europe/Berlin', 'America/New_York', 'Asia/Tokyo', 'Australia/Sydney', 'UTC', null];
