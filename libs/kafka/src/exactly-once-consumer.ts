@@ -39,6 +39,14 @@ export interface ExactlyOnceConsumerOptions<T> {
   /** Upper bound on records applied in one transaction. */
   maxRecordsPerTransaction?: number;
   /**
+   * The record's own id, for topics where a producer may write the same record twice at different
+   * offsets (an event re-sent with its eventId). A record whose id the group already applied is
+   * skipped in the same transaction, so its effects still happen once.
+   */
+  recordId?: (value: T) => string;
+  /** How long claimed record ids are kept: at least the topic's retention. Default 8 days. */
+  recordIdRetentionMs?: number;
+  /**
    * How long the group waits for a silent member (a crashed process) before moving its partitions
    * to the others. Kafka refuses values below the broker's group.min.session.timeout.ms (6 s).
    */
@@ -117,10 +125,12 @@ export async function startExactlyOnceConsumer<T>(
     },
   });
 
+  const sweeper = options.recordId ? sweepPeriodically(options) : undefined;
   let stopped: Promise<void> | undefined;
   return {
     consumer,
     stop: () => {
+      if (sweeper) clearInterval(sweeper);
       // disconnect() waits for the batch in progress to finish before leaving the group.
       stopped ??= consumer.disconnect();
       return stopped;
@@ -150,15 +160,70 @@ async function applyChunk<T>(
           return [];
         }
       });
-      if (records.length > 0) await options.apply({ client, records, topic, partition });
+      const unique = options.recordId
+        ? await claimRecordIds(client, groupId, records, options.recordId)
+        : records;
+      if (unique.length < records.length) {
+        recordsSkipped.inc({ group: groupId, topic }, records.length - unique.length);
+      }
+      if (unique.length > 0) await options.apply({ client, records: unique, topic, partition });
       await client.query(
         'UPDATE kafka_offsets SET next_offset = $4, updated_at = now() WHERE group_id = $1 AND topic = $2 AND partition = $3',
         [groupId, topic, partition, nextOffset(chunk.at(-1)!)],
       );
-      batchSize.observe({ group: groupId, topic }, records.length);
-      return records;
+      batchSize.observe({ group: groupId, topic }, unique.length);
+      return unique;
     }),
   );
+}
+
+/**
+ * Claims the ids of `records` for the group in one statement and keeps the records whose id was not
+ * applied before (the first of several copies within the batch too), in offset order.
+ */
+async function claimRecordIds<T>(
+  client: PoolClient,
+  groupId: string,
+  records: ConsumedRecord<T>[],
+  recordId: (value: T) => string,
+): Promise<ConsumedRecord<T>[]> {
+  if (records.length === 0) return records;
+  const ids = records.map((r) => recordId(r.value));
+  const { rows } = await client.query<{ record_id: string }>(
+    `INSERT INTO consumed_records (group_id, record_id)
+     SELECT $1, id FROM unnest($2::text[]) AS id
+     ON CONFLICT DO NOTHING RETURNING record_id`,
+    [groupId, [...new Set(ids)]],
+  );
+  const claimed = new Set(rows.map((row) => row.record_id));
+  return records.filter((_, i) => claimed.delete(ids[i]!));
+}
+
+const SWEEP_EVERY_MS = 60 * 60 * 1000;
+const DEFAULT_RECORD_ID_RETENTION_MS = 8 * 24 * 3600 * 1000;
+
+function sweepPeriodically<T>(options: ExactlyOnceConsumerOptions<T>): NodeJS.Timeout {
+  const retention = options.recordIdRetentionMs ?? DEFAULT_RECORD_ID_RETENTION_MS;
+  const timer = setInterval(() => {
+    sweepConsumedRecords(options.pool, options.groupId, retention).catch((err) =>
+      options.log.warn({ err }, 'sweeping consumed record ids failed; will try again'),
+    );
+  }, SWEEP_EVERY_MS);
+  timer.unref();
+  return timer;
+}
+
+/** Deletes claimed record ids older than the topic's retention (they can no longer be redelivered). */
+export async function sweepConsumedRecords(
+  pool: Pool,
+  groupId: string,
+  olderThanMs: number,
+): Promise<number> {
+  const { rowCount } = await pool.query(
+    `DELETE FROM consumed_records WHERE group_id = $1 AND applied_at < now() - make_interval(secs => $2)`,
+    [groupId, olderThanMs / 1000],
+  );
+  return rowCount ?? 0;
 }
 
 async function lockNextOffset(client: PoolClient, groupId: string, topic: string, partition: number) {

@@ -2,6 +2,7 @@ import { type TopicDefinition, topicName } from '@engage/contracts';
 import { type Pool, type PoolClient, withTransaction } from '@engage/postgres';
 import type { Producer } from 'kafkajs';
 import type { Logger } from 'pino';
+import { connectProducer, type KafkaClient } from './client.ts';
 import { toMessages } from './produce.ts';
 
 /**
@@ -48,12 +49,26 @@ const RELAY_LOCK = 0x6e676167;
  */
 export function startOutboxRelay(options: {
   pool: Pool;
-  producer: Producer;
+  /** The relay connects (and after a failed send, replaces) its own idempotent producer. */
+  kafka: KafkaClient;
   log: Logger;
   idleMs?: number;
   batchSize?: number;
 }): OutboxRelay {
-  const { pool, producer, log } = options;
+  const { pool, kafka, log } = options;
+  // After a failed send a kafkajs idempotent producer can reuse sequence numbers the broker already
+  // took, and a later batch is then dropped as a duplicate while reported sent. A failed send
+  // therefore retires the producer; the next attempt connects a new one (a new producer id).
+  let producer: Producer | undefined;
+  const currentProducer = async () => {
+    producer ??= await connectProducer(kafka);
+    return producer;
+  };
+  const retireProducer = async () => {
+    const retired = producer;
+    producer = undefined;
+    await retired?.disconnect().catch(() => undefined);
+  };
   const idleMs = options.idleMs ?? 100;
   const limit = options.batchSize ?? 500;
   let running = true;
@@ -82,7 +97,7 @@ export function startOutboxRelay(options: {
         list.push({ key: row.key, value: row.value, headers: row.headers });
         byTopic.set(row.topic, list);
       }
-      await producer.sendBatch({
+      await (await currentProducer()).sendBatch({
         acks: -1,
         topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
       });
@@ -100,6 +115,7 @@ export function startOutboxRelay(options: {
       } catch (err) {
         failures++;
         log.warn({ err, failures }, 'outbox publish failed; will retry');
+        await retireProducer();
       }
       if (published === 0 || failures > 0) {
         const delay = failures > 0 ? Math.min(5_000, 100 * 2 ** failures) : idleMs;
@@ -128,6 +144,7 @@ export function startOutboxRelay(options: {
       running = false;
       wake?.();
       await loop;
+      await retireProducer();
     },
   };
 }

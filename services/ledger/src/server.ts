@@ -1,4 +1,4 @@
-import { connectProducer, createKafka, startOutboxRelay } from '@engage/kafka';
+import { createKafka, startOutboxRelay } from '@engage/kafka';
 import { listen, type ServiceContext } from '@engage/kit';
 import { createPool, pingPool } from '@engage/postgres';
 import { buildApp } from './app.ts';
@@ -14,11 +14,9 @@ export async function startLedger(ctx: ServiceContext<LedgerEnv>): Promise<void>
   lifecycle.onShutdown('postgres', () => pool.end());
 
   const kafka = createKafka({ brokers: env.KAFKA_BROKERS, clientId: env.KAFKA_CLIENT_ID ?? 'ledger', log });
-  const producer = await connectProducer(kafka);
-  lifecycle.onShutdown('kafka producer', () => producer.disconnect());
 
   // Publishes the journal records each committed change enqueued; on shutdown it drains first.
-  const relay = startOutboxRelay({ pool, producer, log });
+  const relay = startOutboxRelay({ pool, kafka, log });
   lifecycle.onShutdown('outbox relay', () => relay.stop());
 
   // Joining the consumer group can wait out a crashed predecessor's session (KAFKA_SESSION_TIMEOUT_MS);

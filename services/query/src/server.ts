@@ -1,4 +1,4 @@
-import { connectProducer, createKafka, startOutboxRelay } from '@engage/kafka';
+import { createKafka, startOutboxRelay } from '@engage/kafka';
 import { listen, type ServiceContext } from '@engage/kit';
 import { createPool } from '@engage/postgres';
 import { createRedis } from '@engage/redis';
@@ -21,9 +21,7 @@ export async function startQuery(ctx: ServiceContext<QueryEnv>): Promise<void> {
   const mirror = { pool, redis, keyPrefix: env.REDIS_KEY_PREFIX, log, definitions };
 
   const kafka = createKafka({ brokers: env.KAFKA_BROKERS, clientId: env.KAFKA_CLIENT_ID ?? 'query', log });
-  const producer = await connectProducer(kafka);
-  lifecycle.onShutdown('kafka producer', () => producer.disconnect());
-  const relay = startOutboxRelay({ pool, producer, log });
+  const relay = startOutboxRelay({ pool, kafka, log });
   lifecycle.onShutdown('outbox relay', relay.stop);
 
   const events = await startEventsConsumer({

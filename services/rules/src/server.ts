@@ -1,4 +1,4 @@
-import { connectProducer, createKafka, startOutboxRelay } from '@engage/kafka';
+import { createKafka, startOutboxRelay } from '@engage/kafka';
 import { listen, type ServiceContext } from '@engage/kit';
 import { createPool } from '@engage/postgres';
 import { buildApp } from './app.ts';
@@ -16,11 +16,9 @@ export async function startRules(ctx: ServiceContext<RulesEnv>): Promise<void> {
   lifecycle.onShutdown('postgres', () => pool.end());
 
   const kafka = createKafka({ brokers: env.KAFKA_BROKERS, clientId: env.KAFKA_CLIENT_ID ?? 'rules', log });
-  const producer = await connectProducer(kafka);
-  lifecycle.onShutdown('kafka producer', () => producer.disconnect());
 
   // Reward grants and analyst records leave through the outbox, after the commit that wrote them.
-  const relay = startOutboxRelay({ pool, producer, log });
+  const relay = startOutboxRelay({ pool, kafka, log });
   lifecycle.onShutdown('outbox relay', relay.stop);
 
   const rules = new RulesCache();

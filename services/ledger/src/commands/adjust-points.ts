@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { type EnvironmentContext, type ProblemDocument, topics } from '@engage/contracts';
-import { enqueueOutbox } from '@engage/kafka';
+import type { EnvironmentContext, ProblemDocument } from '@engage/contracts';
 import type { Problem } from '@engage/kit';
 import type { Pool, PoolClient } from '@engage/postgres';
 import type { AdjustmentRequest } from '../domain/adjustment-request.ts';
 import { adjustmentClaim, judgeRetry, type StoredResponse } from '../domain/idempotency.ts';
-import { journalRecord } from '../domain/journal-record.ts';
+import { journalOutboxRow } from '../domain/journal-outbox.ts';
 import { balanceLimitReached, idempotencyKeyConflict, insufficientBalance } from '../domain/problems.ts';
 import { applyDelta, readBalance } from '../store/balances.ts';
 import { claimKey, type KeyRef, readKey, storeResponse } from '../store/idempotency-keys.ts';
-import { appendJournalEntry } from '../store/journal.ts';
+import { appendJournalEntryWithRecord, type JournalEntry } from '../store/journal.ts';
 import { type Outcome, runForPlayer, type StepResult, type WriteDeps } from './run-for-player.ts';
 
 export interface PointsDeps extends WriteDeps {
@@ -55,32 +54,38 @@ async function adjustmentStep(
     return { outcome: { ...stored.response, replayed: true }, journaled: false };
   }
   const applied = await applyDelta(client, player, request.amount);
-  let response: StoredResponse;
   if ('refused' in applied) {
     const figures = { balance: (await readBalance(client, player))?.balance ?? 0, amount: request.amount };
     const refusal =
       applied.refused === 'insufficient_balance'
         ? insufficientBalance(figures)
         : balanceLimitReached(figures);
-    response = { status: refusal.status, body: render(refusal) };
-  } else {
-    const entry = await appendJournalEntry(client, {
-      entryId: randomUUID(),
-      organizationId: environment.organizationId,
-      ...player,
-      kind: 'adjustment',
-      amount: request.amount,
-      balanceAfter: applied.balance,
-      reason: request.reason ?? null,
-      idempotencyKey: request.idempotencyKey ?? null,
-      sourceRef: null,
-    });
-    await enqueueOutbox(client, topics.pointsJournal, deps.topicPrefix, [journalRecord(entry)]);
-    response = {
-      status: 200,
-      body: { transactionId: entry.entryId, amount: entry.amount, balance: entry.balanceAfter },
-    };
+    const response: StoredResponse = { status: refusal.status, body: render(refusal) };
+    if (keyRef) await storeResponse(client, keyRef, response);
+    return { outcome: { ...response, replayed: false }, journaled: false };
   }
-  if (keyRef) await storeResponse(client, keyRef, response);
-  return { outcome: { ...response, replayed: false }, journaled: response.status === 200 };
+  const entry: JournalEntry = {
+    entryId: randomUUID(),
+    organizationId: environment.organizationId,
+    ...player,
+    kind: 'adjustment',
+    amount: request.amount,
+    balanceAfter: applied.balance,
+    reason: request.reason ?? null,
+    idempotencyKey: request.idempotencyKey ?? null,
+    sourceRef: null,
+    createdAt: new Date(),
+  };
+  const response: StoredResponse = {
+    status: 200,
+    body: { transactionId: entry.entryId, amount: entry.amount, balance: entry.balanceAfter },
+  };
+  // The entry, its outbox record and the stored answer in one round trip.
+  await appendJournalEntryWithRecord(
+    client,
+    entry,
+    journalOutboxRow(entry, deps.topicPrefix),
+    keyRef && { ref: keyRef, ...response },
+  );
+  return { outcome: { ...response, replayed: false }, journaled: true };
 }

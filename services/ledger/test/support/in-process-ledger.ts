@@ -1,4 +1,4 @@
-import { connectProducer, createKafka, startOutboxRelay } from '@engage/kafka';
+import { createKafka, startOutboxRelay } from '@engage/kafka';
 import { createLogger, type HttpApp } from '@engage/kit';
 import { createPool, type Pool } from '@engage/postgres';
 import { stackConfig, uniqueTopicPrefix } from '@engage/testkit';
@@ -27,8 +27,7 @@ export async function startInProcessLedger(options: { maxBatch?: number } = {}):
   await createJournalTopic(brokers, topicPrefix);
   const pool = createPool({ url: databaseUrl, schema: 'ledger', max: 10 });
   await forgetStaleOutboxRows(pool);
-  const producer = await connectProducer(kafka);
-  const relay = startOutboxRelay({ pool, producer, log, idleMs: 50 });
+  const relay = startOutboxRelay({ pool, kafka, log, idleMs: 50 });
   const app = buildApp({
     log,
     pool,
@@ -46,7 +45,6 @@ export async function startInProcessLedger(options: { maxBatch?: number } = {}):
     close: async () => {
       await app.close();
       await relay.stop();
-      await producer.disconnect();
       await pool.end();
     },
   };

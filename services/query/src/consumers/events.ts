@@ -58,6 +58,8 @@ export function startEventsConsumer(
     topic: topicName(topics.eventsAccepted, deps.topicPrefix),
     definition: topics.eventsAccepted,
     sessionTimeoutMs: deps.sessionTimeoutMs,
+    // The gateway may re-send an event with its eventId (after a crash or a failed send).
+    recordId: (event) => event.eventId,
     maxRecordsPerTransaction: deps.recordsPerTransaction,
     apply: applyAcceptedEvents,
     afterCommit: ({ records }) => mirrorAppliedEvents(deps, records),

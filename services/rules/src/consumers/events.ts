@@ -132,6 +132,8 @@ export function startEventsConsumer(options: {
     topic: topicName(topics.eventsAccepted, options.topicPrefix),
     definition: topics.eventsAccepted,
     sessionTimeoutMs: options.sessionTimeoutMs,
+    // The gateway may re-send an event with its eventId (after a crash or a failed send).
+    recordId: (event) => event.eventId,
     apply: async (batch) => {
       pending.set(batch.partition, await applyAcceptedEvents(options, batch));
     },

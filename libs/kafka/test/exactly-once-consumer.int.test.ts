@@ -1,0 +1,96 @@
+import { fileURLToPath } from 'node:url';
+import { topicName, topics } from '@engage/contracts';
+import { createCatalogTopics } from '@engage/devstack';
+import { createLogger } from '@engage/kit';
+import { createPool, migrate, type Pool } from '@engage/postgres';
+import {
+  acceptedEvent,
+  eventually,
+  randomEnvironment,
+  stackConfig,
+  uniqueTopicPrefix,
+} from '@engage/testkit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  connectProducer,
+  createKafka,
+  produceRecords,
+  type RunningConsumer,
+  startExactlyOnceConsumer,
+} from '../src/index.ts';
+
+const SCHEMA = 'kafka_lib_test';
+
+describe('startExactlyOnceConsumer with record ids', () => {
+  let pool: Pool;
+  let consumer: RunningConsumer | undefined;
+
+  beforeAll(async () => {
+    const { databaseUrl } = stackConfig();
+    await migrate({
+      databaseUrl,
+      schema: SCHEMA,
+      dir: fileURLToPath(new URL('./migrations', import.meta.url)),
+    });
+    pool = createPool({ url: databaseUrl, schema: SCHEMA, max: 4 });
+  });
+
+  afterAll(async () => {
+    await consumer?.stop();
+    await pool?.end();
+  });
+
+  it('applies a record written twice at different offsets once', async () => {
+    const { brokers } = stackConfig();
+    const prefix = uniqueTopicPrefix();
+    await createCatalogTopics(brokers, prefix);
+    const log = createLogger('test', 'error');
+    const kafka = createKafka({ brokers, clientId: 'eo-test', log });
+    const producer = await connectProducer(kafka);
+    const env = randomEnvironment();
+    const [first, resent, last] = [
+      acceptedEvent(env, 'p1'),
+      acceptedEvent(env, 'p1'),
+      acceptedEvent(env, 'p1'),
+    ];
+    // The re-sent copy has the same eventId at a later offset, as after a gateway crash.
+    await produceRecords(producer, topics.eventsAccepted, prefix, [first!, resent!, resent!, last!, first!]);
+    await producer.disconnect();
+
+    const groupId = `${prefix}eo-test`;
+    consumer = await startExactlyOnceConsumer({
+      kafka,
+      pool,
+      log,
+      groupId,
+      topic: topicName(topics.eventsAccepted, prefix),
+      definition: topics.eventsAccepted,
+      sessionTimeoutMs: 6_000,
+      recordId: (event) => event.eventId,
+      apply: async ({ client, records }) => {
+        await client.query(
+          `INSERT INTO applied_records (group_id, record_id, times)
+           SELECT $1, id, 1 FROM unnest($2::text[]) AS id
+           ON CONFLICT (group_id, record_id) DO UPDATE SET times = applied_records.times + 1`,
+          [groupId, records.map((r) => r.value.eventId)],
+        );
+      },
+    });
+
+    await eventually('all five records consumed', async () => {
+      const { rows } = await pool.query<{ next: number }>(
+        'SELECT coalesce(sum(next_offset), 0)::int AS next FROM kafka_offsets WHERE group_id = $1',
+        [groupId],
+      );
+      return rows[0]!.next >= 5 ? true : undefined;
+    });
+    const { rows } = await pool.query<{ record_id: string; times: number }>(
+      'SELECT record_id, times FROM applied_records WHERE group_id = $1 ORDER BY record_id',
+      [groupId],
+    );
+    expect(rows.map((r) => r.times)).toEqual([1, 1, 1]);
+    expect(rows.map((r) => r.record_id).sort()).toEqual(
+      [first!.eventId, resent!.eventId, last!.eventId].sort(),
+    );
+  });
+});
