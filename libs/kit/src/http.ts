@@ -34,6 +34,11 @@ export interface HttpAppOptions {
   log: Logger;
   /** Largest request body accepted, in bytes. */
   bodyLimit?: number;
+  /**
+   * Largest request head accepted, in bytes. Internal services take the gateway's player context
+   * (attributes included) in a header, so their default is large; the public gateway sets Node's 16 KiB.
+   */
+  maxHeaderBytes?: number;
   /** Readiness: every check must resolve true for /readyz to answer 200. */
   readiness?: () => Promise<boolean> | boolean;
 }
@@ -56,7 +61,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
-    http: { maxHeaderSize: INTERNAL_MAX_HEADER_BYTES },
+    http: { maxHeaderSize: options.maxHeaderBytes ?? INTERNAL_MAX_HEADER_BYTES },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(({ schema }) => (data) => {

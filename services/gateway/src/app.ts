@@ -1,6 +1,7 @@
 import { createHttpApp, type HttpApp, type Logger } from '@engage/kit';
 import type { Pool } from '@engage/postgres';
 import { createAuthenticator } from './auth/authenticator.ts';
+
 import type { EventProducer } from './events/event-producer.ts';
 import { createEventRulesCache } from './events/rules-cache.ts';
 import type { Upstreams } from './forwarding/upstreams.ts';
@@ -11,6 +12,9 @@ import { openApiRoutes } from './http/openapi.ts';
 import { playerRoutes } from './http/players.ts';
 import { type OrganizationLimit, registerOrganizationLimit } from './limits/organization-limit.ts';
 import { createPlayerDirectory } from './players.ts';
+
+/** Callers are game servers: a request head larger than Node's default is refused. */
+const PUBLIC_MAX_HEADER_BYTES = 16 * 1024;
 
 export interface GatewayDeps {
   log: Logger;
@@ -31,7 +35,11 @@ export interface GatewayDeps {
 }
 
 export function buildApp(deps: GatewayDeps): HttpApp {
-  const app = createHttpApp({ log: deps.log, ...(deps.readiness ? { readiness: deps.readiness } : {}) });
+  const app = createHttpApp({
+    log: deps.log,
+    maxHeaderBytes: PUBLIC_MAX_HEADER_BYTES,
+    ...(deps.readiness ? { readiness: deps.readiness } : {}),
+  });
   if (deps.organizationLimit) registerOrganizationLimit(app, deps.organizationLimit);
   const authenticator = createAuthenticator({
     pool: deps.pool,
