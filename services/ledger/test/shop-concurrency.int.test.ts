@@ -144,8 +144,8 @@ describe('hundreds of parallel debits, purchases and replays', () => {
       const id = `${op.playerId}/${op.idempotencyKey}`;
       byKey.set(id, [...(byKey.get(id) ?? []), answer]);
     };
-    ops.forEach((op, i) => record(op, answers[i]!));
-    keyed.forEach(({ op }, j) => record(op, replays[j]!));
+    for (const [i, op] of ops.entries()) record(op, answers[i]!);
+    for (const [j, { op }] of keyed.entries()) record(op, replays[j]!);
     for (const outcomes of byKey.values())
       for (const answer of outcomes) expect(answer.body).toEqual(outcomes[0]!.body);
     expect(replays.some((r) => r.replayed)).toBe(true);
