@@ -1,21 +1,43 @@
 import { allTopics, type TopicDefinition, topicName } from '@engage/contracts';
 import type { KafkaClient } from './client.ts';
 
-/**
- * Creates the catalog's topics with their explicit partition counts and settings. Existing topics
- * are left as they are (a partition count is never lowered); missing partitions are added.
- */
-export async function ensureTopics(
+/** A topic to create: its full name, partition count and settings. */
+export interface TopicSpec {
+  name: string;
+  partitions: number;
+  config?: Readonly<Record<string, string>>;
+}
+
+/** Creates the catalog's topics under `prefix` with their explicit partition counts and settings. */
+export function ensureTopics(
   kafka: KafkaClient,
   prefix: string,
   defs: TopicDefinition<unknown>[] = allTopics(),
   replicationFactor = 1,
 ): Promise<void> {
+  const specs = defs.map((def) => ({
+    name: topicName(def, prefix),
+    partitions: def.partitions,
+    config: def.config,
+  }));
+  return ensureTopicSpecs(kafka, specs, replicationFactor);
+}
+
+/**
+ * Creates the topics that do not exist and adds partitions to those that have fewer than asked.
+ * Existing topics are otherwise left as they are (a partition count is never lowered).
+ */
+export async function ensureTopicSpecs(
+  kafka: KafkaClient,
+  specs: TopicSpec[],
+  replicationFactor = 1,
+): Promise<void> {
+  if (specs.length === 0) return;
   // Topic creation races with itself when several processes create topics at once (the broker can
   // answer "does not host this topic-partition" while leaders settle); each attempt is idempotent.
   for (let attempt = 1; ; attempt++) {
     try {
-      return await createOrGrowTopics(kafka, prefix, defs, replicationFactor);
+      return await createOrGrowTopics(kafka, specs, replicationFactor);
     } catch (err) {
       if (attempt >= 5) throw err;
       await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
@@ -23,36 +45,31 @@ export async function ensureTopics(
   }
 }
 
-async function createOrGrowTopics(
-  kafka: KafkaClient,
-  prefix: string,
-  defs: TopicDefinition<unknown>[],
-  replicationFactor: number,
-): Promise<void> {
+async function createOrGrowTopics(kafka: KafkaClient, specs: TopicSpec[], replicationFactor: number) {
   const admin = kafka.admin();
   await admin.connect();
   try {
     const existing = new Set(await admin.listTopics());
-    const missing = defs.filter((def) => !existing.has(topicName(def, prefix)));
+    const missing = specs.filter((spec) => !existing.has(spec.name));
     if (missing.length > 0) {
       await admin.createTopics({
         waitForLeaders: true,
-        topics: missing.map((def) => ({
-          topic: topicName(def, prefix),
-          numPartitions: def.partitions,
+        topics: missing.map((spec) => ({
+          topic: spec.name,
+          numPartitions: spec.partitions,
           replicationFactor,
-          configEntries: Object.entries(def.config).map(([name, value]) => ({ name, value })),
+          configEntries: Object.entries(spec.config ?? {}).map(([name, value]) => ({ name, value })),
         })),
       });
     }
-    const present = defs.filter((def) => existing.has(topicName(def, prefix)));
+    const present = specs.filter((spec) => existing.has(spec.name));
     if (present.length > 0) {
-      const metadata = await admin.fetchTopicMetadata({
-        topics: present.map((def) => topicName(def, prefix)),
-      });
+      const metadata = await admin.fetchTopicMetadata({ topics: present.map((spec) => spec.name) });
       const grow = metadata.topics.flatMap((t) => {
-        const def = present.find((d) => topicName(d, prefix) === t.name);
-        return def && t.partitions.length < def.partitions ? [{ topic: t.name, count: def.partitions }] : [];
+        const spec = present.find((s) => s.name === t.name);
+        return spec && t.partitions.length < spec.partitions
+          ? [{ topic: t.name, count: spec.partitions }]
+          : [];
       });
       if (grow.length > 0) await admin.createPartitions({ topicPartitions: grow });
     }

@@ -1,13 +1,10 @@
-import type { Admin, ITopicConfig } from 'kafkajs';
+import { ensureTopicSpecs, type TopicSpec } from '@engage/kafka';
+import type { Admin } from 'kafkajs';
 import kafkajs from 'kafkajs';
 
-const { Kafka, logLevel } = kafkajs;
+export type { TopicSpec };
 
-export interface TopicSpec {
-  name: string;
-  partitions: number;
-  config?: Record<string, string>;
-}
+const { Kafka, logLevel } = kafkajs;
 
 function quietAdmin(brokers: string[], clientId: string, timeoutMs = 3_000): Admin {
   const kafka = new Kafka({
@@ -67,42 +64,6 @@ export async function waitForCluster(
  * of existing topics that have fewer partitions than asked. Never shrinks or reconfigures.
  */
 export async function createTopics(brokers: string[], topics: TopicSpec[]): Promise<void> {
-  if (topics.length === 0) return;
   const kafka = new Kafka({ clientId: 'devstack-topics', brokers, logLevel: logLevel.WARN });
-  const admin = kafka.admin();
-  await admin.connect();
-  try {
-    const existing = new Set(await admin.listTopics());
-    const missing: ITopicConfig[] = topics
-      .filter((t) => !existing.has(t.name))
-      .map((t) => ({
-        topic: t.name,
-        numPartitions: t.partitions,
-        configEntries: Object.entries(t.config ?? {}).map(([name, value]) => ({ name, value })),
-      }));
-    if (missing.length > 0) {
-      try {
-        await admin.createTopics({ topics: missing, waitForLeaders: true });
-      } catch (error) {
-        // A concurrent creator may have won the race; anything else is real.
-        const names = (error as { type?: string; errors?: { type?: string }[] }).errors ?? [];
-        if (!names.every((e) => e.type === 'TOPIC_ALREADY_EXISTS') || names.length === 0) throw error;
-      }
-    }
-    const present = topics.filter((t) => existing.has(t.name));
-    if (present.length > 0) {
-      const { topics: meta } = await admin.fetchTopicMetadata({ topics: present.map((t) => t.name) });
-      const grow = present
-        .map((t) => ({
-          topic: t.name,
-          count: t.partitions,
-          has: meta.find((m) => m.name === t.name)?.partitions.length ?? 0,
-        }))
-        .filter((t) => t.has > 0 && t.has < t.count)
-        .map(({ topic, count }) => ({ topic, count }));
-      if (grow.length > 0) await admin.createPartitions({ topicPartitions: grow, validateOnly: false });
-    }
-  } finally {
-    await admin.disconnect();
-  }
+  await ensureTopicSpecs(kafka, topics);
 }
