@@ -4,12 +4,11 @@ import type {
   EnvironmentContext,
   MissionSchema,
   ProblemDocument,
-  TopicDefinition,
 } from '@engage/contracts';
 import { topicName, topics } from '@engage/contracts';
 import { createCatalogTopics } from '@engage/devstack';
-import { consumerGroupId, createKafka, decodeRecord } from '@engage/kafka';
-import { createLogger, type SectionItemChange } from '@engage/kit';
+import { consumerGroupId } from '@engage/kafka';
+import type { SectionItemChange } from '@engage/kit';
 import type { Pool } from '@engage/postgres';
 import {
   internalHeaders,
@@ -89,61 +88,7 @@ export async function waitUntilConsumed(pool: Pool, prefix: string, total: numbe
   );
 }
 
-/** A small deterministic generator, so a failing schedule can be replayed from its printed seed. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** Every record of a topic under `prefix` so far, decoded, in partition then offset order. */
-export async function readTopic<T>(prefix: string, definition: TopicDefinition<T>): Promise<T[]> {
-  const kafka = createKafka({
-    brokers: stackConfig().brokers,
-    clientId: 'rules-test-reader',
-    log: createLogger('rules-test-reader', 'error'),
-  });
-  const admin = kafka.admin();
-  await admin.connect();
-  const topic = topicName(definition, prefix);
-  try {
-    const offsets = await admin.fetchTopicOffsets(topic);
-    const wanted = offsets.reduce((sum, p) => sum + Number(p.high) - Number(p.low), 0);
-    if (wanted === 0) return [];
-    const consumer = kafka.consumer({ groupId: `reader-${crypto.randomUUID()}` });
-    await consumer.connect();
-    await consumer.subscribe({ topic, fromBeginning: true });
-    const records: { partition: number; offset: bigint; value: T }[] = [];
-    let resolve: () => void = () => {};
-    const complete = new Promise<void>((r) => {
-      resolve = r;
-    });
-    await consumer.run({
-      eachMessage: async ({ partition, message }) => {
-        if (message.value) {
-          records.push({
-            partition,
-            offset: BigInt(message.offset),
-            value: decodeRecord(definition, message.value),
-          });
-        }
-        if (records.length >= wanted) resolve();
-      },
-    });
-    await Promise.race([complete, new Promise((r) => setTimeout(r, 30_000))]);
-    await consumer.disconnect();
-    return records
-      .sort((a, b) => a.partition - b.partition || Number(a.offset - b.offset))
-      .map((r) => r.value);
-  } finally {
-    await admin.disconnect();
-  }
-}
+export { readTopicRecords as readTopic, seededRandom } from '@engage/testkit';
 
 /** Applies one of the rules service's sections of the environment file through its internal endpoint. */
 export async function applySection(
