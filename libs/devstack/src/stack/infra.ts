@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { allTopics } from '@engage/contracts';
+import { allTopics, type TopicDefinition } from '@engage/contracts';
 import { createKafka, ensureTopics } from '@engage/kafka';
 import { createLogger } from '@engage/kit';
 import { migrate } from '@engage/postgres';
@@ -55,9 +55,20 @@ export async function createCatalogTopics(
   brokers: string[],
   topicPrefix: string,
   replicationFactor = 1,
+  defs: TopicDefinition<unknown>[] = allTopics(),
 ): Promise<void> {
   const kafka = createKafka({ brokers, clientId: 'provision', log: createLogger('provision', 'warn') });
-  await ensureTopics(kafka, topicPrefix, allTopics(), replicationFactor);
+  await ensureTopics(kafka, topicPrefix, cappedPartitions(defs), replicationFactor);
+}
+
+/**
+ * KAFKA_TOPIC_MAX_PARTITIONS caps the catalog's partition counts for throwaway topics: the test suite
+ * creates topics of its own per stack, and a single local broker keeps a few files open per
+ * partition (its open-file limit is the bound).
+ */
+function cappedPartitions(defs: TopicDefinition<unknown>[]): TopicDefinition<unknown>[] {
+  const cap = Number(process.env.KAFKA_TOPIC_MAX_PARTITIONS ?? '0');
+  return cap > 0 ? defs.map((def) => ({ ...def, partitions: Math.min(def.partitions, cap) })) : defs;
 }
 
 async function waitForPostgres(url: string, timeoutMs = 20_000): Promise<void> {
