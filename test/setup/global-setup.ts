@@ -1,16 +1,21 @@
 import { ensureInfra, findRepoRoot, migrateAll } from '@engage/devstack';
+import { recreateDatabase } from '@engage/postgres';
 import type {} from '@engage/testkit/provided.ts';
 import type { TestProject } from 'vitest/node';
 
 /**
  * Integration tests run against real servers: Kafka (started from the project's jars unless
  * KAFKA_BROKERS is set), and Postgres and Redis at DATABASE_URL / REDIS_URL or the local defaults.
- * Tests use their own database, `engage_test` unless TEST_DATABASE_URL says otherwise, migrated here.
+ * Tests use their own database, `engage_test` unless TEST_DATABASE_URL says otherwise, recreated
+ * empty and migrated here.
  * A broker this setup started is stopped again at the end; one it found running is left alone.
  */
 export default async function setup(project: TestProject) {
   const databaseUrl = process.env.TEST_DATABASE_URL ?? testDatabaseOf(process.env.DATABASE_URL);
   const infra = await ensureInfra({ databaseUrl, log: (line) => process.stdout.write(`[stack] ${line}\n`) });
+  // A run starts from an empty test database: rows an earlier run left (an outbox row for a topic
+  // of a broker since wiped, say) must not reach this one.
+  await recreateDatabase(infra.databaseUrl);
   await migrateAll(findRepoRoot(), infra.databaseUrl);
   project.provide('stack', {
     databaseUrl: infra.databaseUrl,

@@ -68,3 +68,21 @@ export async function ensureDatabase(databaseUrl: string): Promise<void> {
     await client.end();
   }
 }
+
+/**
+ * Drops the database named in the URL (and its connections) and creates it empty. For test
+ * databases only: each test run starts from nothing, whatever an earlier run left behind.
+ */
+export async function recreateDatabase(databaseUrl: string): Promise<void> {
+  const name = decodeURIComponent(new URL(databaseUrl).pathname.slice(1));
+  const admin = new URL(databaseUrl);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS "${name.replaceAll('"', '""')}" WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+  await ensureDatabase(databaseUrl);
+}
