@@ -28,9 +28,13 @@ interface GeneratedRequest {
   body?: unknown;
 }
 
+/** What a URL parser removes from a path instead of sending it (RFC 3986, WHATWG URL). */
+const isDotSegment = (value: string) => /^(\.|%2e){1,2}$/i.test(value);
+
 function requests(op: Operation, mode: 'valid' | 'invalid'): fc.Arbitrary<GeneratedRequest> {
-  // An empty path segment would address another route (`/v1/streaks/` is the list), so path
-  // parameters are never empty, even when invalid.
+  // An empty path segment would address another route (`/v1/streaks/` is the list), and so would the
+  // dot segments `.` and `..`, which every URL parser removes before sending (`/v1/streaks/.` is sent
+  // as the list): path parameters are never empty or a dot segment, even when invalid.
   const param = (schema: Parameters<typeof valid>[0], minLength = 0) =>
     mode === 'valid'
       ? valid(schema, resolve)
@@ -38,7 +42,7 @@ function requests(op: Operation, mode: 'valid' | 'invalid'): fc.Arbitrary<Genera
   const pathParams = op.parameters.filter((p) => p.in === 'path');
   const queryParams = op.parameters.filter((p) => p.in === 'query');
   const path = fc
-    .tuple(...pathParams.map((p) => param(p.schema, 1)))
+    .tuple(...pathParams.map((p) => param(p.schema, 1).filter((v) => !isDotSegment(String(v)))))
     .map((values) =>
       pathParams.reduce(
         (path, p, i) => path.replace(`{${p.name}}`, encodeURIComponent(String(values[i]))),
