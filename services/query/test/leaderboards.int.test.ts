@@ -152,7 +152,9 @@ describe('leaderboards', () => {
 
     const view = await eventually('the points board', async () => {
       const r = await read(env, 'p3', 'points', '&Top=3&Around=1&PlayerIds=p6&PlayerIds=p5&LanguageCode=fr');
-      return r.body.leaderboard?.participants === 7 ? r.body : undefined;
+      // Scores and display names reach Redis after the commit: wait until both are there.
+      const mirrored = r.body.leaderboard?.participants === 7 && r.body.leaderboard?.me?.displayName !== null;
+      return mirrored ? r.body : undefined;
     });
     expect(view.leaderboard).toMatchObject({
       name: 'Points (fr)',
