@@ -41,7 +41,11 @@ export async function startLedger(ctx: ServiceContext<LedgerEnv>): Promise<void>
     pool,
     topicPrefix: env.KAFKA_TOPIC_PREFIX,
     onJournalCommitted: relay.kick,
-    batcher: createPlayerBatcher(pool, { maxBatch: env.PLAYER_BATCH_MAX }),
+    // Half the pool writes; the rest serves reads, the rewards consumer and the outbox relay.
+    batcher: createPlayerBatcher(pool, {
+      maxBatch: env.PLAYER_BATCH_MAX,
+      batchesInFlight: Math.max(1, Math.floor(env.DATABASE_POOL_SIZE / 2)),
+    }),
     marketplace: createMarketplaceCatalog(pool),
     readiness: () => pingPool(pool),
   });

@@ -6,33 +6,62 @@ import { createPlayerBatcher, type Step } from '../src/commands/player-batcher.t
 
 let pool: Pool;
 beforeAll(() => {
-  pool = createPool({ url: stackConfig().databaseUrl, schema: 'ledger', max: 4 });
+  pool = createPool({ url: stackConfig().databaseUrl, schema: 'ledger', max: 6 });
 });
 afterAll(() => pool.end());
 
-const transactionOf: Step<string> = async (client) =>
+const transactionOf: Step<string> = async ({ client }) =>
   (await client.query<{ tx: string }>('SELECT txid_current()::text AS tx')).rows[0]!.tx;
 
-describe('the per-player queue', () => {
-  it('combines the steps queued behind a running one into one transaction, each with its own answer', async () => {
-    const batcher = createPlayerBatcher(pool, { maxBatch: 64 });
+describe('the write queue', () => {
+  it('combines the steps of many players queued behind a running one into one transaction, each with its own answer', async () => {
+    const batcher = createPlayerBatcher(pool, { maxBatch: 64, batchesInFlight: 1 });
     const first = batcher.run('env/p1', transactionOf);
-    const queued = Array.from({ length: 10 }, () => batcher.run('env/p1', transactionOf));
+    const queued = Array.from({ length: 10 }, (_, i) => batcher.run(`env/p${i % 3}`, transactionOf));
     const refused = batcher.run('env/p1', async () => {
       throw problem(409, 'points.insufficient_balance', 'refused');
     });
-    const broken = batcher.run('env/p1', async (client) => client.query('SELECT 1 / 0'));
-    const afterBroken = batcher.run('env/p1', transactionOf);
-    const otherPlayer = batcher.run('env/p2', transactionOf);
+    const afterRefused = batcher.run('env/p4', transactionOf);
 
     const firstTx = await first;
-    const combined = await Promise.all([...queued, afterBroken]);
+    const combined = await Promise.all([...queued, afterRefused]);
     expect(new Set(combined).size).toBe(1);
     expect(combined[0]).not.toBe(firstTx);
     await expect(refused).rejects.toMatchObject({ status: 409 });
-    // A step failing other than by a refusal runs again alone, and fails there for good.
+  });
+
+  it('runs every step of a failed transaction again alone: the broken one fails, the others succeed', async () => {
+    const batcher = createPlayerBatcher(pool, { maxBatch: 64, batchesInFlight: 1 });
+    const first = batcher.run('env/p1', transactionOf);
+    const before = batcher.run('env/p2', transactionOf);
+    const broken = batcher.run('env/p3', async ({ client }) => client.query('SELECT 1 / 0'));
+    const after = Array.from({ length: 3 }, (_, i) => batcher.run(`env/p${4 + i}`, transactionOf));
+    await first;
     await expect(broken).rejects.toMatchObject({ code: '22012' });
-    expect(await otherPlayer).not.toBe(combined[0]);
+    const alone = await Promise.all([before, ...after]);
+    expect(new Set(alone).size).toBe(alone.length);
+  });
+
+  it('keeps a player in one transaction at a time, its steps in arrival order', async () => {
+    const batcher = createPlayerBatcher(pool, { maxBatch: 4, batchesInFlight: 4 });
+    const running = new Map<string, number>();
+    const order: Record<string, number[]> = {};
+    const step =
+      (player: string, n: number): Step<void> =>
+      async ({ client }) => {
+        running.set(player, (running.get(player) ?? 0) + 1);
+        await client.query('SELECT pg_sleep(0.002)');
+        expect(running.get(player)).toBe(1);
+        running.set(player, running.get(player)! - 1);
+        (order[player] ??= []).push(n);
+      };
+    await Promise.all(
+      Array.from({ length: 60 }, (_, n) => batcher.run(`env/p${n % 3}`, step(`p${n % 3}`, n))),
+    );
+    for (const [player, seen] of Object.entries(order)) {
+      expect(seen, player).toEqual([...seen].sort((a, b) => a - b));
+    }
+    expect(Object.values(order).flat()).toHaveLength(60);
   });
 
   it('commits one step per transaction when combining is off', async () => {

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { type EnvironmentContext, type ProblemDocument, topics } from '@engage/contracts';
+import type { EnvironmentContext, ProblemDocument } from '@engage/contracts';
 import type { MarketplaceItemDefinition } from '@engage/contracts/environment/shop.ts';
-import { enqueueOutbox } from '@engage/kafka';
 import type { Problem } from '@engage/kit';
-import type { PoolClient } from '@engage/postgres';
-import { judgeRetry, purchaseClaim, type StoredResponse } from '../domain/idempotency.ts';
+
+import { judgeRetry, type KeyClaim, purchaseClaim, type StoredResponse } from '../domain/idempotency.ts';
 import { occurrenceAt } from '../domain/item-occurrence.ts';
-import { journalRecord } from '../domain/journal-record.ts';
+import { journalOutboxRow } from '../domain/journal-outbox.ts';
 import {
   idempotencyKeyConflict,
   insufficientBalance,
@@ -14,14 +13,16 @@ import {
   purchaseLimitReached,
 } from '../domain/problems.ts';
 import { type Buyer, purchaseRefusal } from '../domain/purchase-checks.ts';
-import { applyDelta, type PlayerRef, readBalance } from '../store/balances.ts';
-import { claimKey, type KeyRef, readKey, storeResponse } from '../store/idempotency-keys.ts';
-import { appendJournalEntry } from '../store/journal.ts';
-import { recordPlayerItems } from '../store/player-items.ts';
-import { recordPurchase } from '../store/purchases.ts';
-import { countPurchase, takeUnit } from '../store/shop-counters.ts';
-import { loadItem } from '../store/shop-definitions.ts';
+import { type StoredKeyRow, storedKeyOf } from '../store/idempotency-keys.ts';
+import {
+  loadPurchaseContext,
+  type PurchaseWrite,
+  type PurchaseWritten,
+  refusePurchase,
+  writePurchase,
+} from '../store/purchases.ts';
 import type { PointsDeps } from './adjust-points.ts';
+import type { WriteTransaction } from './player-batcher.ts';
 import { type Outcome, runForPlayer, type StepResult } from './run-for-player.ts';
 
 export interface PurchaseRequest {
@@ -45,144 +46,124 @@ export interface PurchaseInput {
 /** One purchase, in the player's queue (see player-batcher.ts). */
 export function purchaseItem(deps: PurchaseDeps, input: PurchaseInput): Promise<Outcome> {
   const player = { environmentId: input.environment.environmentId, playerId: input.request.playerId };
-  return runForPlayer(deps, player, (client) => purchaseStep(client, deps, input));
+  return runForPlayer(deps, player, (tx) => purchaseStep(tx, deps, input));
 }
 
 /**
- * The purchase's writes, READ COMMITTED: claim the key (a replay answers here, whatever the item
- * became since), check the definition and the player (a refusal is thrown: nothing stays written and
- * the key stays free), then debit the balance, count the player's purchase and take a unit of stock,
- * each with one conditional statement. A refusal of those three is the purchase's stored outcome: the
- * savepoint undoes what the others wrote. Success appends the journal entry, its outbox record, the
- * purchase and the items granted, and stores the answer under the key.
+ * The purchase, READ COMMITTED, in two statements: read the item and the key (a used key replays its
+ * answer, whatever the item became since), check the definition and the player (a refusal is thrown:
+ * nothing is written and the key stays free), then write every effect in one statement (see
+ * writePurchase). A refusal of the balance, the purchase limit or the stock is the purchase's stored
+ * outcome: what the statement wrote before it is undone in the same transaction.
  */
 async function purchaseStep(
-  client: PoolClient,
+  tx: WriteTransaction,
   deps: PurchaseDeps,
   input: PurchaseInput,
 ): Promise<StepResult> {
   const { environment, itemKey, request } = input;
-  const player: PlayerRef = { environmentId: environment.environmentId, playerId: request.playerId };
-  const keyRef: KeyRef | undefined = request.idempotencyKey
-    ? { ...player, key: request.idempotencyKey }
-    : undefined;
+  const player = { environmentId: environment.environmentId, playerId: request.playerId };
   const claim = purchaseClaim(itemKey);
   const now = deps.clock?.() ?? new Date();
 
-  if (keyRef && !(await claimKey(client, keyRef, claim))) {
-    const stored = await readKey(client, keyRef);
-    if (judgeRetry(stored, claim) === 'conflict') throw idempotencyKeyConflict('purchase', stored.operation);
-    return { outcome: { ...stored.response, replayed: true }, journaled: false };
-  }
-  const item = await loadItem(client, environment.environmentId, itemKey);
+  const { item, keyUsed } = await loadPurchaseContext(tx.client, {
+    ...player,
+    itemKey,
+    key: request.idempotencyKey ?? null,
+  });
+  if (keyUsed) return replay(keyUsed, claim);
   const refusal = purchaseRefusal(item, input.buyer, now, request.expectedPriceInPoints);
   if (refusal || !item) throw refusal;
 
-  const response = await charge(client, deps, {
-    environment,
-    player,
-    item,
-    request,
-    now,
-    render: input.render,
-  });
-  if (keyRef) await storeResponse(client, keyRef, response);
+  const write = purchaseWrite(environment, item, request, claim, now);
+  const written = await writePurchase(tx.client, write);
+  if ('keyUsed' in written) return replay(written.keyUsed, claim);
+  if ('refused' in written) {
+    const problem = refusalOf(written, write);
+    const response: StoredResponse = { status: problem.status, body: input.render(problem) };
+    await refusePurchase(tx.client, write, written, response);
+    return { outcome: { ...response, replayed: false }, journaled: false };
+  }
+  if (write.entryId) {
+    tx.publish(
+      journalOutboxRow(
+        {
+          entryId: write.entryId,
+          organizationId: write.organizationId,
+          ...player,
+          kind: 'purchase',
+          amount: -write.price,
+          balanceAfter: written.balanceAfter,
+          reason: write.reason,
+          idempotencyKey: write.idempotencyKey,
+          sourceRef: write.purchaseId,
+          createdAt: write.createdAt,
+        },
+        deps.topicPrefix,
+      ),
+    );
+  }
   return {
-    outcome: { ...response, replayed: false },
-    journaled: response.status === 200 && item.priceInPoints > 0,
+    outcome: { status: 200, body: { ...write.answer, balance: written.balanceAfter }, replayed: false },
+    journaled: write.entryId !== null,
   };
 }
 
-async function charge(
-  client: PoolClient,
-  deps: PointsDeps,
-  input: {
-    environment: EnvironmentContext;
-    player: PlayerRef;
-    item: MarketplaceItemDefinition;
-    request: PurchaseRequest;
-    now: Date;
-    render: (problem: Problem) => ProblemDocument;
-  },
-): Promise<StoredResponse> {
-  const { environment, player, item, request } = input;
-  const occurrence = occurrenceAt(item, input.now).number;
-  const ref = { itemKey: item.key, occurrence };
-  const price = item.priceInPoints;
+function replay(row: StoredKeyRow, claim: KeyClaim): StepResult {
+  const stored = storedKeyOf(row);
+  if (judgeRetry(stored, claim) === 'conflict') throw idempotencyKeyConflict('purchase', stored.operation);
+  return { outcome: { ...stored.response, replayed: true }, journaled: false };
+}
 
-  await client.query('SAVEPOINT purchase_effects');
-  const refuse = async (problem: Problem): Promise<StoredResponse> => {
-    await client.query('ROLLBACK TO SAVEPOINT purchase_effects');
-    return { status: problem.status, body: input.render(problem) };
-  };
-  // Balance first (the player's own row), the shared stock row last, so a purchase waits on the
-  // stock lock only once it holds everything else it needs.
-  let balanceAfter: number;
-  if (price > 0) {
-    const debited = await applyDelta(client, player, -price);
-    if ('refused' in debited) {
-      const balance = (await readBalance(client, player))?.balance ?? 0;
-      return refuse(insufficientBalance({ balance, amount: -price }));
-    }
-    balanceAfter = debited.balance;
-  } else {
-    balanceAfter = (await readBalance(client, player))?.balance ?? 0;
-  }
-  if (!(await countPurchase(client, environment.environmentId, player.playerId, ref, item.purchaseLimit)))
-    return refuse(
-      purchaseLimitReached({ purchaseLimit: item.purchaseLimit ?? 0, occurrenceNumber: occurrence }),
-    );
-  if (!(await takeUnit(client, environment.environmentId, ref, item.stock)))
-    return refuse(marketplaceItemOutOfStock({ stock: item.stock ?? 0, occurrenceNumber: occurrence }));
-  await client.query('RELEASE SAVEPOINT purchase_effects');
-
+function purchaseWrite(
+  environment: EnvironmentContext,
+  item: MarketplaceItemDefinition,
+  request: PurchaseRequest,
+  claim: KeyClaim,
+  now: Date,
+): PurchaseWrite {
+  const occurrence = occurrenceAt(item, now).number;
   const purchaseId = randomUUID();
-  let entryId: string | null = null;
-  if (price > 0) {
-    const entry = await appendJournalEntry(client, {
-      entryId: randomUUID(),
-      organizationId: environment.organizationId,
-      ...player,
-      kind: 'purchase',
-      amount: -price,
-      balanceAfter,
-      reason: `marketplace item ${item.key}`,
-      idempotencyKey: request.idempotencyKey ?? null,
-      sourceRef: purchaseId,
-    });
-    await enqueueOutbox(client, topics.pointsJournal, deps.topicPrefix, [journalRecord(entry)]);
-    entryId = entry.entryId;
-  }
-  const purchasedAt = await recordPurchase(client, {
+  const entryId = item.priceInPoints > 0 ? randomUUID() : null;
+  return {
     purchaseId,
-    ...player,
+    organizationId: environment.organizationId,
+    environmentId: environment.environmentId,
+    playerId: request.playerId,
+    idempotencyKey: request.idempotencyKey ?? null,
+    claim,
     itemKey: item.key,
     occurrence,
-    price,
+    price: item.priceInPoints,
+    purchaseLimit: item.purchaseLimit,
+    stock: item.stock,
     contents: item.contents,
     entryId,
-    balanceAfter,
-    idempotencyKey: request.idempotencyKey ?? null,
-  });
-  await recordPlayerItems(client, {
-    ...player,
-    source: 'purchase',
-    sourceRef: purchaseId,
-    entryId,
-    items: item.contents,
-  });
-  return {
-    status: 200,
-    body: {
+    reason: `marketplace item ${item.key}`,
+    createdAt: now,
+    answer: {
       purchaseId,
       transactionId: entryId,
-      playerId: player.playerId,
+      playerId: request.playerId,
       marketplaceItemKey: item.key,
       occurrenceNumber: occurrence,
-      priceInPoints: price,
+      priceInPoints: item.priceInPoints,
       contents: item.contents,
-      balance: balanceAfter,
-      purchasedAtUtc: purchasedAt.toISOString(),
+      purchasedAtUtc: now.toISOString(),
     },
   };
+}
+
+function refusalOf(written: Extract<PurchaseWritten, { refused: string }>, write: PurchaseWrite): Problem {
+  switch (written.refused) {
+    case 'insufficient_balance':
+      return insufficientBalance({ balance: written.balance, amount: -write.price });
+    case 'purchase_limit_reached':
+      return purchaseLimitReached({
+        purchaseLimit: write.purchaseLimit ?? 0,
+        occurrenceNumber: write.occurrence,
+      });
+    case 'out_of_stock':
+      return marketplaceItemOutOfStock({ stock: write.stock ?? 0, occurrenceNumber: write.occurrence });
+  }
 }

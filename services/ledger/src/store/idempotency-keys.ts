@@ -7,36 +7,18 @@ export interface KeyRef {
   key: string;
 }
 
-/**
- * Claims a key for this transaction. When another transaction holds the same key uncommitted, this
- * waits on its row lock; true means the key is ours, false means a committed request owns it.
- */
-export async function claimKey(client: PoolClient, ref: KeyRef, claim: KeyClaim): Promise<boolean> {
-  const { rowCount } = await client.query(
-    `INSERT INTO idempotency_keys (environment_id, player_id, key, operation, request_hash, target)
-     VALUES ($1, $2, $3, $4, $5, $6)
-     ON CONFLICT DO NOTHING`,
-    [ref.environmentId, ref.playerId, ref.key, claim.operation, claim.requestHash, claim.target],
-  );
-  return rowCount === 1;
+/** A key row as the write statements return it (row_to_json of the columns below). */
+export interface StoredKeyRow {
+  operation: KeyOperation;
+  target: string;
+  request_hash: string;
+  response_status: number | null;
+  response_body: unknown;
 }
 
-/** The committed request that owns a key (read after `claimKey` returned false). */
-export async function readKey(client: PoolClient, ref: KeyRef): Promise<StoredKey> {
-  const { rows } = await client.query<{
-    operation: KeyOperation;
-    target: string;
-    request_hash: string;
-    response_status: number | null;
-    response_body: unknown;
-  }>(
-    `SELECT operation, target, request_hash, response_status, response_body
-     FROM idempotency_keys WHERE environment_id = $1 AND player_id = $2 AND key = $3`,
-    [ref.environmentId, ref.playerId, ref.key],
-  );
-  const row = rows[0];
-  // A key row is written with its response in one transaction, so a committed row always has one.
-  if (!row || row.response_status === null) throw new Error('idempotency key without a stored response');
+export function storedKeyOf(row: StoredKeyRow): StoredKey {
+  // A key row is written with its response in one statement, so a committed row always has one.
+  if (row.response_status === null) throw new Error('idempotency key without a stored response');
   return {
     operation: row.operation,
     target: row.target,
@@ -45,14 +27,30 @@ export async function readKey(client: PoolClient, ref: KeyRef): Promise<StoredKe
   };
 }
 
-export async function storeResponse(
+/**
+ * Claims a key together with the outcome stored under it (a refusal that is the request's answer).
+ * A key claimed meanwhile by another replica fails with a unique violation: the transaction runs again
+ * and replays it.
+ */
+export async function insertKeyWithResponse(
   client: PoolClient,
   ref: KeyRef,
+  claim: KeyClaim,
   response: StoredResponse,
 ): Promise<void> {
   await client.query(
-    `UPDATE idempotency_keys SET response_status = $4, response_body = $5
-     WHERE environment_id = $1 AND player_id = $2 AND key = $3`,
-    [ref.environmentId, ref.playerId, ref.key, response.status, JSON.stringify(response.body)],
+    `INSERT INTO idempotency_keys (environment_id, player_id, key, operation, request_hash, target,
+                                   response_status, response_body)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [
+      ref.environmentId,
+      ref.playerId,
+      ref.key,
+      claim.operation,
+      claim.requestHash,
+      claim.target,
+      response.status,
+      JSON.stringify(response.body),
+    ],
   );
 }
