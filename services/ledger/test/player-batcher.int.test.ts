@@ -53,7 +53,7 @@ describe('the write queue', () => {
         await client.query('SELECT pg_sleep(0.002)');
         expect(running.get(player)).toBe(1);
         running.set(player, running.get(player)! - 1);
-        (order[player] ??= []).push(n);
+        order[player] = [...(order[player] ?? []), n];
       };
     await Promise.all(
       Array.from({ length: 60 }, (_, n) => batcher.run(`env/p${n % 3}`, step(`p${n % 3}`, n))),

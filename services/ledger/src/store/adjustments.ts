@@ -1,7 +1,7 @@
 import type { PoolClient } from '@engage/postgres';
 import type { KeyClaim } from '../domain/idempotency.ts';
 import { MAX_BALANCE } from '../domain/limits.ts';
-import { type StoredKeyRow, storedKeyOf } from './idempotency-keys.ts';
+import type { StoredKeyRow } from './idempotency-keys.ts';
 import type { JournalEntry } from './journal.ts';
 
 export interface AdjustmentWrite {
