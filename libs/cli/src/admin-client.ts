@@ -6,6 +6,7 @@ import type {
   Organization,
   OrganizationDetail,
   Project,
+  SettledLeaderboardPeriod,
 } from '@engage/contracts/http/admin.ts';
 import { request } from 'undici';
 
@@ -98,6 +99,14 @@ export class AdminClient {
   ): Promise<EnvironmentDiff> {
     const query = options.dryRun ? '?dryRun=true' : '';
     return this.call('PUT', `/environments/${enc(environmentId)}/definition${query}`, file);
+  }
+
+  /** Sandbox only: settles the board's period in progress now (403 leaderboard.settle_sandbox_only on Live). */
+  settleLeaderboard(environmentId: string, leaderboardKey: string): Promise<SettledLeaderboardPeriod> {
+    return this.call(
+      'POST',
+      `/environments/${enc(environmentId)}/leaderboards/${enc(leaderboardKey)}/settle`,
+    );
   }
 
   environmentSchemaUrl(): string {

@@ -102,6 +102,20 @@ export function buildProgram(io: CliIo = { out: (t) => process.stdout.write(t), 
     });
 
   program
+    .command('leaderboard')
+    .description('leaderboards')
+    .command('settle <leaderboardKey>')
+    .description("Sandbox only: settles the board's period in progress now and starts the next one")
+    .requiredOption(
+      '-e, --environment <environmentId>',
+      'the Sandbox environment (ENGAGE_ENVIRONMENT_ID)',
+      io.env.ENGAGE_ENVIRONMENT_ID,
+    )
+    .action(async (leaderboardKey: string, opts: { environment: string }) =>
+      print(await client().settleLeaderboard(opts.environment, leaderboardKey)),
+    );
+
+  program
     .command('schema')
     .description('where the JSON Schema of the environment file is')
     .action(() => {

@@ -1,4 +1,5 @@
-import { startStack, type TestStack } from '@engage/testkit';
+import { buildProgram } from '@engage/cli';
+import { startStack, TEST_ADMIN_TOKEN, type TestStack } from '@engage/testkit';
 import { eventually } from '@engage/testkit/events.ts';
 import { createTenant, type Tenant } from '@engage/testkit/tenant.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,6 +31,23 @@ beforeAll(async () => {
 afterAll(async () => {
   await stack?.stop();
 });
+
+/** Runs `engage <args>` in-process against the stack's gateway and returns what it printed. */
+async function engage(...args: string[]): Promise<string> {
+  let output = '';
+  const program = buildProgram({
+    out: (text) => (output += text),
+    env: { ENGAGE_ADMIN_TOKEN: TEST_ADMIN_TOKEN },
+  });
+  await program.parseAsync(['node', 'engage', '--url', stack.gatewayUrl, ...args]);
+  return output;
+}
+
+const settle = (environmentId: string, boardKey: string, token = TEST_ADMIN_TOKEN) =>
+  fetch(`${stack.gatewayUrl}/admin/v1/environments/${environmentId}/leaderboards/${boardKey}/settle`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+  });
 
 const call = (method: string, path: string, body?: unknown) =>
   fetch(`${stack.gatewayUrl}${path}`, {
@@ -76,5 +94,58 @@ describe('leaderboards through the gateway', () => {
     });
     const unknown = await call('GET', '/v1/leaderboards/nope?PlayerId=ann');
     expect((await unknown.json()) as unknown).toMatchObject({ status: 404, code: 'leaderboard.not_found' });
+  });
+});
+
+describe('sandbox settlement on demand through the admin API and the CLI', () => {
+  it('settles a Sandbox board (admin API, then `engage leaderboard settle`) and refuses Live', async () => {
+    const sent = await call('POST', '/v1/events', {
+      events: [
+        { eventKey: 'scored', playerId: 'cat', properties: { points: 5 } },
+        { eventKey: 'scored', playerId: 'dan', properties: { points: 7 } },
+      ],
+    });
+    expect(sent.status).toBe(200);
+    await eventually('both players on the board', async () => {
+      const res = await call('GET', '/v1/leaderboards/points?PlayerId=cat');
+      const body = (await res.json()) as { leaderboard?: { participants: number } };
+      return (body.leaderboard?.participants ?? 0) >= 2 ? body : undefined;
+    });
+
+    const settled = await settle(tenant.sandbox.environmentId, 'points');
+    expect(settled.status).toBe(200);
+    const period = (await settled.json()) as { leaderboardKey: string; participants: number };
+    expect(period).toMatchObject({ leaderboardKey: 'points' });
+    expect(period.participants).toBeGreaterThanOrEqual(2);
+    const previous = await call('GET', '/v1/leaderboards/points?PlayerId=dan&Previous=true');
+    expect(await previous.json()).toMatchObject({ isSettled: true, leaderboard: { me: { score: 7 } } });
+    const current = await call('GET', '/v1/leaderboards/points?PlayerId=dan');
+    expect(await current.json()).toMatchObject({
+      isSettled: false,
+      leaderboard: { participants: 0, me: null },
+    });
+
+    // The CLI settles the (now empty) next period the same way.
+    const printed = JSON.parse(
+      await engage('leaderboard', 'settle', '--environment', tenant.sandbox.environmentId, 'points'),
+    ) as { leaderboardKey: string; participants: number };
+    expect(printed).toMatchObject({ leaderboardKey: 'points', participants: 0 });
+
+    const live = await settle(tenant.live.environmentId, 'points');
+    expect(live.status).toBe(403);
+    expect(live.headers.get('content-type')).toContain('application/problem+json');
+    expect(await live.json()).toMatchObject({
+      status: 403,
+      code: 'leaderboard.settle_sandbox_only',
+      instance: `/admin/v1/environments/${tenant.live.environmentId}/leaderboards/points/settle`,
+    });
+    await expect(
+      engage('leaderboard', 'settle', '-e', tenant.live.environmentId, 'points'),
+    ).rejects.toMatchObject({ status: 403, code: 'leaderboard.settle_sandbox_only' });
+
+    const unknown = await settle(tenant.sandbox.environmentId, 'nope');
+    expect(await unknown.json()).toMatchObject({ status: 404, code: 'leaderboard.not_found' });
+    const noToken = await settle(tenant.sandbox.environmentId, 'points', 'wrong');
+    expect(noToken.status).toBe(401);
   });
 });

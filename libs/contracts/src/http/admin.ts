@@ -88,3 +88,16 @@ export type CreatedApiKey = z.infer<typeof CreatedApiKeySchema>;
 
 export const CreateApiKeySchema = z.strictObject({ name: name.optional() });
 export type CreateApiKey = z.input<typeof CreateApiKeySchema>;
+
+/** A Sandbox board's period settled on demand (`POST …/leaderboards/{leaderboardKey}/settle`). */
+export const SettledLeaderboardPeriodSchema = z
+  .object({
+    leaderboardKey: z.string(),
+    periodStartsAtUtc: timestamp,
+    /** Where the cut period ended: now. */
+    periodEndsAtUtc: timestamp.nullable(),
+    /** Rows given a final rank (players, or teams on a team board). */
+    participants: z.int(),
+  })
+  .meta({ id: 'AdminSettledLeaderboardPeriod' });
+export type SettledLeaderboardPeriod = z.infer<typeof SettledLeaderboardPeriodSchema>;

@@ -1,4 +1,9 @@
-import { QueryBooleanSchema } from '@engage/contracts';
+import {
+  type EnvironmentContext,
+  INTERNAL_HEADERS,
+  type ProblemItem,
+  QueryBooleanSchema,
+} from '@engage/contracts';
 import {
   EnvironmentDiffSchema,
   EnvironmentFileSchema,
@@ -13,9 +18,19 @@ import {
   OrganizationDetailSchema,
   OrganizationSchema,
   ProjectSchema,
+  type SettledLeaderboardPeriod,
+  SettledLeaderboardPeriodSchema,
   UpdateOrganizationSchema,
 } from '@engage/contracts/http/admin.ts';
-import { type HttpApp, type Logger, notFound } from '@engage/kit';
+import {
+  type HttpApp,
+  injectContext,
+  type Logger,
+  notFound,
+  Problem,
+  problem,
+  unexpectedProblem,
+} from '@engage/kit';
 import type { Pool } from '@engage/postgres';
 import { z } from 'zod';
 import { adminTokenCheck } from '../auth/admin-token.ts';
@@ -24,6 +39,7 @@ import { applyEnvironmentFile, readEnvironmentFile } from '../environment-defini
 import type { Upstreams } from '../forwarding/upstreams.ts';
 import {
   findEnvironment,
+  findEnvironmentContext,
   findOrganization,
   findProject,
   insertApiKey,
@@ -49,6 +65,7 @@ const organizationParams = z.object({ organizationId: z.uuid() });
 const projectParams = z.object({ projectId: z.uuid() });
 const environmentParams = z.object({ environmentId: z.uuid() });
 const apiKeyParams = z.object({ apiKeyId: z.uuid() });
+const leaderboardParams = z.object({ environmentId: z.uuid(), leaderboardKey: z.string().min(1).max(200) });
 
 const organizationNotFound = () => notFound('organization.not_found', 'No organization with that id.');
 const environmentNotFound = () => notFound('environment.not_found', 'No environment with that id.');
@@ -177,9 +194,62 @@ export async function adminRoutes(scope: HttpApp, deps: AdminDeps): Promise<void
     },
   );
 
+  scope.post(
+    '/environments/:environmentId/leaderboards/:leaderboardKey/settle',
+    { schema: { params: leaderboardParams, response: { 200: SettledLeaderboardPeriodSchema } } },
+    async (request) => {
+      const environment = await findEnvironmentContext(pool, request.params.environmentId);
+      if (!environment) throw environmentNotFound();
+      if (environment.environmentKind !== 'Sandbox') throw settleSandboxOnly();
+      return settleOnQuery(deps, environment, request.params.leaderboardKey);
+    },
+  );
+
   scope.get('/schemas/environment.json', async (_request, reply) =>
     reply.type('application/schema+json').send(environmentJsonSchema()),
   );
+}
+
+const settleSandboxOnly = () =>
+  problem(
+    403,
+    'leaderboard.settle_sandbox_only',
+    'Only Sandbox environments settle a leaderboard on demand.',
+  );
+
+/**
+ * Sandbox settlement on demand is the query service's (it owns periods and results): the gateway
+ * hands it over with the environment's internal headers and answers the owner's refusals as its own.
+ */
+async function settleOnQuery(
+  deps: AdminDeps,
+  env: EnvironmentContext,
+  leaderboardKey: string,
+): Promise<SettledLeaderboardPeriod> {
+  let answer: { status: number; body: unknown };
+  try {
+    const response = await deps.upstreams.query.request({
+      method: 'POST',
+      path: `/internal/v1/environments/${env.environmentId}/leaderboards/${encodeURIComponent(leaderboardKey)}/settle`,
+      headers: injectContext({
+        [INTERNAL_HEADERS.organizationId]: env.organizationId,
+        [INTERNAL_HEADERS.environmentId]: env.environmentId,
+        [INTERNAL_HEADERS.environmentKind]: env.environmentKind,
+      }),
+    });
+    const text = await response.body.text();
+    answer = { status: response.statusCode, body: text ? JSON.parse(text) : undefined };
+  } catch (err) {
+    deps.log.error({ err, leaderboardKey }, 'the query service did not answer a settle');
+    throw unexpectedProblem();
+  }
+  if (answer.status === 200) return answer.body as SettledLeaderboardPeriod;
+  const errors = (answer.body as { errors?: ProblemItem[] } | undefined)?.errors;
+  if (answer.status >= 500 || !Array.isArray(errors) || errors.length === 0) {
+    deps.log.error({ status: answer.status, leaderboardKey }, 'the query service failed a settle');
+    throw unexpectedProblem();
+  }
+  throw new Problem(answer.status, errors);
 }
 
 function throwIt(error: Error): never {
