@@ -73,26 +73,32 @@ export async function readLeaderboard(
   return options.previous ? readSettled(deps, board, options) : readLive(deps, board, options);
 }
 
+/**
+ * Names this process stored or found stored in the last KNOWN_NAME_MS, per player: a read whose
+ * attribute is unchanged asks Redis nothing (an event's newer name is overridden at most that late).
+ */
+const knownNames = new Map<string, { name: string; at: number }>();
+const KNOWN_NAMES_MAX = 100_000;
+const KNOWN_NAME_MS = 30_000;
+
 /** The caller's `displayName` attribute becomes the name others see (stored when it changes). */
 async function rememberDisplayName(deps: ReaderDeps, options: ReadOptions): Promise<void> {
-  const name = options.player.attributes.displayName;
-  if (typeof name !== 'string' || name.length === 0) return;
-  const current = await deps.redis.hget(
-    displayNamesKey(deps.keyPrefix, options.environmentId),
-    options.player.id,
-  );
-  if (current === name.slice(0, 100)) return;
-  const entry = {
-    environmentId: options.environmentId,
-    playerId: options.player.id,
-    displayName: name.slice(0, 100),
-  };
-  await saveDisplayNames(deps.pool, [entry]);
-  await deps.redis.hset(
-    displayNamesKey(deps.keyPrefix, entry.environmentId),
-    entry.playerId,
-    entry.displayName,
-  );
+  const attribute = options.player.attributes.displayName;
+  if (typeof attribute !== 'string' || attribute.length === 0) return;
+  const name = attribute.slice(0, 100);
+  const known = `${options.environmentId}\u0000${options.player.id}`;
+  const now = Date.now();
+  const seen = knownNames.get(known);
+  if (seen && seen.name === name && now - seen.at < KNOWN_NAME_MS) return;
+  const namesKey = displayNamesKey(deps.keyPrefix, options.environmentId);
+  if ((await deps.redis.hget(namesKey, options.player.id)) !== name) {
+    await saveDisplayNames(deps.pool, [
+      { environmentId: options.environmentId, playerId: options.player.id, displayName: name },
+    ]);
+    await deps.redis.hset(namesKey, options.player.id, name);
+  }
+  if (knownNames.size >= KNOWN_NAMES_MAX) knownNames.clear();
+  knownNames.set(known, { name, at: now });
 }
 
 async function readLive(

@@ -1,0 +1,8 @@
+-- The caller's place and neighbours in one step (the range depends on the rank). KEYS: the board.
+-- ARGV: the caller's member, neighbours on each side. Returns false when the caller is not on the
+-- board, else { rank, first position of the range, the range WITHSCORES } (the caller included).
+local rank = redis.call('ZREVRANK', KEYS[1], ARGV[1])
+if not rank then return false end
+local n = tonumber(ARGV[2])
+local first = math.max(0, rank - n)
+return { rank, first, redis.call('ZREVRANGE', KEYS[1], first, rank + n, 'WITHSCORES') }
