@@ -14,6 +14,18 @@ export interface ConsumedRecord<T> {
   value: T;
   headers: IHeaders;
   timestamp: string;
+  /** The record's value as it arrived (for a dead-letter record of one the service cannot apply). */
+  raw: Buffer;
+}
+
+/** A record whose value could not be decoded with the topic's schema. */
+export interface UndecodableRecord {
+  topic: string;
+  partition: number;
+  offset: string;
+  key: string;
+  raw: Buffer | null;
+  error: Error;
 }
 
 export interface ApplyBatch<T> {
@@ -36,8 +48,18 @@ export interface ExactlyOnceConsumerOptions<T> {
   apply: (batch: ApplyBatch<T>) => Promise<void>;
   /** Runs after the transaction committed (e.g. to refresh a cache from what was written). */
   afterCommit?: (batch: { records: ConsumedRecord<T>[]; partition: number }) => Promise<void>;
+  /**
+   * Keeps a record that cannot be decoded, inside the batch's transaction (so it is kept exactly when
+   * the offset moves past it). Without it such a record is logged and skipped.
+   */
+  deadLetter?: (client: PoolClient, record: UndecodableRecord) => Promise<void>;
   /** Upper bound on records applied in one transaction. */
   maxRecordsPerTransaction?: number;
+  /**
+   * Partitions applied at the same time (each in its own transaction), so one partition's
+   * computation overlaps another's database round trips. Default 1.
+   */
+  partitionsConsumedConcurrently?: number;
   /**
    * The record's own id, for topics where a producer may write the same record twice at different
    * offsets (an event re-sent with its eventId). A record whose id the group already applied is
@@ -94,7 +116,7 @@ export async function startExactlyOnceConsumer<T>(
   await consumer.run({
     autoCommit: false,
     eachBatchAutoResolve: false,
-    partitionsConsumedConcurrently: 1,
+    partitionsConsumedConcurrently: options.partitionsConsumedConcurrently ?? 1,
     eachBatch: async (payload) => {
       for (const chunk of chunks(payload.batch.messages, maxRecords)) {
         if (!payload.isRunning() || payload.isStale()) return;
@@ -152,14 +174,22 @@ async function applyChunk<T>(
       if (fresh.length < chunk.length) {
         recordsSkipped.inc({ group: groupId, topic }, chunk.length - fresh.length);
       }
-      const records = fresh.flatMap((m) => {
+      const records: ConsumedRecord<T>[] = [];
+      for (const m of fresh) {
         try {
-          return [toRecord(definition, partition, m)];
+          records.push(toRecord(definition, partition, m));
         } catch (err) {
           log.error({ err, topic, partition, offset: m.offset }, 'undecodable record skipped');
-          return [];
+          await options.deadLetter?.(client, {
+            topic,
+            partition,
+            offset: m.offset,
+            key: m.key?.toString() ?? '',
+            raw: m.value,
+            error: err instanceof Error ? err : new Error(String(err)),
+          });
         }
-      });
+      }
       const unique = options.recordId
         ? await claimRecordIds(client, groupId, records, options.recordId)
         : records;
@@ -263,6 +293,7 @@ function toRecord<T>(definition: TopicDefinition<T>, partition: number, m: Kafka
     value: decodeRecord(definition, m.value),
     headers: m.headers ?? {},
     timestamp: m.timestamp,
+    raw: m.value,
   };
 }
 

@@ -1,0 +1,91 @@
+import { topicName, topics } from '@engage/contracts';
+import { connectProducer, createKafka, type RunningConsumer, toMessages } from '@engage/kafka';
+import { createLogger } from '@engage/kit';
+import { eventually, randomEnvironment } from '@engage/testkit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRewardGrantsConsumer } from '../src/consumers/reward-grants.ts';
+import { rewardGrant } from './support/grants.ts';
+import { type InProcessLedger, startInProcessLedger } from './support/in-process-ledger.ts';
+import { expectLedgerInvariants, journalOf, storedBalance } from './support/invariants.ts';
+
+let ledger: InProcessLedger;
+let consumer: RunningConsumer | undefined;
+const log = createLogger('dead-letters-test', 'silent');
+
+beforeAll(async () => {
+  ledger = await startInProcessLedger();
+});
+afterAll(async () => {
+  await consumer?.stop();
+  await ledger.close();
+});
+
+describe('reward-grant records the ledger cannot apply', () => {
+  it('sets an undecodable and a malformed record aside and credits the good ones around them once', async () => {
+    const env = randomEnvironment();
+    const playerId = `dead-letters-${crypto.randomUUID()}`;
+    const first = rewardGrant(env, playerId, 10);
+    const last = rewardGrant(env, playerId, 20);
+    const malformed = { ...rewardGrant(env, playerId, 5), grantId: 'not-a-uuid' };
+    const garbage = Buffer.from('this is not an avro record');
+    const [firstMessage, malformedMessage, lastMessage] = toMessages(topics.rewardsGranted, [
+      first,
+      malformed,
+      last,
+    ]);
+    const topic = topicName(topics.rewardsGranted, ledger.topicPrefix);
+    const producer = await connectProducer(
+      createKafka({ brokers: ledger.brokers, clientId: 'dl-test', log }),
+    );
+    try {
+      // One partition, in this order: good, garbage, malformed, good.
+      await producer.send({
+        topic,
+        acks: -1,
+        messages: [firstMessage!, { key: 'garbage', value: garbage }, malformedMessage!, lastMessage!].map(
+          (m) => ({ ...m, partition: 0 }),
+        ),
+      });
+    } finally {
+      await producer.disconnect();
+    }
+
+    consumer = await startRewardGrantsConsumer({
+      kafka: createKafka({ brokers: ledger.brokers, clientId: 'dl-test', log }),
+      pool: ledger.pool,
+      log,
+      topicPrefix: ledger.topicPrefix,
+      sessionTimeoutMs: 6_000,
+      onJournalCommitted: () => {},
+    });
+    await eventually('the last good grant credited', async () =>
+      (await storedBalance(ledger.pool, env.environmentId, playerId)) === 30 ? true : undefined,
+    );
+
+    const journal = await journalOf(ledger.pool, env.environmentId, playerId);
+    expect(journal.map((e) => e.amount)).toEqual([10, 20]);
+    const { rows: letters } = await ledger.pool.query<{
+      partition: number;
+      offset: number;
+      record_key: string;
+      raw: Buffer;
+      error: string;
+    }>(
+      `SELECT partition, "offset", record_key, raw, error FROM reward_grant_dead_letters
+       WHERE topic = $1 ORDER BY "offset"`,
+      [topic],
+    );
+    expect(letters).toHaveLength(2);
+    expect(letters[0]).toMatchObject({ partition: 0, record_key: 'garbage' });
+    expect(letters[0]!.raw.equals(garbage)).toBe(true);
+    expect(letters[1]!.raw.equals(malformedMessage!.value as Buffer)).toBe(true);
+    expect(letters[1]!.error).toMatch(/grantId is not a UUID/);
+    expect(letters[1]!.offset).toBe(letters[0]!.offset + 1);
+    const { rows: offsets } = await ledger.pool.query<{ next_offset: number }>(
+      `SELECT next_offset FROM kafka_offsets WHERE topic = $1 AND partition = 0`,
+      [topic],
+    );
+    expect(offsets[0]!.next_offset).toBe(letters[1]!.offset + 2);
+    await expectLedgerInvariants(ledger.pool, env.environmentId);
+  });
+});
