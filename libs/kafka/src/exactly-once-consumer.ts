@@ -55,6 +55,8 @@ export interface ExactlyOnceConsumerOptions<T> {
   deadLetter?: (client: PoolClient, record: UndecodableRecord) => Promise<void>;
   /** Upper bound on records applied in one transaction. */
   maxRecordsPerTransaction?: number;
+  /** Most bytes fetched per partition in one fetch (kafkajs default 1 MiB): larger, fewer transactions. */
+  maxBytesPerPartition?: number;
   /**
    * Partitions applied at the same time (each in its own transaction), so one partition's
    * computation overlaps another's database round trips. Default 1.
@@ -100,6 +102,7 @@ export async function startExactlyOnceConsumer<T>(
     sessionTimeout,
     heartbeatInterval: Math.min(3_000, Math.floor(sessionTimeout / 3)),
     maxWaitTimeInMs: 100,
+    ...(options.maxBytesPerPartition ? { maxBytesPerPartition: options.maxBytesPerPartition } : {}),
     allowAutoTopicCreation: false,
     readUncommitted: false,
   });
