@@ -26,16 +26,37 @@ export type Schema = {
   allOf?: Schema[];
 };
 
-/** Values valid against `schema`, small and varied; `resolve` follows `$ref`s. */
-export function valid(schema: Schema, resolve: (ref: string) => Schema, depth = 0): fc.Arbitrary<unknown> {
-  if (schema.$ref) return valid(resolve(schema.$ref), resolve, depth);
+/**
+ * Values a property of this name should mostly take: names of things that exist (a defined mission
+ * key, a known player), so that generated valid input reaches the success paths, not only the 404s.
+ */
+export type Vocabulary = Record<string, readonly unknown[]>;
+
+/** Picks a known value nine times in ten, a generated one otherwise. */
+export function preferKnown(known: readonly unknown[] | undefined, generated: fc.Arbitrary<unknown>) {
+  if (!known || known.length === 0) return generated;
+  return fc.oneof({ arbitrary: fc.constantFrom(...known), weight: 9 }, { arbitrary: generated, weight: 1 });
+}
+
+/**
+ * Values valid against `schema`, small and varied; `resolve` follows `$ref`s; object properties
+ * named in `vocabulary` mostly take its values.
+ */
+export function valid(
+  schema: Schema,
+  resolve: (ref: string) => Schema,
+  vocabulary: Vocabulary = {},
+  depth = 0,
+): fc.Arbitrary<unknown> {
+  const again = (s: Schema, d = depth) => valid(s, resolve, vocabulary, d);
+  if (schema.$ref) return again(resolve(schema.$ref));
   if (schema.const !== undefined) return fc.constant(schema.const);
   if (schema.enum) return fc.constantFrom(...schema.enum);
   const choices = schema.anyOf ?? schema.oneOf;
-  if (choices) return fc.oneof(...choices.map((s) => valid(s, resolve, depth + 1)));
-  if (schema.allOf) return valid(Object.assign({}, ...schema.allOf), resolve, depth);
+  if (choices) return fc.oneof(...choices.map((s) => again(s, depth + 1)));
+  if (schema.allOf) return again(Object.assign({}, ...schema.allOf));
   const type = Array.isArray(schema.type) ? schema.type : [schema.type ?? 'object'];
-  if (type.length > 1) return fc.oneof(...type.map((t) => valid({ ...schema, type: t }, resolve, depth)));
+  if (type.length > 1) return fc.oneof(...type.map((t) => again({ ...schema, type: t })));
   switch (type[0]) {
     case 'string':
       return string(schema);
@@ -60,13 +81,13 @@ export function valid(schema: Schema, resolve: (ref: string) => Schema, depth = 
       return fc.constant(null);
     case 'array': {
       const minLength = schema.minItems ?? 0;
-      return fc.array(depth > 4 ? fc.constant(null) : valid(schema.items ?? {}, resolve, depth + 1), {
+      return fc.array(depth > 4 ? fc.constant(null) : again(schema.items ?? {}, depth + 1), {
         minLength,
         maxLength: Math.max(minLength, Math.min(schema.maxItems ?? 3, 3)),
       });
     }
     default:
-      return object(schema, resolve, depth);
+      return object(schema, resolve, vocabulary, depth);
   }
 }
 
@@ -93,12 +114,19 @@ function string(schema: Schema): fc.Arbitrary<string> {
   );
 }
 
-function object(schema: Schema, resolve: (ref: string) => Schema, depth: number): fc.Arbitrary<unknown> {
+function object(
+  schema: Schema,
+  resolve: (ref: string) => Schema,
+  vocabulary: Vocabulary,
+  depth: number,
+): fc.Arbitrary<unknown> {
   const required = new Set(schema.required ?? []);
   const known = Object.fromEntries(
     Object.entries(schema.properties ?? {}).map(([key, s]) => [
       key,
-      depth > 4 ? fc.constant(undefined) : valid(s, resolve, depth + 1),
+      depth > 4
+        ? fc.constant(undefined)
+        : preferKnown(vocabulary[key], valid(s, resolve, vocabulary, depth + 1)),
     ]),
   );
   const fixed = fc.record(known, { requiredKeys: [...required].filter((k) => k in known) });
@@ -108,7 +136,7 @@ function object(schema: Schema, resolve: (ref: string) => Schema, depth: number)
     ? string(schema.propertyNames)
     : fc.string({ minLength: 1, maxLength: 10 });
   return fc
-    .tuple(fixed, fc.dictionary(keys, valid(extra, resolve, depth + 1), { maxKeys: 3 }))
+    .tuple(fixed, fc.dictionary(keys, valid(extra, resolve, vocabulary, depth + 1), { maxKeys: 3 }))
     .map(([a, b]) => ({ ...b, ...(a as object) }));
 }
 
