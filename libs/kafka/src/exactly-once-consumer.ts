@@ -65,9 +65,10 @@ export interface ExactlyOnceConsumerOptions<T> {
   /**
    * The record's own id, for topics where a producer may write the same record twice at different
    * offsets (an event re-sent with its eventId). A record whose id the group already applied is
-   * skipped in the same transaction, so its effects still happen once.
+   * skipped in the same transaction, so its effects still happen once. Undefined for a record the
+   * producer can never write twice: it is not claimed (a claim is an index insert per record).
    */
-  recordId?: (value: T) => string;
+  recordId?: (value: T) => string | undefined;
   /** How long claimed record ids are kept: at least the topic's retention. Default 8 days. */
   recordIdRetentionMs?: number;
   /**
@@ -218,18 +219,19 @@ async function claimRecordIds<T>(
   client: PoolClient,
   groupId: string,
   records: ConsumedRecord<T>[],
-  recordId: (value: T) => string,
+  recordId: (value: T) => string | undefined,
 ): Promise<ConsumedRecord<T>[]> {
-  if (records.length === 0) return records;
   const ids = records.map((r) => recordId(r.value));
+  const claimable = [...new Set(ids.filter((id) => id !== undefined))];
+  if (claimable.length === 0) return records;
   const { rows } = await client.query<{ record_id: string }>(
     `INSERT INTO consumed_records (group_id, record_id)
      SELECT $1, id FROM unnest($2::text[]) AS id
      ON CONFLICT DO NOTHING RETURNING record_id`,
-    [groupId, [...new Set(ids)]],
+    [groupId, claimable],
   );
   const claimed = new Set(rows.map((row) => row.record_id));
-  return records.filter((_, i) => claimed.delete(ids[i]!));
+  return records.filter((_, i) => ids[i] === undefined || claimed.delete(ids[i]));
 }
 
 const SWEEP_EVERY_MS = 60 * 60 * 1000;

@@ -93,4 +93,61 @@ describe('startExactlyOnceConsumer with record ids', () => {
       [first!.eventId, resent!.eventId, last!.eventId].sort(),
     );
   });
+
+  it('does not claim a record whose id is undefined, and still applies it', async () => {
+    const { brokers } = stackConfig();
+    const prefix = uniqueTopicPrefix();
+    await createCatalogTopics(brokers, prefix);
+    const log = createLogger('test', 'error');
+    const kafka = createKafka({ brokers, clientId: 'eo-test-unclaimed', log });
+    const producer = await connectProducer(kafka);
+    const env = randomEnvironment();
+    const [keyed, plain] = [acceptedEvent(env, 'p1'), acceptedEvent(env, 'p1')];
+    await produceRecords(producer, topics.eventsAccepted, prefix, [keyed!, plain!, keyed!]);
+    await producer.disconnect();
+
+    const groupId = `${prefix}eo-test-unclaimed`;
+    const running = await startExactlyOnceConsumer({
+      kafka,
+      pool,
+      log,
+      groupId,
+      topic: topicName(topics.eventsAccepted, prefix),
+      definition: topics.eventsAccepted,
+      sessionTimeoutMs: 6_000,
+      recordId: (event) => (event.eventId === plain!.eventId ? undefined : event.eventId),
+      apply: async ({ client, records }) => {
+        await client.query(
+          `INSERT INTO applied_records (group_id, record_id, times)
+           SELECT $1, id, 1 FROM unnest($2::text[]) AS id
+           ON CONFLICT (group_id, record_id) DO UPDATE SET times = applied_records.times + 1`,
+          [groupId, records.map((r) => r.value.eventId)],
+        );
+      },
+    });
+    try {
+      await eventually('all three records consumed', async () => {
+        const { rows } = await pool.query<{ next: number }>(
+          'SELECT coalesce(sum(next_offset), 0)::int AS next FROM kafka_offsets WHERE group_id = $1',
+          [groupId],
+        );
+        return rows[0]!.next >= 3 ? true : undefined;
+      });
+    } finally {
+      await running.stop();
+    }
+    const applied = await pool.query<{ record_id: string; times: number }>(
+      'SELECT record_id, times FROM applied_records WHERE group_id = $1',
+      [groupId],
+    );
+    expect(Object.fromEntries(applied.rows.map((r) => [r.record_id, r.times]))).toEqual({
+      [keyed!.eventId]: 1,
+      [plain!.eventId]: 1,
+    });
+    const claims = await pool.query<{ record_id: string }>(
+      'SELECT record_id FROM consumed_records WHERE group_id = $1',
+      [groupId],
+    );
+    expect(claims.rows.map((r) => r.record_id)).toEqual([keyed!.eventId]);
+  });
 });
