@@ -113,7 +113,9 @@ export async function leaderboards(options: WorkloadOptions): Promise<WorkloadRe
     const streamed = await streaming;
     await http.close();
 
+    const statsBefore = await readCommandStats(redis);
     const raw = await rawReads(stack.infra.redisUrl, keyPrefix, env, concurrency, options.seconds);
+    const redisPerRead = redisTimePerRead(statsBefore, await readCommandStats(redis), raw.operations);
     return {
       workload: 'leaderboards',
       description: `a board of ${PLAYERS.toLocaleString('en')} players; reads Top=10, Around=5, PlayerIds of ${NAMED} (concurrency ${concurrency}) while ${STREAM_RATE}/s score updates stream in`,
@@ -131,6 +133,7 @@ export async function leaderboards(options: WorkloadOptions): Promise<WorkloadRe
         `updates streamed during the reads: ${streamed.toLocaleString('en')} (target ${STREAM_RATE}/s); the same process applies them`,
         `machine load average at the end: ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores`,
         `board loaded (Postgres + Redis) in ${loadSeconds.toFixed(1)} s`,
+        `Redis time per read (INFO commandstats over the raw run): ${redisPerRead.total.toFixed(0)} µs (${redisPerRead.parts})`,
         `Redis memory per player: ${memory.board.toFixed(0)} bytes in the board, ${memory.names.toFixed(0)} bytes in the names hash`,
       ],
     };
@@ -203,8 +206,8 @@ async function loadBoard(
   // In slices: one statement for a million rows can outlast the pool's statement timeout.
   for (let from = 0; from < PLAYERS; from += 100_000) {
     await pool.query(
-      `INSERT INTO board_scores (environment_id, board_key, period_start, player_id, aggregation, score, reached_at, mirror_pending)
-       SELECT $1, 'bench', to_timestamp(0), 'p' || i, 'Sum', (i::bigint * 7919) % 100000, now(), false
+      `INSERT INTO board_scores (environment_id, board_key, period_start, player_id, aggregation, score, reached_at)
+       SELECT $1, 'bench', to_timestamp(0), 'p' || i, 'Sum', (i::bigint * 7919) % 100000, now()
        FROM generate_series($2::int, $3::int - 1) AS i`,
       [env.environmentId, from, Math.min(PLAYERS, from + 100_000)],
     );
@@ -289,6 +292,49 @@ async function rawReads(
   } finally {
     await client.quit();
   }
+}
+
+/** The commands a live read issues (the around script's ZREVRANK/ZREVRANGE run inside EVALSHA). */
+const READ_COMMANDS = [
+  'multi',
+  'exec',
+  'exists',
+  'zcard',
+  'zrevrange',
+  'evalsha',
+  'eval',
+  'zmscore',
+  'hmget',
+];
+
+async function readCommandStats(redis: Redis): Promise<Map<string, { calls: number; usec: number }>> {
+  const stats = new Map<string, { calls: number; usec: number }>();
+  for (const line of (await redis.info('commandstats')).split('\n')) {
+    const match = /^cmdstat_([^:]+):calls=(\d+),usec=(\d+)/.exec(line);
+    if (match) stats.set(match[1]!, { calls: Number(match[2]), usec: Number(match[3]) });
+  }
+  return stats;
+}
+
+/**
+ * Redis CPU time per read, by command, from the server's own counters (other clients running the
+ * same commands at the same time would count too). Inside EXEC the queued commands count twice
+ * (their own line and EXEC's), so EXEC is left out.
+ */
+function redisTimePerRead(
+  before: Map<string, { calls: number; usec: number }>,
+  after: Map<string, { calls: number; usec: number }>,
+  reads: number,
+) {
+  const parts: string[] = [];
+  let total = 0;
+  for (const name of READ_COMMANDS.filter((n) => n !== 'exec')) {
+    const usec = (after.get(name)?.usec ?? 0) - (before.get(name)?.usec ?? 0);
+    if (usec <= 0) continue;
+    total += usec / reads;
+    parts.push(`${name} ${(usec / reads).toFixed(1)}`);
+  }
+  return { total, parts: parts.join(', ') };
 }
 
 async function cleanUp(pool: Pool, redis: Redis, keyPrefix: string, environmentId: string) {

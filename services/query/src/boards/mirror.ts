@@ -6,7 +6,6 @@ import { encodeRankScore } from '../domain/rank-score.ts';
 import type { Definitions } from '../store/definitions.ts';
 import {
   displayNames,
-  markScoresMirrored,
   openPeriodScores,
   type ScoreRow,
   type TeamTotal,
@@ -26,7 +25,7 @@ const REBUILD_PAGE = 2_000;
 
 /**
  * Writes committed scores into the live boards: each row's absolute rank score (never an increment,
- * so a replay writes the same value), the team totals they change, then clears their pending flag.
+ * so a replay writes the same value) and the team totals they change.
  */
 export async function mirrorScores(deps: BoardMirrorDeps, rows: readonly ScoreRow[]): Promise<void> {
   if (rows.length === 0) return;
@@ -34,35 +33,63 @@ export async function mirrorScores(deps: BoardMirrorDeps, rows: readonly ScoreRo
     await ensureBoardsMirrored(deps, environmentId);
   }
   await writeRows(deps, rows);
-  await markScoresMirrored(deps.pool, rows);
 }
 
+/** One pipeline; one variadic ZADD per sorted set. */
 async function writeRows(deps: BoardMirrorDeps, rows: readonly ScoreRow[]): Promise<void> {
-  const pipeline = deps.redis.pipeline();
+  const members = new ZaddBatch();
   const teams: ScoreRow[] = [];
+  const boardOf = boardLookup(deps);
   for (const row of rows) {
-    const board = await deps.definitions.board(row.environmentId, row.boardKey);
+    const board = await boardOf(row.environmentId, row.boardKey);
     if (!board) continue;
     if (board.team) {
       if (row.teamKey !== null) teams.push(row);
       continue;
     }
-    pipeline.zadd(
+    members.add(
       liveKey(deps.keyPrefix, row),
       encodeRankScore(scaleOf(board, row), row.score, row.reachedAt),
       row.playerId,
     );
   }
   for (const total of await teamTotals(deps.pool, teams)) {
-    const board = await deps.definitions.board(total.environmentId, total.boardKey);
+    const board = await boardOf(total.environmentId, total.boardKey);
     if (!board) continue;
-    pipeline.zadd(
+    members.add(
       teamBoardKey(deps.keyPrefix, total.environmentId, total.boardKey, total.periodStart),
       encodeRankScore(scaleOf(board, total), total.score, total.reachedAt),
       total.teamKey,
     );
   }
+  if (members.size === 0) return;
+  const pipeline = deps.redis.pipeline();
+  for (const [key, args] of members.byKey) pipeline.zadd(key, ...args);
   await execPipeline(pipeline);
+}
+
+/** Score/member pairs gathered per sorted set. */
+class ZaddBatch {
+  readonly byKey = new Map<string, (string | number)[]>();
+  size = 0;
+
+  add(key: string, score: number, member: string): void {
+    let args = this.byKey.get(key);
+    if (!args) this.byKey.set(key, (args = []));
+    args.push(score, member);
+    this.size++;
+  }
+}
+
+/** The definitions of one batch's boards, each looked up once. */
+function boardLookup(deps: Pick<BoardMirrorDeps, 'definitions'>) {
+  const seen = new Map<string, Promise<LeaderboardDefinition | undefined>>();
+  return (environmentId: string, boardKey: string) => {
+    const id = `${environmentId}\u0000${boardKey}`;
+    let board = seen.get(id);
+    if (!board) seen.set(id, (board = deps.definitions.board(environmentId, boardKey)));
+    return board;
+  };
 }
 
 function liveKey(prefix: string, row: ScoreRow): string {

@@ -19,11 +19,14 @@ import {
   mergeScores,
   playerPeriodKey,
   reserveArrivals,
+  type ScoreRow,
   saveDisplayNames,
 } from '../store/scores.ts';
 
 export interface ScoredBatch {
   deltas: ScoreDelta[];
+  /** The merged rows as committed: what Redis mirrors. */
+  rows: ScoreRow[];
   names: { environmentId: string; playerId: string; displayName: string }[];
   /** Events dropped because their period was already settled. */
   late: number;
@@ -45,15 +48,15 @@ export async function scoreEvents(client: PoolClient, events: readonly ScoredEve
     for (const board of list) boards.set(boardId(environmentId, board.key), board);
   }
   const hits = boardHits(events, (environmentId) => definitions.get(environmentId) ?? []);
-  if (hits.length === 0) return { deltas: [], names, late: 0 };
+  if (hits.length === 0) return { deltas: [], rows: [], names, late: 0 };
 
   const placed = await placeInPeriods(client, hits, boards);
   const deltas = foldHits(placed.hits, (environmentId, boardKey) => {
     return boards.get(boardId(environmentId, boardKey))?.aggregation ?? 'Sum';
   });
   const placements = await placeLeagueNewcomers(client, deltas, boards);
-  await mergeScores(client, deltas, placements);
-  return { deltas, names, late: placed.late };
+  const rows = await mergeScores(client, deltas, placements);
+  return { deltas, rows, names, late: placed.late };
 }
 
 async function placeInPeriods(

@@ -1,13 +1,15 @@
-import { pendingScores } from '../store/scores.ts';
+import { closeMirrorTicket, dueMirrorTickets } from '../store/mirror-tickets.ts';
+import { readScores } from '../store/scores.ts';
 import { type BoardMirrorDeps, mirrorScores } from './mirror.ts';
 
-/** Rows younger than this are left to the afterCommit of the process that wrote them. */
+/** Tickets younger than this are left to the afterCommit of the process that opened them. */
 const GRACE_MS = 5_000;
-const PAGE = 500;
+const PAGE = 20;
 
 /**
- * Mirrors scores whose writer died between the Postgres commit and the Redis write (or found Redis
- * down), so the live boards catch up with the durable record within a bounded time.
+ * Mirrors the rows of tickets whose writer died between the Postgres commit and the Redis write (or
+ * found Redis down), with the values Postgres holds now, so the live boards catch up with the
+ * durable record within a bounded time. Rows of periods settled meanwhile are left out of Redis.
  */
 export function startMirrorSweeper(deps: BoardMirrorDeps, intervalMs: number): { stop: () => Promise<void> } {
   let running = true;
@@ -16,9 +18,12 @@ export function startMirrorSweeper(deps: BoardMirrorDeps, intervalMs: number): {
     while (running) {
       try {
         for (;;) {
-          const rows = await pendingScores(deps.pool, GRACE_MS, PAGE);
-          await mirrorScores(deps, rows);
-          if (rows.length < PAGE || !running) break;
+          const tickets = await dueMirrorTickets(deps.pool, GRACE_MS, PAGE);
+          for (const ticket of tickets) {
+            await mirrorScores(deps, await readScores(deps.pool, ticket.keys, { openOnly: true }));
+            await closeMirrorTicket(deps.pool, ticket.ticketId);
+          }
+          if (tickets.length < PAGE || !running) break;
         }
       } catch (err) {
         deps.log.warn({ err }, 'mirror sweep failed; will retry');

@@ -10,32 +10,45 @@ import {
 import { type BoardMirrorDeps, mirrorDisplayNames, mirrorScores } from '../boards/mirror.ts';
 import { type ScoredBatch, scoreEvents } from '../boards/scoring.ts';
 import { tallyEvents } from '../domain/tally.ts';
-import { readScores } from '../store/scores.ts';
+import { closeMirrorTicket, openMirrorTicket } from '../store/mirror-tickets.ts';
 import { addTallies } from '../store/totals.ts';
 
-/** What apply scored, per applied record array, for the mirror after the commit. */
-const scoredBatches = new WeakMap<object, ScoredBatch>();
+/**
+ * Partitions applied at once: while one waits on Postgres another decodes and scores. Scoring takes
+ * its shared locks (periods, league fills) in key order, so concurrent partitions cannot deadlock.
+ */
+const PARTITIONS_IN_PARALLEL = 3;
+/** 2 MiB fetched per partition: about EVENTS_RECORDS_PER_TRANSACTION events, one transaction's worth. */
+const FETCH_BYTES_PER_PARTITION = 2 * 1024 * 1024;
 
-/** Adds one partition batch to the durable totals and board scores inside the consumer's transaction. */
+/** What apply scored, per applied record array, for the mirror after the commit. */
+const scoredBatches = new WeakMap<object, { scored: ScoredBatch; ticketId: string | null }>();
+
+/**
+ * Adds one partition batch to the durable totals and board scores inside the consumer's
+ * transaction, with a mirror ticket listing the rows Redis is to receive after the commit.
+ */
 export async function applyAcceptedEvents({ client, records }: ApplyBatch<AcceptedEvent>): Promise<void> {
   const events = records.map((r) => r.value);
   await addTallies(client, tallyEvents(events));
-  scoredBatches.set(records, await scoreEvents(client, events));
+  const scored = await scoreEvents(client, events);
+  scoredBatches.set(records, { scored, ticketId: await openMirrorTicket(client, scored.rows) });
 }
 
 /**
- * After the commit: mirror the batch's scores into Redis with the values Postgres now
- * holds. A failure here loses nothing: the rows stay pending and the sweeper mirrors them.
+ * After the commit: mirror the batch's scores into Redis with the values Postgres now holds, then
+ * close the ticket. A failure here loses nothing: the ticket stays open and the sweeper mirrors it.
  */
 export async function mirrorAppliedEvents(
   deps: BoardMirrorDeps,
   records: ConsumedRecord<AcceptedEvent>[],
 ): Promise<void> {
   try {
-    const scored = scoredBatches.get(records);
-    if (scored) {
-      await mirrorScores(deps, await readScores(deps.pool, scored.deltas));
-      await mirrorDisplayNames(deps, scored.names);
+    const batch = scoredBatches.get(records);
+    if (batch) {
+      await mirrorScores(deps, batch.scored.rows);
+      await mirrorDisplayNames(deps, batch.scored.names);
+      if (batch.ticketId !== null) await closeMirrorTicket(deps.pool, batch.ticketId);
     }
   } catch (err) {
     deps.log.warn({ err }, 'mirroring to Redis failed; the sweeper will retry');
@@ -61,6 +74,8 @@ export function startEventsConsumer(
     // The gateway may re-send an event with its eventId (after a crash or a failed send).
     recordId: (event) => event.eventId,
     maxRecordsPerTransaction: deps.recordsPerTransaction,
+    partitionsConsumedConcurrently: PARTITIONS_IN_PARALLEL,
+    maxBytesPerPartition: FETCH_BYTES_PER_PARTITION,
     apply: applyAcceptedEvents,
     afterCommit: ({ records }) => mirrorAppliedEvents(deps, records),
   });

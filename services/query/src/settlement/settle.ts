@@ -133,12 +133,7 @@ export async function settleClaimedPeriod(
     }));
     await enqueueOutbox(client, topics.leaderboardsSettled, topicPrefix, records);
   }
-  // The period leaves Redis once settled: nothing of it is left for the sweeper to mirror.
-  await client.query(
-    `UPDATE board_scores SET mirror_pending = false
-     WHERE environment_id = $1 AND board_key = $2 AND period_start = $3 AND mirror_pending`,
-    [period.environmentId, period.boardKey, new Date(period.start).toISOString()],
-  );
+  // The period leaves Redis once settled: the sweeper mirrors rows of open periods only.
   await client.query(
     `UPDATE board_periods SET state = 'settled', settled_at = now(), participants = $4
      WHERE environment_id = $1 AND board_key = $2 AND period_start = $3`,

@@ -1,6 +1,5 @@
 import type { Pool, PoolClient } from '@engage/postgres';
 import type { ScoreDelta } from '../domain/scoring.ts';
-import { queryWithoutFlushWait } from './lazy-commit.ts';
 
 type Queryable = Pool | PoolClient;
 
@@ -60,32 +59,36 @@ export interface LeaguePlacement {
  * Merges a batch's deltas into the stored scores (one statement): sums and counts add, Max and Min
  * keep the better value, Latest replaces. reached_at moves only when the score does (Max/Min) or
  * with every event (the others). `placements` gives league players joining the period their group.
+ * Returns the merged rows as they will be committed (what Redis mirrors after the commit).
  */
 export async function mergeScores(
   client: PoolClient,
   deltas: readonly ScoreDelta[],
   placements: ReadonlyMap<ScoreDelta, LeaguePlacement>,
-): Promise<void> {
-  if (deltas.length === 0) return;
-  await client.query(
-    `INSERT INTO board_scores AS s
-       (environment_id, board_key, period_start, player_id, aggregation, score, reached_at, team_key, tier, group_no)
-     SELECT * FROM unnest($1::uuid[], $2::text[], $3::timestamptz[], $4::text[], $5::text[], $6::numeric[],
-       $7::timestamptz[], $8::text[], $9::int[], $10::int[])
-     ORDER BY 1, 2, 3, 4
-     ON CONFLICT (environment_id, board_key, period_start, player_id) DO UPDATE SET
-       score = CASE s.aggregation
-         WHEN 'Max' THEN GREATEST(s.score, EXCLUDED.score)
-         WHEN 'Min' THEN LEAST(s.score, EXCLUDED.score)
-         WHEN 'Latest' THEN EXCLUDED.score
-         ELSE s.score + EXCLUDED.score END,
-       reached_at = CASE
-         WHEN s.aggregation = 'Max' AND EXCLUDED.score <= s.score THEN s.reached_at
-         WHEN s.aggregation = 'Min' AND EXCLUDED.score >= s.score THEN s.reached_at
-         ELSE EXCLUDED.reached_at END,
-       team_key = coalesce(s.team_key, EXCLUDED.team_key),
-       mirror_pending = true,
-       updated_at = now()`,
+): Promise<ScoreRow[]> {
+  if (deltas.length === 0) return [];
+  const { rows } = await client.query<ScoreRecord>(
+    `WITH merged AS (
+       INSERT INTO board_scores AS s
+         (environment_id, board_key, period_start, player_id, aggregation, score, reached_at, team_key, tier, group_no)
+       SELECT * FROM unnest($1::uuid[], $2::text[], $3::timestamptz[], $4::text[], $5::text[], $6::numeric[],
+         $7::timestamptz[], $8::text[], $9::int[], $10::int[])
+       ORDER BY 1, 2, 3, 4
+       ON CONFLICT (environment_id, board_key, period_start, player_id) DO UPDATE SET
+         score = CASE s.aggregation
+           WHEN 'Max' THEN GREATEST(s.score, EXCLUDED.score)
+           WHEN 'Min' THEN LEAST(s.score, EXCLUDED.score)
+           WHEN 'Latest' THEN EXCLUDED.score
+           ELSE s.score + EXCLUDED.score END,
+         reached_at = CASE
+           WHEN s.aggregation = 'Max' AND EXCLUDED.score <= s.score THEN s.reached_at
+           WHEN s.aggregation = 'Min' AND EXCLUDED.score >= s.score THEN s.reached_at
+           ELSE EXCLUDED.reached_at END,
+         team_key = coalesce(s.team_key, EXCLUDED.team_key),
+         updated_at = now()
+       RETURNING s.*
+     )
+     SELECT ${SCORE_COLUMNS} FROM merged s ${WITH_PERIOD}`,
     [
       deltas.map((d) => d.environmentId),
       deltas.map((d) => d.boardKey),
@@ -99,6 +102,7 @@ export async function mergeScores(
       deltas.map((d) => placements.get(d)?.groupNo ?? null),
     ],
   );
+  return rows.map(toScoreRow);
 }
 
 /** Which of the deltas' players already have a row in their period (league players keep their group). */
@@ -174,10 +178,11 @@ export async function reserveArrivals(
   return (rows[0]?.joined ?? count) - count;
 }
 
-/** The committed rows of the given players and periods. */
+/** The committed rows of the given players and periods (with `openOnly`, of periods not settled). */
 export async function readScores(
   db: Queryable,
   keys: readonly Pick<ScoreDelta, 'environmentId' | 'boardKey' | 'periodStart' | 'playerId'>[],
+  options: { openOnly?: boolean } = {},
 ): Promise<ScoreRow[]> {
   if (keys.length === 0) return [];
   const { rows } = await db.query<ScoreRecord>(
@@ -188,12 +193,14 @@ export async function readScores(
        WHERE s.environment_id = k.environment_id AND s.board_key = k.board_key
          AND s.period_start = k.period_start AND s.player_id = k.player_id) s
      JOIN board_periods p
-       ON p.environment_id = s.environment_id AND p.board_key = s.board_key AND p.period_start = s.period_start`,
+       ON p.environment_id = s.environment_id AND p.board_key = s.board_key AND p.period_start = s.period_start
+     WHERE NOT $5::boolean OR p.state = 'open'`,
     [
       keys.map((k) => k.environmentId),
       keys.map((k) => k.boardKey),
       keys.map((k) => new Date(k.periodStart).toISOString()),
       keys.map((k) => k.playerId),
+      options.openOnly ?? false,
     ],
   );
   return rows.map(toScoreRow);
@@ -205,39 +212,6 @@ export async function findScore(
   key: { environmentId: string; boardKey: string; periodStart: number; playerId: string },
 ): Promise<ScoreRow | undefined> {
   return (await readScores(db, [key]))[0];
-}
-
-/** Rows still waiting for Redis after `graceMs` (their process died between commit and mirror). */
-export async function pendingScores(pool: Pool, graceMs: number, limit: number): Promise<ScoreRow[]> {
-  const { rows } = await pool.query<ScoreRecord>(
-    `SELECT ${SCORE_COLUMNS} FROM board_scores s ${WITH_PERIOD}
-     WHERE s.mirror_pending AND s.updated_at < now() - make_interval(secs => $1::float8 / 1000)
-     ORDER BY s.updated_at LIMIT $2`,
-    [graceMs, limit],
-  );
-  return rows.map(toScoreRow);
-}
-
-/** Clears the pending flag of rows Redis now holds, unless a later commit changed them meanwhile. */
-export async function markScoresMirrored(pool: Pool, rows: readonly ScoreRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  await queryWithoutFlushWait(
-    pool,
-    `UPDATE board_scores s SET mirror_pending = false
-     FROM unnest($1::uuid[], $2::text[], $3::timestamptz[], $4::text[], $5::numeric[], $6::timestamptz[])
-       AS m(environment_id, board_key, period_start, player_id, score, reached_at)
-     WHERE s.mirror_pending AND s.environment_id = m.environment_id AND s.board_key = m.board_key
-       AND s.period_start = m.period_start AND s.player_id = m.player_id
-       AND s.score = m.score AND s.reached_at = m.reached_at`,
-    [
-      rows.map((r) => r.environmentId),
-      rows.map((r) => r.boardKey),
-      rows.map((r) => new Date(r.periodStart).toISOString()),
-      rows.map((r) => r.playerId),
-      rows.map((r) => r.exactScore),
-      rows.map((r) => new Date(r.reachedAt).toISOString()),
-    ],
-  );
 }
 
 /** One page of an environment's scores in open periods, in key order after `after` (rebuilds). */
