@@ -12,8 +12,18 @@ import {
 } from 'node:fs';
 import { createConnection } from 'node:net';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { describeOnce, waitForCluster } from './client.ts';
+import {
+  brokerJvmArgs,
+  formatKraftStorage,
+  isAlive,
+  javaCommand,
+  randomClusterId,
+  run,
+  signalGroup,
+  tail,
+  waitForExit,
+} from './jvm.ts';
 import {
   CONTROLLER_PORT,
   findRepoRoot,
@@ -40,8 +50,9 @@ const EXTERNAL_TIMEOUT_MS = 30_000;
 const STOP_TIMEOUT_MS = 30_000;
 const JVM_HEAP = ['-Xms256m', '-Xmx512m'];
 
+export { randomClusterId };
+
 const defaultLog = (line: string) => process.stderr.write(`[kafka] ${line}\n`);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function externalBrokers(): string[] | undefined {
   const raw = process.env.KAFKA_BROKERS?.trim();
@@ -55,15 +66,6 @@ function externalBrokers(): string[] | undefined {
 
 // ---------------------------------------------------------------------------------------------
 // processes and ports
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 function commandLine(pid: number): string | undefined {
   try {
@@ -113,19 +115,6 @@ function portOpen(port: number, host = LOCAL_HOST, timeoutMs = 1_000): Promise<b
   });
 }
 
-function tail(file: string, lines = 40): string {
-  try {
-    const text = readFileSync(file, 'utf8');
-    return text
-      .split('\n')
-      .slice(-lines - 1)
-      .join('\n')
-      .trimEnd();
-  } catch {
-    return `(no ${file})`;
-  }
-}
-
 function logTails(paths: KafkaPaths, lines = 30): string {
   return [
     `--- ${paths.serverLog} (last ${lines} lines) ---`,
@@ -133,41 +122,6 @@ function logTails(paths: KafkaPaths, lines = 30): string {
     `--- ${paths.stdoutLog} (last ${lines} lines) ---`,
     tail(paths.stdoutLog, lines),
   ].join('\n');
-}
-
-// ---------------------------------------------------------------------------------------------
-// child processes with streamed output
-
-function run(
-  command: string,
-  args: string[],
-  opts: { cwd: string; log: (line: string) => void; prefix?: string },
-): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: opts.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-    const forward = (stream: NodeJS.ReadableStream) =>
-      createInterface({ input: stream }).on('line', (raw) => {
-        // biome-ignore lint/suspicious/noControlCharactersInRegex: strips ANSI colour codes
-        const line = raw.replace(/\u001b\[[0-9;]*m/g, '').trimEnd();
-        if (line) opts.log(`${opts.prefix ?? ''}${line}`);
-      });
-    forward(child.stdout);
-    forward(child.stderr);
-    child.once('error', (error) => {
-      const hint =
-        (error as NodeJS.ErrnoException).code === 'ENOENT' ? ` (is ${command} installed and on PATH?)` : '';
-      reject(new Error(`cannot run ${command}: ${error.message}${hint}`));
-    });
-    child.once('close', (code, signal) => {
-      if (code === 0) resolve();
-      else reject(new Error(`${command} ${args.join(' ')} failed with ${signal ?? `exit code ${code}`}`));
-    });
-  });
-}
-
-function javaCommand(): string {
-  const home = process.env.JAVA_HOME;
-  return home && existsSync(join(home, 'bin', 'java')) ? join(home, 'bin', 'java') : 'java';
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -199,14 +153,6 @@ export async function fetchJars(paths: KafkaPaths, log: (line: string) => void):
   writeFileSync(paths.libsMarker, `${paths.version}\n`);
 }
 
-function classpath(paths: KafkaPaths): string {
-  return `${paths.libsDir}/*`;
-}
-
-function log4jArgs(paths: KafkaPaths): string[] {
-  return [`-Dlog4j2.configurationFile=${paths.log4jConfig}`, `-Dkafka.logs.dir=${paths.dataDir}`];
-}
-
 /** Generates (once) a cluster id and formats the KRaft storage; a formatted directory is kept. */
 async function formatStorage(paths: KafkaPaths, log: (line: string) => void): Promise<void> {
   mkdirSync(paths.dataDir, { recursive: true });
@@ -228,31 +174,15 @@ async function formatStorage(paths: KafkaPaths, log: (line: string) => void): Pr
     `# generated from deploy/kafka/server.properties for StorageTool (no --override there)\n${template}\nlog.dirs=${paths.logDirs}\n`,
   );
   log(`formatting KRaft storage in ${paths.logDirs} (cluster id ${clusterId})`);
-  await run(
-    javaCommand(),
-    [
-      ...log4jArgs(paths),
-      '-cp',
-      classpath(paths),
-      'kafka.tools.StorageTool',
-      'format',
-      '--standalone',
-      '--ignore-formatted',
-      '-t',
-      clusterId,
-      '-c',
-      paths.formatProperties,
-    ],
-    { cwd: paths.repoRoot, log, prefix: 'storage: ' },
-  );
-}
-
-/** Kafka cluster ids are 16 random bytes in unpadded base64url that must not start with '-'. */
-export function randomClusterId(): string {
-  for (;;) {
-    const id = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64url');
-    if (!id.startsWith('-')) return id;
-  }
+  await formatKraftStorage({
+    libsDir: paths.libsDir,
+    log4jConfig: paths.log4jConfig,
+    logsDir: paths.dataDir,
+    clusterId,
+    properties: paths.formatProperties,
+    cwd: paths.repoRoot,
+    log,
+  });
 }
 
 function startDetached(paths: KafkaPaths): number {
@@ -262,13 +192,12 @@ function startDetached(paths: KafkaPaths): number {
     const child = spawn(
       javaCommand(),
       [
-        ...JVM_HEAP,
-        '-XX:+UseG1GC',
-        '-XX:MaxGCPauseMillis=20',
-        '-Djava.awt.headless=true',
-        ...log4jArgs(paths),
-        '-cp',
-        classpath(paths),
+        ...brokerJvmArgs({
+          heap: JVM_HEAP,
+          log4jConfig: paths.log4jConfig,
+          logsDir: paths.dataDir,
+          libsDir: paths.libsDir,
+        }),
         'kafka.Kafka',
         paths.serverProperties,
         '--override',
@@ -286,32 +215,11 @@ function startDetached(paths: KafkaPaths): number {
   }
 }
 
-async function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (!isAlive(pid)) return true;
-    await sleep(200);
-  }
-  return !isAlive(pid);
-}
-
-function signal(pid: number, sig: NodeJS.Signals): void {
-  try {
-    process.kill(-pid, sig); // its own process group (detached)
-  } catch {
-    try {
-      process.kill(pid, sig);
-    } catch {
-      // already gone
-    }
-  }
-}
-
 async function stopPid(paths: KafkaPaths, pid: number, log: (line: string) => void): Promise<void> {
-  signal(pid, 'SIGTERM');
+  signalGroup(pid, 'SIGTERM');
   if (!(await waitForExit(pid, STOP_TIMEOUT_MS))) {
     log(`broker ${pid} still running after ${STOP_TIMEOUT_MS} ms, sending SIGKILL`);
-    signal(pid, 'SIGKILL');
+    signalGroup(pid, 'SIGKILL');
     await waitForExit(pid, 5_000);
   }
   if (existsSync(paths.pidFile) && readFileSync(paths.pidFile, 'utf8').trim() === String(pid)) {
@@ -383,7 +291,7 @@ export async function ensureKafka(opts: EnsureKafkaOptions = {}): Promise<KafkaH
   try {
     await waitForCluster(LOCAL_BROKERS, { timeoutMs: READY_TIMEOUT_MS, check: diedCheck(paths, pid) });
   } catch (error) {
-    signal(pid, 'SIGKILL');
+    signalGroup(pid, 'SIGKILL');
     rmSync(paths.pidFile, { force: true });
     const message = error instanceof Error ? error.message : String(error);
     throw new Error(`${message}\n${logTails(paths)}`);

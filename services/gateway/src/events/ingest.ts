@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AcceptedEvent, EnvironmentContext } from '@engage/contracts';
 import type { EventBatchResult, EventItemError, EventItemResult } from '@engage/contracts/http/events.ts';
-import { type Logger, problem, unexpectedProblem } from '@engage/kit';
+import { type Logger, Problem, problem, unexpectedProblem } from '@engage/kit';
 import { type Pool, TransactionRetriesExhausted, withTransaction } from '@engage/postgres';
 import { checkEventItems, type ValidEvent } from '../domain/event-items.ts';
 import { dayOf, monthOf, QUOTA_CODES, roomLeft, SANDBOX_DAILY_EVENTS_ADMITTED } from '../domain/quota.ts';
@@ -42,6 +42,9 @@ interface Candidate {
 
 type Settled = { eventId: string } | { errors: EventItemError[] };
 
+/** A broker restart takes seconds; the send fails within a few while it is down. */
+const UNACKNOWLEDGED_RETRY_AFTER_SECONDS = 1;
+
 /**
  * POST /v1/events after the checks of each item:
  * 1. one transaction: definitions discovered, idempotency keys claimed as `pending` (a key seen
@@ -50,8 +53,9 @@ type Settled = { eventId: string } | { errors: EventItemError[] };
  * 2. one send of every new record (and of records whose key was left pending by a failed request,
  *    with their original eventId) to `events.accepted.v1`, acknowledged by all in-sync replicas;
  * 3. the keys marked `committed`. The answer is built only after the broker's acknowledgement.
- * If the broker does not acknowledge, the answer is a retryable 500 and nothing is reported accepted;
- * the keys claimed are marked abandoned so a retry produces the same eventIds (see giveBack).
+ * If the broker does not acknowledge, the answer is a retryable 500 (with Retry-After) and nothing
+ * is reported accepted; the keys claimed are marked abandoned so a retry produces the same eventIds
+ * (see giveBack).
  */
 export async function ingestEvents(
   deps: IngestDeps,
@@ -100,7 +104,9 @@ export async function ingestEvents(
     await giveBack(deps, environment, batch).catch((e) =>
       deps.log.error({ err: e }, 'could not give back the claims of a failed batch'),
     );
-    throw unexpectedProblem();
+    throw new Problem(500, unexpectedProblem().errors, {
+      'retry-after': String(UNACKNOWLEDGED_RETRY_AFTER_SECONDS),
+    });
   }
   const keysToCommit = toProduce.flatMap((c) => claimOf(c) ?? []);
   await commitKeys(deps.pool, environment.environmentId, keysToCommit).catch((err) =>

@@ -1,0 +1,267 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { waitForCluster } from './client.ts';
+import { brokerJvmArgs, formatKraftStorage, javaCommand, randomClusterId, tail, waitForExit } from './jvm.ts';
+import { findRepoRoot, kafkaPaths, LOCAL_HOST } from './paths.ts';
+
+/**
+ * A single-node KRaft broker of one test's own, for fault tests that stop and restart Kafka: its own
+ * ports, cluster id and directory under the OS temp dir, the jars of the shared broker. It can be
+ * stopped gracefully or killed, and started again on the same ports and data, so what it
+ * acknowledged before is still there. The shared broker on 127.0.0.1:9092 is never touched.
+ */
+export interface PrivateKafka {
+  /** `127.0.0.1:<port>`: the bootstrap list for clients. */
+  readonly brokers: string[];
+  readonly clusterId: string;
+  /** Its data (`logs/`), generated properties and log files; deleted by destroy(). */
+  readonly dir: string;
+  /** The broker JVM's pid while it runs. */
+  pid(): number | undefined;
+  /** SIGTERM waits for the broker's own controlled shutdown; SIGKILL ends it at once. */
+  stop(signal?: 'SIGTERM' | 'SIGKILL'): Promise<void>;
+  /** Starts it again (same ports, same data) and waits until it answers. */
+  start(): Promise<void>;
+  /** Kills the broker if it runs and deletes its directory; safe to call more than once. */
+  destroy(): Promise<void>;
+  /** The last lines of its logs, for a failure message. */
+  logs(lines?: number): string;
+}
+
+export interface PrivateKafkaOptions {
+  repoRoot?: string;
+  log?: (line: string) => void;
+  /** JVM heap flags; small by default, the machine is shared. */
+  heap?: string[];
+  readyTimeoutMs?: number;
+}
+
+const DEFAULT_HEAP = ['-Xms128m', '-Xmx512m'];
+/** A test broker serves a few small topics: the C1 compiler alone starts faster and burns less CPU. */
+const TEST_JVM_FLAGS = ['-XX:TieredStopAtLevel=1', '-XX:CICompilerCount=1'];
+const STOP_TIMEOUT_MS = 30_000;
+
+export async function startPrivateKafka(options: PrivateKafkaOptions = {}): Promise<PrivateKafka> {
+  const log = options.log ?? (() => {});
+  const shared = kafkaPaths(options.repoRoot ?? findRepoRoot());
+  if (!existsSync(shared.libsMarker) || readFileSync(shared.libsMarker, 'utf8').trim() !== shared.version) {
+    throw new Error(
+      `the Kafka ${shared.version} jars are not in ${shared.libsDir}: run \`npm run kafka -- start\``,
+    );
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'engage-kafka-'));
+  const watchdog = startWatchdog(dir);
+  let child: ChildProcess | undefined;
+  let destroyed = false;
+  try {
+    const [port, controllerPort] = await twoFreePorts();
+    const brokers = [`${LOCAL_HOST}:${port}`];
+    const clusterId = randomClusterId();
+    const properties = join(dir, 'server.properties');
+    writeFileSync(
+      properties,
+      withOverrides(readFileSync(shared.serverProperties, 'utf8'), {
+        listeners: `PLAINTEXT://${LOCAL_HOST}:${port},CONTROLLER://${LOCAL_HOST}:${controllerPort}`,
+        'advertised.listeners': `PLAINTEXT://${LOCAL_HOST}:${port},CONTROLLER://${LOCAL_HOST}:${controllerPort}`,
+        'controller.quorum.bootstrap.servers': `${LOCAL_HOST}:${controllerPort}`,
+        'log.dirs': join(dir, 'logs'),
+        // After a SIGKILL the restarted broker cannot register until the controller has expired its
+        // previous session (9 s by default): a short session makes a restart take seconds, not ten.
+        'broker.session.timeout.ms': '3000',
+        'broker.heartbeat.interval.ms': '500',
+      }),
+    );
+    const jvm = { libsDir: shared.libsDir, log4jConfig: shared.log4jConfig, logsDir: dir };
+    await formatKraftStorage({ ...jvm, clusterId, properties, cwd: dir, log });
+
+    const logs = (lines = 30) =>
+      [
+        `--- server.log ---`,
+        tail(join(dir, 'server.log'), lines),
+        `--- broker.out ---`,
+        tail(join(dir, 'broker.out'), lines),
+      ].join('\n');
+    const running = () => child !== undefined && child.exitCode === null && child.signalCode === null;
+
+    const start = async () => {
+      if (destroyed) throw new Error('this private broker was destroyed');
+      if (running()) return;
+      const out = openSync(join(dir, 'broker.out'), 'a');
+      try {
+        // `ulimit` raises the soft open-file limit to the hard one: a broker keeps files open per partition.
+        child = spawn(
+          'sh',
+          [
+            '-c',
+            'ulimit -n "$(ulimit -Hn)" 2>/dev/null; exec "$@"',
+            'sh',
+            javaCommand(),
+            ...brokerJvmArgs({ heap: options.heap ?? DEFAULT_HEAP, ...jvm }),
+            ...TEST_JVM_FLAGS,
+            'kafka.Kafka',
+            properties,
+          ],
+          { cwd: dir, detached: true, stdio: ['ignore', out, out] },
+        );
+      } finally {
+        closeSync(out);
+      }
+      const started = child;
+      started.on('error', () => {}); // seen as an early exit below
+      started.unref();
+      watchdog.watch(started.pid);
+      log(`private Kafka (pid ${started.pid}) starting on ${brokers[0]} in ${dir}`);
+      try {
+        await waitForCluster(brokers, {
+          timeoutMs: options.readyTimeoutMs ?? 90_000,
+          check: () => {
+            if (!running()) throw new Error(`the private Kafka broker exited during startup\n${logs()}`);
+          },
+        });
+      } catch (error) {
+        await kill(started, 'SIGKILL');
+        throw error;
+      }
+    };
+
+    const stop = async (signal: 'SIGTERM' | 'SIGKILL' = 'SIGTERM') => {
+      if (!child || !running()) return;
+      log(`private Kafka (pid ${child.pid}): ${signal}`);
+      await kill(child, signal);
+      watchdog.watch(undefined);
+    };
+
+    await start();
+    return {
+      brokers,
+      clusterId,
+      dir,
+      pid: () => (running() ? child?.pid : undefined),
+      start,
+      stop,
+      logs,
+      destroy: async () => {
+        if (destroyed) return;
+        destroyed = true;
+        if (child) await kill(child, 'SIGKILL');
+        await watchdog.end();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    destroyed = true;
+    if (child) await kill(child, 'SIGKILL');
+    await watchdog.end();
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** Signals the broker's process group and waits for it to exit; SIGTERM falls back to SIGKILL. */
+async function kill(child: ChildProcess, signal: 'SIGTERM' | 'SIGKILL'): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
+  const exited = once(child, 'exit');
+  child.ref(); // keep the test process alive until the broker is gone
+  const send = (sig: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, sig);
+    } catch {
+      child.kill(sig);
+    }
+  };
+  send(signal);
+  const timeout = signal === 'SIGTERM' ? STOP_TIMEOUT_MS : 10_000;
+  const done = await Promise.race([exited.then(() => true), waitForExit(child.pid, timeout)]);
+  if (!done) send('SIGKILL');
+  await exited;
+  child.unref();
+}
+
+/**
+ * A shell that outlives the test process: it is told the broker's pid on every start and, once
+ * its stdin closes (the test finished with the broker, or died without cleaning up), kills the
+ * broker it was last told about and deletes the directory. No JVM or data is left behind.
+ */
+function startWatchdog(dir: string) {
+  const shell = spawn(
+    'sh',
+    [
+      '-c',
+      'pid=; while read -r line; do pid=$line; done; [ -n "$pid" ] && kill -9 -"$pid" 2>/dev/null; rm -rf "$1"',
+      'sh',
+      dir,
+    ],
+    { detached: true, stdio: ['pipe', 'ignore', 'ignore'] },
+  );
+  shell.on('error', () => {});
+  shell.stdin.on('error', () => {});
+  shell.unref();
+  (shell.stdin as unknown as { unref?: () => void }).unref?.();
+  return {
+    watch(pid: number | undefined) {
+      shell.stdin.write(`${pid ?? ''}\n`);
+    },
+    async end() {
+      if (shell.exitCode !== null || shell.signalCode !== null) return;
+      const exited = once(shell, 'exit');
+      shell.ref();
+      shell.stdin.end('\n');
+      await exited;
+    },
+  };
+}
+
+/** Replaces (or appends) `key=value` lines of a properties file. */
+export function withOverrides(properties: string, overrides: Record<string, string>): string {
+  const left = new Map(Object.entries(overrides));
+  const lines = properties.split('\n').map((line) => {
+    const key = /^\s*([^#!\s=:][^=:\s]*)\s*[=:]/.exec(line)?.[1];
+    if (key === undefined || !left.has(key)) return line;
+    const value = left.get(key)!;
+    left.delete(key);
+    return `${key}=${value}`;
+  });
+  for (const [key, value] of left) lines.push(`${key}=${value}`);
+  return `${lines.join('\n').trimEnd()}\n`;
+}
+
+/**
+ * Two ports free now, below the kernel's ephemeral range: while the broker is down, no outgoing
+ * connection can be given its port, so a restart binds the same ports again.
+ */
+async function twoFreePorts(): Promise<[number, number]> {
+  const high = Math.min(ephemeralRangeStart(), 32_768);
+  const found: number[] = [];
+  for (let attempt = 0; found.length < 2 && attempt < 200; attempt++) {
+    const port = 20_000 + Math.floor(Math.random() * (high - 20_000));
+    if (!found.includes(port) && (await canListen(port))) found.push(port);
+  }
+  if (found.length < 2) throw new Error('no two free ports below the ephemeral range');
+  return [found[0]!, found[1]!];
+}
+
+function ephemeralRangeStart(): number {
+  try {
+    const low = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    return Number.isInteger(low) && low > 20_100 ? low : 32_768;
+  } catch {
+    return 32_768; // not Linux: the IANA dynamic range starts at 49152, so this stays below it
+  }
+}
+
+async function canListen(port: number): Promise<boolean> {
+  const server = createServer();
+  try {
+    server.listen(port, LOCAL_HOST);
+    await once(server, 'listening');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    server.close();
+  }
+}
