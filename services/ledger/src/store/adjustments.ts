@@ -31,8 +31,9 @@ export async function writeAdjustment(
     balance_after: number | null;
     balance: number | null;
     key_used: StoredKeyRow | null;
-  }>(
-    `WITH key_used AS (
+  }>({
+    name: 'ledger.write-adjustment',
+    text: `WITH key_used AS (
        SELECT operation, target, request_hash, response_status, response_body FROM idempotency_keys
        WHERE $3::text IS NOT NULL AND environment_id = $1 AND player_id = $2 AND key = $3
      ), debited AS (
@@ -63,7 +64,7 @@ export async function writeAdjustment(
      SELECT (SELECT balance FROM moved) AS balance_after,
             (SELECT balance FROM balances WHERE environment_id = $1 AND player_id = $2) AS balance,
             (SELECT row_to_json(key_used) FROM key_used) AS key_used`,
-    [
+    values: [
       entry.environmentId,
       entry.playerId,
       entry.idempotencyKey,
@@ -76,7 +77,7 @@ export async function writeAdjustment(
       claim.target,
       MAX_BALANCE,
     ],
-  );
+  });
   const row = rows[0]!;
   if (row.key_used) return { keyUsed: row.key_used };
   if (row.balance_after !== null) return { balanceAfter: row.balance_after };

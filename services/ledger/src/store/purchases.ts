@@ -16,13 +16,14 @@ export async function loadPurchaseContext(
   const { rows } = await client.query<{
     definition: MarketplaceItemDefinition | null;
     key_used: StoredKeyRow | null;
-  }>(
-    `SELECT (SELECT definition FROM shop_items WHERE environment_id = $1 AND item_key = $3) AS definition,
+  }>({
+    name: 'ledger.load-purchase-context',
+    text: `SELECT (SELECT definition FROM shop_items WHERE environment_id = $1 AND item_key = $3) AS definition,
             (SELECT row_to_json(k) FROM (
                SELECT operation, target, request_hash, response_status, response_body FROM idempotency_keys
                WHERE $4::text IS NOT NULL AND environment_id = $1 AND player_id = $2 AND key = $4) k) AS key_used`,
-    [ref.environmentId, ref.playerId, ref.itemKey, ref.key],
-  );
+    values: [ref.environmentId, ref.playerId, ref.itemKey, ref.key],
+  });
   return { item: rows[0]?.definition ?? undefined, keyUsed: rows[0]?.key_used ?? undefined };
 }
 
@@ -73,8 +74,9 @@ export async function writePurchase(client: PoolClient, p: PurchaseWrite): Promi
     paid: boolean;
     counted: boolean;
     balance_after: number | null;
-  }>(
-    `WITH key_used AS (
+  }>({
+    name: 'ledger.write-purchase',
+    text: `WITH key_used AS (
        SELECT operation, target, request_hash, response_status, response_body FROM idempotency_keys
        WHERE $3::text IS NOT NULL AND environment_id = $1 AND player_id = $2 AND key = $3
      ), paying AS (
@@ -129,7 +131,7 @@ export async function writePurchase(client: PoolClient, p: PurchaseWrite): Promi
             EXISTS (SELECT FROM paid) AS paid,
             EXISTS (SELECT FROM counted) AS counted,
             (SELECT balance FROM bought) AS balance_after`,
-    [
+    values: [
       p.environmentId,
       p.playerId,
       p.idempotencyKey,
@@ -148,7 +150,7 @@ export async function writePurchase(client: PoolClient, p: PurchaseWrite): Promi
       JSON.stringify(p.answer),
       JSON.stringify(p.contents.map((c) => ({ catalog_item_key: c.catalogItemKey, value: c.value }))),
     ],
-  );
+  });
   const row = rows[0]!;
   if (row.key_used) return { keyUsed: row.key_used };
   if (row.balance_after !== null) return { balanceAfter: row.balance_after };
@@ -170,8 +172,9 @@ export async function refusePurchase(
   undo: { debited: boolean; counted: boolean },
   response: StoredResponse,
 ): Promise<void> {
-  await client.query(
-    `WITH refund AS (
+  await client.query({
+    name: 'ledger.refuse-purchase',
+    text: `WITH refund AS (
        UPDATE balances SET balance = balance + $6::bigint
        WHERE $10::boolean AND environment_id = $1 AND player_id = $2
      ), uncount AS (
@@ -183,7 +186,7 @@ export async function refusePurchase(
        SELECT $1, $2, $3, 'purchase', $4, $5, $8, $9::jsonb WHERE $3::text IS NOT NULL
      )
      SELECT 1`,
-    [
+    values: [
       p.environmentId,
       p.playerId,
       p.idempotencyKey,
@@ -196,5 +199,5 @@ export async function refusePurchase(
       undo.debited,
       undo.counted,
     ],
-  );
+  });
 }
