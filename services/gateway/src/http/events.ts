@@ -1,7 +1,7 @@
 import { MAX_EVENT_BATCH_ITEMS } from '@engage/contracts/http/events.ts';
 import { type HttpApp, problem, requestProblem, validationProblem } from '@engage/kit';
-import { parse as parseLossless } from 'lossless-json';
 import type { Authenticator } from '../auth/authenticator.ts';
+import { parseJsonExactly } from '../domain/lossless-json.ts';
 import { type IngestDeps, ingestEvents } from '../events/ingest.ts';
 import { environmentOfRequest, requireApiKey, useJsonParser } from './api-key-scope.ts';
 
@@ -17,7 +17,7 @@ export interface EventsRouteDeps extends IngestDeps {
  */
 export async function eventRoutes(scope: HttpApp, deps: EventsRouteDeps): Promise<void> {
   requireApiKey(scope, deps.authenticator);
-  useJsonParser(scope, (text) => parseLossless(text));
+  useJsonParser(scope, parseJsonExactly);
   scope.setErrorHandler((error) => {
     // A body larger than 1,000 maximal items can need is a batch too large, whatever it holds.
     if ((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
