@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { compareDecimalText, decimalTextOfNumber, isDecimalValue } from './decimal.ts';
 import type { AttributeValue } from './http/internal.ts';
 
 /**
@@ -67,22 +68,43 @@ function compare(actual: AttributeValue | undefined, op: ComparisonOp, expected:
     case 'notExists':
       return !present;
     case 'eq':
-      return present && actual === expected;
+      return present && same(actual, expected);
     case 'ne':
-      return !present || actual !== expected;
+      return !present || !same(actual, expected);
     case 'in':
-      return present && (expected as unknown[]).includes(actual);
+      return present && (expected as unknown[]).some((e) => same(actual, e));
     case 'notIn':
-      return !present || !(expected as unknown[]).includes(actual);
+      return !present || !(expected as unknown[]).some((e) => same(actual, e));
     default:
       return present && ordered(actual, op, expected);
   }
 }
 
+/**
+ * Number attributes arrive as exact decimal text (`{ decimal }`), condition values as JSON numbers:
+ * both are compared as decimals, digit by digit, so no double rounding decides eligibility.
+ */
+function decimalOf(value: unknown): string | undefined {
+  if (isDecimalValue(value)) return value.decimal;
+  if (typeof value === 'number' && Number.isFinite(value)) return decimalTextOfNumber(value);
+  return undefined;
+}
+
+function same(actual: AttributeValue, expected: unknown): boolean {
+  const a = decimalOf(actual);
+  const b = decimalOf(expected);
+  if (a !== undefined || b !== undefined)
+    return a !== undefined && b !== undefined && compareDecimalText(a, b) === 0;
+  return actual === expected;
+}
+
 function ordered(actual: AttributeValue, op: 'gt' | 'gte' | 'lt' | 'lte', expected: unknown): boolean {
-  if (typeof actual !== typeof expected || (typeof actual !== 'number' && typeof actual !== 'string'))
-    return false;
-  const a = actual as number | string;
-  const b = expected as number | string;
-  return op === 'gt' ? a > b : op === 'gte' ? a >= b : op === 'lt' ? a < b : a <= b;
+  const a = decimalOf(actual);
+  const b = decimalOf(expected);
+  let order: number;
+  if (a !== undefined && b !== undefined) order = compareDecimalText(a, b);
+  else if (typeof actual === 'string' && typeof expected === 'string')
+    order = actual < expected ? -1 : actual > expected ? 1 : 0;
+  else return false;
+  return op === 'gt' ? order > 0 : op === 'gte' ? order >= 0 : op === 'lt' ? order < 0 : order <= 0;
 }

@@ -1,3 +1,4 @@
+export * from './decimal.ts';
 export * from './eligibility.ts';
 export * from './http/index.ts';
 export * from './localized.ts';

@@ -60,6 +60,23 @@ describe('isEligible', () => {
   ])('%j → %s', (condition, expected) => {
     expect(isEligible(condition, player)).toBe(expected);
   });
+  it('compares number attributes as exact decimals, beyond what a double holds', () => {
+    const wealth = { decimal: '12345678901234567000.00000001' };
+    const threshold = Number('12345678901234567000');
+    const at = (op: Condition & { attribute: string }['op'], value: unknown, attributes = { wealth }) =>
+      isEligible({ attribute: 'wealth', op, value } as Condition, attributes);
+    expect(at('gt', threshold)).toBe(true);
+    expect(at('lte', threshold)).toBe(false);
+    expect(at('eq', threshold)).toBe(false);
+    expect(at('eq', threshold, { wealth: { decimal: '12345678901234567000' } })).toBe(true);
+    expect(at('in', [1, threshold], { wealth: { decimal: '12345678901234567000.0' } })).toBe(true);
+    expect(at('lt', -1, { wealth: { decimal: '-1.5' } })).toBe(true);
+    expect(at('gte', 1e21, { wealth: { decimal: '1000000000000000000000' } })).toBe(true);
+    expect(at('lt', 1e-7, { wealth: { decimal: '0.00000009' } })).toBe(true);
+    expect(at('eq', '12', { wealth: { decimal: '12' } })).toBe(false);
+    expect(at('ne', 12, { wealth: { decimal: '12.00000001' } })).toBe(true);
+  });
+
   it('validates conditions', () => {
     expect(ConditionSchema.safeParse({ attribute: 'x', op: 'in', value: 1 }).success).toBe(false);
     expect(ConditionSchema.safeParse({ attribute: 'x', op: 'eq' }).success).toBe(false);

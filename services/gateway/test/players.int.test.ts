@@ -63,6 +63,53 @@ describe('POST /v1/players/attributes', () => {
     });
   });
 
+  it('keeps numbers exact from the body to storage and back: 20 digits before the point, 8 after', async () => {
+    const playerId = `p-${crypto.randomUUID()}`;
+    const exact = '12345678901234567890.12345678';
+    const post = (attributes: string) =>
+      gateway.app.inject({
+        method: 'POST',
+        url: '/v1/players/attributes',
+        headers: { ...bearer(tenant.live.apiKey), 'content-type': 'application/json' },
+        payload: `{"playerId":"${playerId}","attributes":${attributes}}`,
+      });
+    const stored = async () =>
+      (
+        await gateway.pool.query(
+          `SELECT attributes->>'level' AS level, jsonb_typeof(attributes->'level') AS kind FROM players
+           WHERE environment_id = $1 AND external_id = $2`,
+          [tenant.live.environmentId, playerId],
+        )
+      ).rows[0];
+
+    const res = await post(`{"level":${exact}}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(`"level":${exact}`);
+    expect(await stored()).toEqual({ level: exact, kind: 'number' });
+    // Read back from storage (not from the request) when another attribute is written.
+    const again = await post('{"tier":"gold"}');
+    expect(again.body).toContain(`"level":${exact}`);
+
+    for (const wide of ['123456789012345678901', '1.123456789', '1e400', '-99999999999999999999.999999999']) {
+      const refused = await post(`{"level":${wide}}`);
+      expect([refused.statusCode, refused.json().code], wide).toEqual([
+        400,
+        'player_attribute.type_mismatch',
+      ]);
+      expect(refused.json().errors[0].meta).toMatchObject({ attribute: 'level', reason: 'out_of_range' });
+    }
+    expect(await stored()).toEqual({ level: exact, kind: 'number' });
+
+    for (const [sent, kept] of [
+      ['-0.50', '-0.5'],
+      ['25e-8', '0.00000025'],
+      ['7', '7'],
+    ]) {
+      expect((await post(`{"level":${sent}}`)).body).toContain(`"level":${kept}`);
+      expect((await stored()).level).toBe(kept);
+    }
+  });
+
   it('is all or nothing: one bad key writes none, every problem is listed, the first names the status', async () => {
     const playerId = `p-${crypto.randomUUID()}`;
     await setAttributes({ playerId, attributes: { tier: 'gold' } });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DECIMAL_TEXT } from '../decimal.ts';
 
 /**
  * How the gateway hands a request to the owning service. The gateway authenticates the API key,
@@ -16,7 +17,18 @@ export const INTERNAL_HEADERS = {
 export const EnvironmentKindSchema = z.enum(['Sandbox', 'Live']);
 export type EnvironmentKind = z.infer<typeof EnvironmentKindSchema>;
 
-export const AttributeValueSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+/**
+ * A number attribute travels as its exact decimal text (`{ "decimal": "12345678901234567890.12345678" }`),
+ * never as a JSON number that a double would round; plain numbers are still read (older senders).
+ */
+export const DecimalValueSchema = z.strictObject({ decimal: z.string().regex(DECIMAL_TEXT) });
+export const AttributeValueSchema = z.union([
+  z.string(),
+  z.number(),
+  z.boolean(),
+  z.null(),
+  DecimalValueSchema,
+]);
 export type AttributeValue = z.infer<typeof AttributeValueSchema>;
 
 export const PlayerContextSchema = z.object({

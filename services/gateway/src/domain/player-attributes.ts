@@ -1,17 +1,22 @@
-import type { ProblemItem } from '@engage/contracts';
+import type { DecimalValue, ProblemItem } from '@engage/contracts';
+import { MAX_NUMBER_FRACTION_DIGITS, MAX_NUMBER_INTEGER_DIGITS } from '@engage/contracts/http/events.ts';
 import {
   MAX_ATTRIBUTE_TEXT_LENGTH,
   MAX_ATTRIBUTES_PER_REQUEST,
   type PlayerAttributeDefinition,
 } from '@engage/contracts/http/players.ts';
+import { isLosslessNumber } from 'lossless-json';
 import { z } from 'zod';
+import { toDecimalText } from './decimal.ts';
 
 /**
  * Checks a set of player attributes against the environment's definitions. All or nothing: every
- * broken rule is listed, and the status of the answer is the status of the first.
+ * broken rule is listed, and the status of the answer is the status of the first. The body is
+ * parsed losslessly, so a number arrives as its JSON text and leaves as exact decimal text
+ * (`{ decimal }`), like an event property: 8 decimal places, up to 20 digits before the point.
  */
 
-export type AttributeValue = string | number | boolean;
+export type AttributeValue = string | boolean | DecimalValue;
 
 export type AttributeSetCheck =
   | { ok: true; set: Record<string, AttributeValue>; remove: string[] }
@@ -35,7 +40,7 @@ export function checkAttributeSet(
   if (attributes === undefined || attributes === null) {
     return refused([item('player_attribute.attributes_missing', 'The request sets no attribute.')]);
   }
-  if (typeof attributes !== 'object' || Array.isArray(attributes)) {
+  if (typeof attributes !== 'object' || Array.isArray(attributes) || isLosslessNumber(attributes)) {
     return refused([
       item('validation.attributes', 'attributes must be an object of key and value.', {
         field: 'attributes',
@@ -99,8 +104,24 @@ function convert(
         };
       }
       return { value };
-    case 'number':
-      return typeof value === 'number' && Number.isFinite(value) ? { value } : mismatch('a number');
+    case 'number': {
+      if (typeof value !== 'number' && !isLosslessNumber(value)) return mismatch('a number');
+      const decimal = toDecimalText(String(value));
+      if (decimal.ok) return { value: { decimal: decimal.text } };
+      return {
+        error: item(
+          'player_attribute.type_mismatch',
+          `Attribute ${key} has more than ${MAX_NUMBER_FRACTION_DIGITS} decimal places or more than ${MAX_NUMBER_INTEGER_DIGITS} digits before the point.`,
+          {
+            attribute: key,
+            type,
+            reason: 'out_of_range',
+            maxIntegerDigits: MAX_NUMBER_INTEGER_DIGITS,
+            maxFractionDigits: MAX_NUMBER_FRACTION_DIGITS,
+          },
+        ),
+      };
+    }
     case 'boolean':
       return typeof value === 'boolean' ? { value } : mismatch('true or false');
     case 'dateTime':

@@ -1,8 +1,9 @@
-import type { EnvironmentContext } from '@engage/contracts';
-import type { Player } from '@engage/contracts/http/players.ts';
+import { type AttributeValue, type EnvironmentContext, isDecimalValue } from '@engage/contracts';
 import { type HttpApp, Problem, problem } from '@engage/kit';
 import { type Pool, TransactionRetriesExhausted, withTransaction } from '@engage/postgres';
+import { LosslessNumber, stringify as stringifyLossless } from 'lossless-json';
 import type { Authenticator } from '../auth/authenticator.ts';
+import { parseJsonExactly } from '../domain/lossless-json.ts';
 import { checkAttributeSet } from '../domain/player-attributes.ts';
 import { monthOf } from '../domain/quota.ts';
 import { isIanaTimeZone } from '../domain/time-zone.ts';
@@ -20,11 +21,12 @@ export interface PlayerRouteDeps {
 
 /**
  * POST /v1/players/attributes: sets some attributes of one player, all or none, creating the
- * player on first sight (admitted against the monthly quota like any other sighting).
+ * player on first sight (admitted against the monthly quota like any other sighting). Numbers are
+ * exact both ways: the body is parsed losslessly and the answer writes each number's decimal text.
  */
 export async function playerRoutes(scope: HttpApp, deps: PlayerRouteDeps): Promise<void> {
   requireApiKey(scope, deps.authenticator);
-  useJsonParser(scope, JSON.parse);
+  useJsonParser(scope, parseJsonExactly);
   scope.post('/v1/players/attributes', async (request, reply) => {
     const environment = environmentOfRequest(request);
     const playerId = playerIdOf('body', request.body);
@@ -34,9 +36,16 @@ export async function playerRoutes(scope: HttpApp, deps: PlayerRouteDeps): Promi
     const check = checkAttributeSet(body.attributes, new Map(definitions.map((d) => [d.key, d])));
     if (!check.ok) throw new Problem(check.status, check.errors);
     const player = await writeAttributes(deps, environment, playerId, timeZone, check.set, check.remove);
-    return reply.header('cache-control', 'no-store').send(player);
+    return reply
+      .header('cache-control', 'no-store')
+      .type('application/json; charset=utf-8')
+      .send(stringifyLossless(player));
   });
 }
+
+/** The answer's attributes: a number as a JSON number written from its exact decimal text. */
+const answerValue = (value: AttributeValue) =>
+  isDecimalValue(value) ? new LosslessNumber(value.decimal) : value;
 
 function checkTimeZone(value: unknown): string | null {
   if (value === undefined || value === null) return null;
@@ -49,9 +58,9 @@ async function writeAttributes(
   environment: EnvironmentContext,
   playerId: string,
   timeZone: string | null,
-  set: Record<string, string | number | boolean>,
+  set: Record<string, AttributeValue>,
   remove: string[],
-): Promise<Player> {
+) {
   const month = monthOf(new Date());
   try {
     const written = await withTransaction(deps.pool, async (client) => {
@@ -61,7 +70,10 @@ async function writeAttributes(
       return writePlayerAttributes(client, environment.environmentId, playerId, set, remove);
     });
     deps.players.remember(environment.environmentId, playerId, { ...written, activeMonth: month });
-    return { playerId, ...written };
+    const attributes = Object.fromEntries(
+      Object.entries(written.attributes).map(([key, value]) => [key, answerValue(value)]),
+    );
+    return { playerId, timeZone: written.timeZone, attributes };
   } catch (err) {
     if (err instanceof TransactionRetriesExhausted) {
       throw problem(

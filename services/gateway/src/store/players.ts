@@ -1,5 +1,6 @@
 import type { AttributeValue } from '@engage/contracts';
 import type { Pool, PoolClient } from '@engage/postgres';
+import { attributesFromJsonb } from './player-attributes.ts';
 
 /**
  * Players are created on first sight. One statement upserts every player a request names; the
@@ -31,7 +32,8 @@ export async function upsertPlayers(
   const { rows } = await db.query<{
     external_id: string;
     time_zone: string | null;
-    attributes: Record<string, AttributeValue> | null;
+    /** jsonb as text, parsed losslessly (numbers are exact numerics). */
+    attributes: string | null;
     created: boolean;
   }>(
     `WITH input AS (
@@ -46,7 +48,7 @@ export async function upsertPlayers(
      )
      SELECT i.external_id,
             COALESCE(w.time_zone, p.time_zone, i.time_zone) AS time_zone,
-            COALESCE(w.attributes, p.attributes) AS attributes,
+            COALESCE(w.attributes, p.attributes)::text AS attributes,
             COALESCE(w.created, false) AS created
      FROM input i
      LEFT JOIN written w USING (external_id)
@@ -59,7 +61,7 @@ export async function upsertPlayers(
       {
         externalId: row.external_id,
         timeZone: row.time_zone,
-        attributes: row.attributes ?? {},
+        attributes: attributesFromJsonb(row.attributes),
         isNew: row.created,
       },
     ]),
