@@ -1,5 +1,6 @@
 import { Kafka, type Kafka as KafkaClient, logLevel, type Producer } from 'kafkajs';
 import type { Logger } from 'pino';
+import { rememberingPartitioner } from './partitioner.ts';
 
 export type { KafkaClient, Producer };
 
@@ -28,13 +29,15 @@ export function createKafka(options: { brokers: string[]; clientId: string; log:
 
 /**
  * The idempotent producer every service uses: acks from all in-sync replicas, one request in
- * flight per broker so retries cannot reorder one player's records.
+ * flight per broker so retries cannot reorder one player's records. Partitions are the default
+ * partitioner's (murmur2 of the key), remembered per key.
  */
 export async function connectProducer(kafka: KafkaClient): Promise<Producer> {
   const producer = kafka.producer({
     idempotent: true,
     maxInFlightRequests: 1,
     allowAutoTopicCreation: false,
+    createPartitioner: rememberingPartitioner,
   });
   await producer.connect();
   return producer;

@@ -4,10 +4,40 @@ import type { Message, Producer, RecordMetadata } from 'kafkajs';
 import { encodeRecord, schemaHeaders } from './codec.ts';
 import { produceDuration } from './metrics.ts';
 
-/** Avro-encodes records for one topic, keyed by the catalog and carrying the current trace. */
+/**
+ * Avro-encodes records for one topic, keyed by the catalog and carrying the current trace. The
+ * header values are encoded once and shared by every record (kafkajs copies Buffers as they are).
+ */
 export function toMessages<T>(def: TopicDefinition<T>, records: T[]): Message[] {
-  const headers = { ...schemaHeaders(def), ...injectContext() };
+  const headers: Record<string, Buffer> = {};
+  for (const [name, value] of Object.entries({ ...schemaHeaders(def), ...injectContext() })) {
+    headers[name] = Buffer.isBuffer(value) ? value : Buffer.from(String(value));
+  }
   return records.map((record) => ({ key: def.keyOf(record), value: encodeRecord(def, record), headers }));
+}
+
+/** Upper bound of a message's bytes inside a record batch (key as UTF-8, varints, headers). */
+export function encodedSizeOf(message: Message): number {
+  let size = 24 + 3 * String(message.key ?? '').length + (message.value?.length ?? 0);
+  for (const [name, value] of Object.entries(message.headers ?? {})) {
+    size += 10 + 3 * name.length + (Buffer.isBuffer(value) ? value.length : 3 * String(value).length);
+  }
+  return size;
+}
+
+/** Sends encoded messages; resolves once the broker has acknowledged all of them (acks from all ISRs). */
+export async function produceMessages(
+  producer: Producer,
+  topic: string,
+  messages: Message[],
+): Promise<RecordMetadata[]> {
+  if (messages.length === 0) return [];
+  const stop = produceDuration.startTimer({ topic });
+  try {
+    return await producer.send({ topic, acks: -1, messages });
+  } finally {
+    stop();
+  }
 }
 
 /** Sends records and resolves once the broker has acknowledged all of them (acks from all ISRs). */
@@ -18,11 +48,5 @@ export async function produceRecords<T>(
   records: T[],
 ): Promise<RecordMetadata[]> {
   if (records.length === 0) return [];
-  const topic = topicName(def, prefix);
-  const stop = produceDuration.startTimer({ topic });
-  try {
-    return await producer.send({ topic, acks: -1, messages: toMessages(def, records) });
-  } finally {
-    stop();
-  }
+  return produceMessages(producer, topicName(def, prefix), toMessages(def, records));
 }

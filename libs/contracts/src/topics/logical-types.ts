@@ -18,6 +18,8 @@ export class DecimalAsText extends avro.types.LogicalType {
 
   override _toValue(text: unknown): Buffer | undefined {
     if (typeof text !== 'string') return undefined;
+    const small = smallUnscaled(text, this.scale);
+    if (small !== undefined) return smallToBytes(small);
     const unscaled = parseUnscaled(text, this.scale);
     return unscaled === undefined ? undefined : bigIntToBytes(unscaled);
   }
@@ -63,6 +65,33 @@ export function formatUnscaled(unscaled: bigint, scale: number): string {
   const whole = digits.slice(0, digits.length - scale);
   const fraction = scale > 0 ? digits.slice(digits.length - scale).replace(/0+$/, '') : '';
   return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
+}
+
+/**
+ * The unscaled value as a double when it has at most 15 digits, which a double holds exactly (most
+ * event numbers: scores, levels, prices); undefined otherwise (then the BigInt path decides).
+ */
+function smallUnscaled(text: string, scale: number): number | undefined {
+  const match = DECIMAL_TEXT.exec(text);
+  if (!match) return undefined;
+  const [, sign, whole = '', fraction = ''] = match;
+  if (fraction.length > scale || whole.length + scale > 15) return undefined;
+  const unscaled = Number(whole + fraction.padEnd(scale, '0'));
+  return sign ? -unscaled : unscaled;
+}
+
+/** The same bytes as bigIntToBytes, by exact integer arithmetic on doubles (|value| < 2^53). */
+function smallToBytes(value: number): Buffer {
+  let bytes = 1;
+  while (value >= 2 ** (8 * bytes - 1) || value < -(2 ** (8 * bytes - 1))) bytes++;
+  const out = Buffer.allocUnsafe(bytes);
+  let rest = value;
+  for (let i = bytes - 1; i >= 0; i--) {
+    const byte = ((rest % 256) + 256) % 256;
+    out[i] = byte;
+    rest = (rest - byte) / 256;
+  }
+  return out;
 }
 
 function bigIntToBytes(value: bigint): Buffer {

@@ -1,10 +1,11 @@
-import { type AcceptedEvent, topics } from '@engage/contracts';
-import { produceRecords } from '@engage/kafka';
+import { type AcceptedEvent, topicName, topics } from '@engage/contracts';
+import { encodedSizeOf, produceMessages, toMessages } from '@engage/kafka';
 import type { Logger } from '@engage/kit';
-import type { Producer } from 'kafkajs';
+import type { Message, Producer } from 'kafkajs';
 
 /**
- * The producer of accepted events. Batches of concurrent requests that arrive while PARALLEL_SENDS
+ * The producer of accepted events. Each request's records are Avro-encoded at once, in the
+ * request's own trace context; batches of concurrent requests that arrive while PARALLEL_SENDS
  * sends are in flight are coalesced into the next send (up to MAX_BYTES_PER_SEND), so a burst of
  * requests costs a few large produce requests instead of one each. Each request still resolves
  * only once its own records are acknowledged, and fails if their send fails.
@@ -31,35 +32,24 @@ const MAX_BYTES_PER_SEND = 900_000;
 /** Sends in flight at once (kafkajs pipelines them); each takes whatever is queued when it starts. */
 const PARALLEL_SENDS = 4;
 
-/** Upper estimate of a record's encoded size: Avro strings are their UTF-8 bytes plus a length. */
-function sizeOf(record: AcceptedEvent): number {
-  let size =
-    200 + 3 * (record.playerId.length + record.eventKey.length + (record.idempotencyKey?.length ?? 0));
-  size += 3 * (record.timeZone?.length ?? 0);
-  for (const [name, value] of Object.entries(record.properties)) {
-    size += 3 * name.length + 24 + 3 * (value.string?.length ?? 0);
-  }
-  return size;
-}
-
-function* chunksOf(records: AcceptedEvent[]): Generator<AcceptedEvent[]> {
-  let chunk: AcceptedEvent[] = [];
+function* chunksOf(messages: Message[]): Generator<Message[]> {
+  let chunk: Message[] = [];
   let bytes = 0;
-  for (const record of records) {
-    const size = sizeOf(record);
+  for (const message of messages) {
+    const size = encodedSizeOf(message);
     if (chunk.length > 0 && bytes + size > MAX_BYTES_PER_SEND) {
       yield chunk;
       chunk = [];
       bytes = 0;
     }
-    chunk.push(record);
+    chunk.push(message);
     bytes += size;
   }
   if (chunk.length > 0) yield chunk;
 }
 
 interface Pending {
-  records: AcceptedEvent[];
+  messages: Message[];
   bytes: number;
   resolve: () => void;
   reject: (err: unknown) => void;
@@ -71,6 +61,7 @@ export function createEventProducer(options: {
   topicPrefix: string;
   log: Logger;
 }): EventProducer {
+  const topic = topicName(topics.eventsAccepted, options.topicPrefix);
   let producer: Producer | undefined = options.initial;
   // A new producer is connected on the next send after a failure; if that fails too, the sends
   // waiting for it fail at once (retryable) rather than hang through an outage.
@@ -104,8 +95,8 @@ export function createEventProducer(options: {
       let used: Producer | undefined;
       try {
         used = await obtain();
-        for (const chunk of chunksOf(taken.flatMap((p) => p.records))) {
-          await produceRecords(used, topics.eventsAccepted, options.topicPrefix, chunk);
+        for (const chunk of chunksOf(taken.flatMap((p) => p.messages))) {
+          await produceMessages(used, topic, chunk);
         }
         for (const p of taken) p.resolve();
       } catch (err) {
@@ -118,8 +109,10 @@ export function createEventProducer(options: {
   return {
     send(records) {
       if (records.length === 0) return Promise.resolve();
+      const messages = toMessages(topics.eventsAccepted, records);
+      const bytes = messages.reduce((sum, m) => sum + encodedSizeOf(m), 0);
       return new Promise<void>((resolve, reject) => {
-        queue.push({ records, bytes: records.reduce((sum, r) => sum + sizeOf(r), 0), resolve, reject });
+        queue.push({ messages, bytes, resolve, reject });
         if (senders < PARALLEL_SENDS) void flush();
       });
     },
