@@ -4,15 +4,9 @@ import type { Message, Producer, RecordMetadata } from 'kafkajs';
 import { encodeRecord, schemaHeaders } from './codec.ts';
 import { produceDuration } from './metrics.ts';
 
-/**
- * Avro-encodes records for one topic, keyed by the catalog and carrying the current trace. The
- * header values are encoded once and shared by every record (kafkajs copies Buffers as they are).
- */
+/** Avro-encodes records for one topic, keyed by the catalog and carrying the current trace. */
 export function toMessages<T>(def: TopicDefinition<T>, records: T[]): Message[] {
-  const headers: Record<string, Buffer> = {};
-  for (const [name, value] of Object.entries({ ...schemaHeaders(def), ...injectContext() })) {
-    headers[name] = Buffer.isBuffer(value) ? value : Buffer.from(String(value));
-  }
+  const headers = { ...schemaHeaders(def), ...injectContext() };
   return records.map((record) => ({ key: def.keyOf(record), value: encodeRecord(def, record), headers }));
 }
 
