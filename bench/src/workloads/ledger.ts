@@ -11,6 +11,8 @@ import { type BenchStack, startBenchStack } from '../stack.ts';
 import type { WorkloadOptions } from './index.ts';
 
 const PLAYERS = 1_000;
+/** Items with a stock (each purchase takes a unit of a shared row), for the many-items workload. */
+const STOCKED_ITEMS = 100;
 
 /**
  * The ledger's own writes, sent straight to the ledger process as the gateway forwards them: keyed
@@ -45,6 +47,16 @@ export async function ledger(options: WorkloadOptions): Promise<WorkloadReport> 
       i % 2 === 0 ? client.adjust(playerId, 3) : client.buy(playerId);
 
     const spread = await drive(new Recorder(), spreadOp, { concurrency, seconds });
+    const adjustmentsOnly = await drive(
+      new Recorder(),
+      (_w, i) => batched.adjust(`p${i % PLAYERS}`, i % 3 === 2 ? -1 : 2),
+      { concurrency, seconds },
+    );
+    const stockedItems = await drive(
+      new Recorder(),
+      (_w, i) => batched.buy(`p${i % PLAYERS}`, `stocked-${i % STOCKED_ITEMS}`),
+      { concurrency, seconds },
+    );
     const hot = await drive(new Recorder(), hotOp(batched, 'hot-batched'), { concurrency, seconds });
     const hotAlone = await drive(new Recorder(), hotOp(single, 'hot-alone'), { concurrency, seconds });
     const spreadHalf = await drive(new Recorder(), spreadOp, {
@@ -66,6 +78,12 @@ export async function ledger(options: WorkloadOptions): Promise<WorkloadReport> 
       description: `keyed adjustments and purchases sent to the ledger over ${PLAYERS} players and on one hot player, concurrency ${concurrency}`,
       rows: [
         { name: 'ledger spread', summary: spread, units: 'operations' },
+        { name: 'ledger adjustments only, spread', summary: adjustmentsOnly, units: 'operations' },
+        {
+          name: `ledger purchases of ${STOCKED_ITEMS} stocked items`,
+          summary: stockedItems,
+          units: 'operations',
+        },
         { name: 'ledger hot player (combined)', summary: hot, units: 'operations' },
         { name: 'ledger hot player (one per commit)', summary: hotAlone, units: 'operations' },
         { name: 'ledger spread at half rate', summary: spreadHalf, units: 'operations' },
@@ -79,7 +97,8 @@ export async function ledger(options: WorkloadOptions): Promise<WorkloadReport> 
         'ledger hot player combined / one per commit': hot.opsPerSecond / hotAlone.opsPerSecond,
       },
       notes: [
-        'each ledger operation is one HTTP request and one transaction (claim the key, conditional update, journal entry, outbox record, stored answer; a purchase also counts stock and the player)',
+        'each ledger operation is one HTTP request; the ledger combines queued operations of many players into one transaction (an adjustment is one statement, a purchase two), see docs/ledger.md',
+        'coin has no stock (no shared row); the stocked items take a unit of a shared row per purchase',
         'raw postgres is one conditional UPDATE per statement, autocommit',
       ],
     };
@@ -118,13 +137,21 @@ function ledgerClient(url: string, env: EnvironmentContext, connections: number)
   return {
     applyShop: () =>
       send('PUT', `/internal/v1/environments/${env.environmentId}/definition/marketplace`, undefined, {
-        items: [{ key: 'coin', name: 'Coin', priceInPoints: 1 }],
+        items: [
+          { key: 'coin', name: 'Coin', priceInPoints: 1 },
+          ...Array.from({ length: STOCKED_ITEMS }, (_, i) => ({
+            key: `stocked-${i}`,
+            name: `Stocked ${i}`,
+            priceInPoints: 1,
+            stock: 1_000_000_000,
+          })),
+        ],
         collections: [],
       }),
     adjust: (playerId: string, amount: number) =>
       send('POST', '/v1/points/adjustments', playerId, { playerId, amount, idempotencyKey: randomUUID() }),
-    buy: (playerId: string) =>
-      send('POST', '/v1/marketplace-items/coin/purchases', playerId, {
+    buy: (playerId: string, itemKey = 'coin') =>
+      send('POST', `/v1/marketplace-items/${itemKey}/purchases`, playerId, {
         playerId,
         idempotencyKey: randomUUID(),
       }),

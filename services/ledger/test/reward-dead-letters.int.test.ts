@@ -1,7 +1,9 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { topicName, topics } from '@engage/contracts';
 import { connectProducer, createKafka, type RunningConsumer, toMessages } from '@engage/kafka';
 import { createLogger } from '@engage/kit';
-import { eventually, randomEnvironment } from '@engage/testkit';
+import { eventually, randomEnvironment, stackConfig } from '@engage/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRewardGrantsConsumer } from '../src/consumers/reward-grants.ts';
 import { rewardGrant } from './support/grants.ts';
@@ -87,5 +89,37 @@ describe('reward-grant records the ledger cannot apply', () => {
     );
     expect(offsets[0]!.next_offset).toBe(letters[1]!.offset + 2);
     await expectLedgerInvariants(ledger.pool, env.environmentId);
+
+    // The operator's replay publishes the kept bytes again: still garbage, so kept again, further on.
+    const { rows: ids } = await ledger.pool.query<{ id: number }>(
+      'SELECT id FROM reward_grant_dead_letters WHERE topic = $1 AND record_key = $2',
+      [topic, 'garbage'],
+    );
+    const replay = spawnSync(
+      process.execPath,
+      [fileURLToPath(new URL('../src/tools/replay-dead-letters.ts', import.meta.url)), String(ids[0]!.id)],
+      {
+        env: {
+          ...process.env,
+          DATABASE_URL: stackConfig().databaseUrl,
+          KAFKA_BROKERS: ledger.brokers.join(','),
+        },
+        encoding: 'utf8',
+      },
+    );
+    expect(replay.status, replay.stderr).toBe(0);
+    await eventually('the replayed record kept again', async () => {
+      const { rows } = await ledger.pool.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM reward_grant_dead_letters WHERE topic = $1 AND record_key = $2',
+        [topic, 'garbage'],
+      );
+      return rows[0]!.n === 2 ? true : undefined;
+    });
+    const { rows: replayed } = await ledger.pool.query(
+      'SELECT id FROM reward_grant_dead_letters WHERE replayed_at IS NOT NULL AND topic = $1',
+      [topic],
+    );
+    expect(replayed).toEqual([{ id: ids[0]!.id }]);
+    expect(await storedBalance(ledger.pool, env.environmentId, playerId)).toBe(30);
   });
 });
