@@ -1,3 +1,6 @@
+// The link to the broker cut while the broker keeps running: sends can land and lose their
+// acknowledgement, the path that re-sends keyed eventIds. A real broker stop and restart is in
+// broker-restart.int.test.ts.
 import { createTenant, TEST_ADMIN_TOKEN, type Tenant } from '@engage/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KafkaLink } from './kafka-link.ts';
@@ -61,7 +64,11 @@ describe('broker outage under load', () => {
             });
             break;
           }
-          expect([res.statusCode, res.json().code]).toEqual([500, 'server.unexpected']);
+          expect([res.statusCode, res.json().code, res.headers['retry-after']]).toEqual([
+            500,
+            'server.unexpected',
+            '1',
+          ]);
           await new Promise((resolve) => setTimeout(resolve, 100));
         }
       }

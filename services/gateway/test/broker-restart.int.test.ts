@@ -28,8 +28,17 @@ let gateway: ServiceProcess | undefined;
 let tenant: Tenant;
 let topicPrefix: string;
 
+const timeline: string[] = [];
+let lastMark = Date.now();
+function mark(what: string) {
+  timeline.push(`${what} ${Date.now() - lastMark} ms`);
+  lastMark = Date.now();
+}
+
 beforeAll(async () => {
+  lastMark = Date.now();
   broker = await startPrivateKafka();
+  mark('broker started');
   topicPrefix = uniqueTopicPrefix();
   await createCatalogTopics(broker.brokers, topicPrefix, 1, [
     topics.eventsAccepted as TopicDefinition<unknown>,
@@ -39,6 +48,7 @@ beforeAll(async () => {
     'gateway',
     serviceEnv(topicPrefix, { KAFKA_BROKERS: broker.brokers.join(',') }),
   );
+  mark('gateway ready');
   tenant = await createTenant(gateway.url, TEST_ADMIN_TOKEN, {
     definition: { events: [{ key: 'tick', properties: { n: { type: 'number' } } }] },
   });
@@ -122,28 +132,24 @@ async function client(c: number): Promise<void> {
   }
 }
 
+const waitFor = (what: string, done: () => boolean) =>
+  eventually(what, async () => done() || undefined, { timeoutMs: 45_000, intervalMs: 50 });
+
 /** Stops the broker under load, waits for refusals while it is down, restarts it, waits for acceptance. */
 async function outage(signal: 'SIGTERM' | 'SIGKILL'): Promise<void> {
   const flowing = count(true) + CLIENTS;
-  await eventually('batches accepted before the outage', async () => count(true) >= flowing || undefined);
+  await waitFor('batches accepted before the outage', () => count(true) >= flowing);
+  mark('load');
   await broker!.stop(signal);
+  mark(signal);
   const refused = count(false) + 2;
-  await eventually(
-    `error answers while the broker is down (${signal})`,
-    async () => count(false) >= refused || undefined,
-    {
-      timeoutMs: 45_000,
-    },
-  );
+  await waitFor(`error answers while the broker is down (${signal})`, () => count(false) >= refused);
+  mark('refusals');
   await broker!.start();
+  mark('restart');
   const accepted = count(true) + CLIENTS;
-  await eventually(
-    `batches accepted after the restart (${signal})`,
-    async () => count(true) >= accepted || undefined,
-    {
-      timeoutMs: 45_000,
-    },
-  );
+  await waitFor(`batches accepted after the restart (${signal})`, () => count(true) >= accepted);
+  mark('accepted again');
 }
 
 describe('broker stopped and restarted under load', () => {
@@ -160,7 +166,7 @@ describe('broker stopped and restarted under load', () => {
     const refusals = answers.filter((a) => a.status !== 200);
     console.log(
       `${answers.length} answers (${refusals.length} refused) for ${batches.length} batches in ${Date.now() - t0} ms; ` +
-        `slowest refusal ${Math.max(...refusals.map((a) => a.ms))} ms`,
+        `slowest refusal ${Math.max(...refusals.map((a) => a.ms))} ms; ${timeline.join(', ')}`,
     );
 
     // Every refusal is the retryable error; nothing else was answered.

@@ -218,15 +218,18 @@ function startWatchdog(dir: string) {
 /** Replaces (or appends) `key=value` lines of a properties file. */
 export function withOverrides(properties: string, overrides: Record<string, string>): string {
   const left = new Map(Object.entries(overrides));
-  const lines = properties.split('\n').map((line) => {
-    const key = /^\s*([^#!\s=:][^=:\s]*)\s*[=:]/.exec(line)?.[1];
-    if (key === undefined || !left.has(key)) return line;
-    const value = left.get(key)!;
-    left.delete(key);
-    return `${key}=${value}`;
-  });
+  const lines = properties
+    .trimEnd()
+    .split('\n')
+    .map((line) => {
+      const key = /^\s*([^#!\s=:][^=:\s]*)\s*[=:]/.exec(line)?.[1];
+      if (key === undefined || !left.has(key)) return line;
+      const value = left.get(key)!;
+      left.delete(key);
+      return `${key}=${value}`;
+    });
   for (const [key, value] of left) lines.push(`${key}=${value}`);
-  return `${lines.join('\n').trimEnd()}\n`;
+  return `${lines.join('\n')}\n`;
 }
 
 /**
