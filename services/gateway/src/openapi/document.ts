@@ -8,6 +8,7 @@ import {
   routeErrorCodes,
 } from '@engage/contracts/http/routes.ts';
 import { z } from 'zod';
+import { ADMIN_SECURITY_SCHEME, adminOperations } from './admin-operations.ts';
 
 /**
  * The OpenAPI 3.1 document of the public /v1 API, generated from the route catalog. Schemas with a
@@ -26,7 +27,8 @@ export function buildOpenApiDocument(): Record<string, unknown> {
   }));
   const outputs = collect('output', (route) => ({ response: route.response }));
   const problem = toSchema(z.object({ problem: ProblemDocumentSchema }), 'output');
-  const components = { ...inputs.defs, ...outputs.defs, ...problem.defs };
+  const admin = adminOperations();
+  const components = { ...inputs.defs, ...outputs.defs, ...problem.defs, ...admin.schemas };
 
   const paths: Record<string, Record<string, unknown>> = {};
   ROUTES.forEach((route, i) => {
@@ -49,10 +51,11 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     },
     servers: [{ url: '/', description: 'The gateway' }],
     security: [{ apiKey: [] }],
-    tags: [...new Set(ROUTES.map((r) => r.tag))].map((name) => ({ name })),
-    paths,
+    tags: [...new Set([...ROUTES.map((r) => r.tag), 'Admin'])].map((name) => ({ name })),
+    paths: { ...paths, ...admin.paths },
     components: {
       securitySchemes: {
+        adminToken: ADMIN_SECURITY_SCHEME,
         apiKey: {
           type: 'http',
           scheme: 'bearer',
