@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PlayerMissions } from '../src/domain/missions.ts';
-import { decodeMissions, encodeMissions } from '../src/store/progress-codec.ts';
+import { decodeMissions, encodeMissions, encodeMissionsJson } from '../src/store/progress-codec.ts';
 
 const missions: PlayerMissions = {
   fresh: {
@@ -31,6 +31,13 @@ const missions: PlayerMissions = {
 describe('stored mission entries', () => {
   it('round-trip exactly', () => {
     expect(decodeMissions(JSON.parse(JSON.stringify(encodeMissions(missions))))).toEqual(missions);
+  });
+
+  it('as JSON text: the same document, also for an entry encoded before', () => {
+    const expected = encodeMissions(missions);
+    expect(JSON.parse(encodeMissionsJson(missions))).toEqual(expected);
+    expect(JSON.parse(encodeMissionsJson(missions))).toEqual(expected);
+    expect(encodeMissionsJson({})).toBe('{}');
   });
 
   it('are several times smaller than the entries', () => {

@@ -111,6 +111,24 @@ function groupByPlayer(records: ConsumedRecord<AcceptedEvent>[]) {
   return groups;
 }
 
+/**
+ * The gateway re-sends an event with its eventId only when it carries an idempotency key (after a
+ * crash or a failed send, see docs/api.md); a keyless event is never on the topic twice, so only
+ * keyed events are claimed.
+ */
+export const eventClaimId = (event: AcceptedEvent): string | undefined =>
+  event.idempotencyKey === null ? undefined : event.eventId;
+
+/**
+ * A backlog is applied in chunks this large: the more events of one player a chunk holds, the fewer
+ * times their row is written. When the consumer keeps up, fetches are far smaller than this.
+ */
+const MAX_EVENTS_PER_TRANSACTION = 8_000;
+/** Fetches large enough to fill such a chunk (accepted events are a few hundred bytes). */
+const MAX_FETCH_BYTES_PER_PARTITION = 4 * 1024 * 1024;
+/** Two partitions at once: one folds in memory while the other waits on Postgres. */
+const PARTITIONS_APPLIED_AT_ONCE = 2;
+
 export function startEventsConsumer(options: {
   kafka: KafkaClient;
   pool: Pool;
@@ -132,8 +150,10 @@ export function startEventsConsumer(options: {
     topic: topicName(topics.eventsAccepted, options.topicPrefix),
     definition: topics.eventsAccepted,
     sessionTimeoutMs: options.sessionTimeoutMs,
-    // The gateway may re-send an event with its eventId (after a crash or a failed send).
-    recordId: (event) => event.eventId,
+    maxRecordsPerTransaction: MAX_EVENTS_PER_TRANSACTION,
+    maxBytesPerPartition: MAX_FETCH_BYTES_PER_PARTITION,
+    partitionsConsumedConcurrently: PARTITIONS_APPLIED_AT_ONCE,
+    recordId: eventClaimId,
     apply: async (batch) => {
       pending.set(batch.partition, await applyAcceptedEvents(options, batch));
     },

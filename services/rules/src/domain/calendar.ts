@@ -57,8 +57,24 @@ function wallClock(instantMs: number, timeZone: string): WallClock {
 /** The player's local date of an instant in `timeZone`. */
 export function localDate(instant: string | number, timeZone: string): string {
   const ms = typeof instant === 'number' ? instant : Date.parse(instant);
-  return wallClock(ms, timeZone).date;
+  const minute = Math.floor(ms / MINUTE_MS);
+  const key = `${timeZone} ${minute}`;
+  const cached = datesByMinute.get(key);
+  if (cached !== undefined) return cached;
+  const clock = wallClock(ms, timeZone);
+  // With an offset of whole minutes (every zone since the 1970s) local midnight falls on a whole
+  // UTC minute, so the whole UTC minute has one local date; older odd offsets are not cached.
+  if ((clock.asUtcMs - Math.floor(ms / 1000) * 1000) % MINUTE_MS === 0) {
+    if (datesByMinute.size >= DATE_CACHE_SIZE) datesByMinute.clear();
+    datesByMinute.set(key, clock.date);
+  }
+  return clock.date;
 }
+
+const MINUTE_MS = 60_000;
+const DATE_CACHE_SIZE = 10_000;
+/** Local dates by zone and UTC minute: formatting a date in a zone is slow and events come in bursts. */
+const datesByMinute = new Map<string, string>();
 
 /** `date` moved by `days` calendar days (leap days included). */
 export function addDays(date: string, days: number): string {

@@ -3,6 +3,7 @@ import type {
   MissionDefinition,
 } from '@engage/contracts/environment/missions.ts';
 import type { StreakDefinition } from '@engage/contracts/environment/streaks.ts';
+import { type MissionTiming, missionTiming } from './missions.ts';
 
 /** A mission as stored: its definition, feed position and when it was first defined. */
 export interface StoredMission {
@@ -21,10 +22,10 @@ export interface EnvironmentRules {
   collections: Map<string, { definition: MissionCollectionDefinition; collectionId: string }>;
   streaks: Map<string, StreakDefinition>;
   streakOrder: StreakDefinition[];
-  /** Active missions with an objective on the event key. */
-  missionsByEvent: Map<string, MissionDefinition[]>;
-  /** Active streaks qualified by the event key. */
-  streaksByEvent: Map<string, StreakDefinition[]>;
+  /** Active missions with an objective on the event key, with their window and anchor compiled. */
+  missionsByEvent: Map<string, { definition: MissionDefinition; timing: MissionTiming }[]>;
+  /** Active streaks qualified by the event key, with when they start counting (or -Infinity). */
+  streaksByEvent: Map<string, { definition: StreakDefinition; fromMs: number }[]>;
 }
 
 export function indexRules(input: {
@@ -34,17 +35,22 @@ export function indexRules(input: {
   streaks: StreakDefinition[];
 }): EnvironmentRules {
   const missionOrder = [...input.missions].sort((a, b) => a.position - b.position);
-  const missionsByEvent = new Map<string, MissionDefinition[]>();
-  for (const { definition } of missionOrder) {
+  const missionsByEvent: EnvironmentRules['missionsByEvent'] = new Map();
+  for (const { definition, createdAt } of missionOrder) {
     if (!definition.active) continue;
+    const compiled = { definition, timing: missionTiming(definition, createdAt) };
     for (const event of new Set(definition.objectives.map((o) => o.event))) {
-      push(missionsByEvent, event, definition);
+      push(missionsByEvent, event, compiled);
     }
   }
-  const streaksByEvent = new Map<string, StreakDefinition[]>();
+  const streaksByEvent: EnvironmentRules['streaksByEvent'] = new Map();
   for (const streak of input.streaks) {
     if (!streak.active) continue;
-    for (const event of new Set(streak.events.map((e) => e.event))) push(streaksByEvent, event, streak);
+    const compiled = {
+      definition: streak,
+      fromMs: streak.availableFromUtc ? Date.parse(streak.availableFromUtc) : -Infinity,
+    };
+    for (const event of new Set(streak.events.map((e) => e.event))) push(streaksByEvent, event, compiled);
   }
   return {
     version: input.version,

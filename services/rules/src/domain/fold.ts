@@ -3,7 +3,7 @@ import { localDate, zoneOrUtc } from './calendar.ts';
 import type { EnvironmentRules } from './definitions.ts';
 import { matchesFilters } from './filters.ts';
 import { derivedUuid } from './ids.ts';
-import { applyEvent, counts, type PlayerMissions } from './missions.ts';
+import { advanceEntry, countsAt, draftEntry, type PlayerMissions } from './missions.ts';
 import { toReward } from './rewards.ts';
 import { applyQualifyingEvent, NEW_STREAK, type StreakState } from './streaks.ts';
 
@@ -27,6 +27,8 @@ export function isRelevant(rules: EnvironmentRules, event: AcceptedEvent): boole
 /**
  * Folds one player's newly consumed events, in order, into their missions and streaks. Returns the
  * new state, the reward grants earned (ids derived from what earned them) and the analyst records.
+ * `previous` is never changed: an entry is copied the first time an event of the fold moves it, and
+ * that copy takes the fold's later events in place.
  */
 export function foldProgress(
   rules: EnvironmentRules,
@@ -35,53 +37,51 @@ export function foldProgress(
 ): FoldResult {
   const missions = { ...previous.missions };
   const streaks = { ...previous.streaks };
+  const drafted = new Set<string>();
   const grants: RewardGrant[] = [];
   const records: RulesProgress[] = [];
   let changed = false;
 
   for (const event of events) {
-    const base = {
-      organizationId: event.organizationId,
-      environmentId: event.environmentId,
-      playerId: event.playerId,
-    };
-    const record = (r: Omit<RulesProgress, 'recordId' | keyof typeof base | 'causeEventId' | 'occurredAt'>) =>
-      records.push({
-        recordId: derivedUuid(
-          'rules-progress',
-          event.eventId,
-          r.kind,
-          r.subjectKey,
-          r.objectiveKey,
-          r.milestoneThreshold,
-        ),
-        ...base,
-        ...r,
-        causeEventId: event.eventId,
-        occurredAt: event.receivedAt,
-      });
+    const missionsOnEvent = rules.missionsByEvent.get(event.eventKey);
+    const streaksOnEvent = rules.streaksByEvent.get(event.eventKey);
+    if (!missionsOnEvent && !streaksOnEvent) continue;
+    const receivedMs = Date.parse(event.receivedAt);
 
-    for (const mission of rules.missionsByEvent.get(event.eventKey) ?? []) {
-      const entry = missions[mission.key];
-      const anchor = rules.missions.get(mission.key)?.createdAt ?? event.receivedAt;
-      if (!entry || !counts(mission, anchor, entry, event)) continue;
-      const applied = applyEvent(mission, entry, event);
-      if (applied.entry === entry) continue;
-      missions[mission.key] = applied.entry;
+    for (const { definition: mission, timing } of missionsOnEvent ?? []) {
+      const current = missions[mission.key];
+      if (!current || !countsAt(timing, current, receivedMs)) continue;
+      const entry = drafted.has(mission.key) ? current : draftEntry(current);
+      const steps = advanceEntry(mission, entry, event);
+      if (!steps) continue;
+      if (entry !== current) {
+        missions[mission.key] = entry;
+        drafted.add(mission.key);
+      }
       changed = true;
-      for (const step of applied.steps) {
+      for (const step of steps) {
         const common = { subjectKey: mission.key, occurrenceNumber: entry.occurrence, localDate: null };
         if (step.kind === 'ObjectiveSatisfied') {
-          record({
-            kind: step.kind,
-            ...common,
-            objectiveKey: step.objectiveKey,
-            value: step.value,
-            milestoneThreshold: null,
-          });
+          records.push(
+            progressRecord(event, {
+              kind: step.kind,
+              ...common,
+              objectiveKey: step.objectiveKey,
+              value: step.value,
+              milestoneThreshold: null,
+            }),
+          );
           continue;
         }
-        record({ kind: step.kind, ...common, objectiveKey: null, value: null, milestoneThreshold: null });
+        records.push(
+          progressRecord(event, {
+            kind: step.kind,
+            ...common,
+            objectiveKey: null,
+            value: null,
+            milestoneThreshold: null,
+          }),
+        );
         if (mission.rewards.length > 0) {
           grants.push({
             grantId: derivedUuid(
@@ -93,7 +93,7 @@ export function foldProgress(
               entry.occurrence,
               null,
             ),
-            ...base,
+            ...playerOf(event),
             source: 'Mission',
             sourceKey: mission.key,
             occurrenceNumber: entry.occurrence,
@@ -105,14 +105,13 @@ export function foldProgress(
       }
     }
 
-    const streakDefs = rules.streaksByEvent.get(event.eventKey);
-    if (!streakDefs) continue;
+    if (!streaksOnEvent) continue;
     const zone = zoneOrUtc(event.timeZone);
     // The day the event happened as the caller says, but never later than its acceptance.
-    const at = Math.min(Date.parse(event.occurredAt), Date.parse(event.receivedAt));
+    const at = Math.min(Date.parse(event.occurredAt), receivedMs);
     const date = localDate(at, zone);
-    for (const streak of streakDefs) {
-      if (streak.availableFromUtc && at < Date.parse(streak.availableFromUtc)) continue;
+    for (const { definition: streak, fromMs } of streaksOnEvent) {
+      if (at < fromMs) continue;
       if (
         !streak.events.some((q) => q.event === event.eventKey && matchesFilters(q.filters, event.properties))
       ) {
@@ -126,17 +125,27 @@ export function foldProgress(
       for (const step of applied.steps) {
         const common = { subjectKey: streak.key, occurrenceNumber: step.run, objectiveKey: null };
         if (step.kind === 'StreakExtended') {
-          record({
-            kind: step.kind,
-            ...common,
-            value: step.count,
-            milestoneThreshold: null,
-            localDate: step.period,
-          });
+          records.push(
+            progressRecord(event, {
+              kind: step.kind,
+              ...common,
+              value: step.count,
+              milestoneThreshold: null,
+              localDate: step.period,
+            }),
+          );
           continue;
         }
         const threshold = step.milestone.threshold;
-        record({ kind: step.kind, ...common, value: null, milestoneThreshold: threshold, localDate: null });
+        records.push(
+          progressRecord(event, {
+            kind: step.kind,
+            ...common,
+            value: null,
+            milestoneThreshold: threshold,
+            localDate: null,
+          }),
+        );
         if (step.rewarded && step.milestone.rewards.length > 0) {
           // Once per run for a repeating milestone, once per player otherwise.
           const run = step.milestone.repeatsAfterReset ? step.run : 0;
@@ -150,7 +159,7 @@ export function foldProgress(
               run,
               threshold,
             ),
-            ...base,
+            ...playerOf(event),
             source: 'StreakMilestone',
             sourceKey: streak.key,
             occurrenceNumber: step.run,
@@ -163,4 +172,33 @@ export function foldProgress(
     }
   }
   return { state: { missions, streaks }, changed, grants, records };
+}
+
+const playerOf = (event: AcceptedEvent) => ({
+  organizationId: event.organizationId,
+  environmentId: event.environmentId,
+  playerId: event.playerId,
+});
+
+type RecordFacts = Omit<
+  RulesProgress,
+  'recordId' | 'organizationId' | 'environmentId' | 'playerId' | 'causeEventId' | 'occurredAt'
+>;
+
+/** An analyst record caused by `event` (its id derived from the event and what it records). */
+function progressRecord(event: AcceptedEvent, facts: RecordFacts): RulesProgress {
+  return {
+    recordId: derivedUuid(
+      'rules-progress',
+      event.eventId,
+      facts.kind,
+      facts.subjectKey,
+      facts.objectiveKey,
+      facts.milestoneThreshold,
+    ),
+    ...playerOf(event),
+    ...facts,
+    causeEventId: event.eventId,
+    occurredAt: event.receivedAt,
+  };
 }

@@ -32,13 +32,46 @@ const dayIndex = (ms: number) => Math.floor(ms / DAY_MS);
 const weekIndex = (ms: number) => Math.floor((dayIndex(ms) + 3) / 7);
 
 /**
+ * A mission's window and calendar anchor as epoch milliseconds, computed once per definition so the
+ * consumer does not parse dates for every mission of every event.
+ */
+export interface MissionTiming {
+  repeat: MissionDefinition['repeat'];
+  /** availableFromUtc, or -Infinity. */
+  fromMs: number;
+  /** availableUntilUtc (the deadline), or +Infinity. */
+  untilMs: number;
+  /** Start of occurrence 1 of a daily or weekly mission: availableFromUtc, else the anchor. */
+  calendarFromMs: number;
+}
+
+export function missionTiming(mission: MissionDefinition, anchor: string): MissionTiming {
+  return {
+    repeat: mission.repeat,
+    ...missionWindow(mission),
+    calendarFromMs: Date.parse(mission.availableFromUtc ?? anchor),
+  };
+}
+
+function missionWindow(mission: MissionDefinition): Pick<MissionTiming, 'fromMs' | 'untilMs'> {
+  return {
+    fromMs: mission.availableFromUtc ? Date.parse(mission.availableFromUtc) : -Infinity,
+    untilMs: mission.availableUntilUtc ? Date.parse(mission.availableUntilUtc) : Infinity,
+  };
+}
+
+/**
  * The occurrence of a daily or weekly mission at `at` (1 for the period of its anchor, UTC days and
  * ISO weeks); afterCompletion and one-off missions are not calendar-driven and answer 1.
  */
 export function calendarOccurrence(mission: MissionDefinition, anchor: string, at: number): number {
-  const from = Date.parse(mission.availableFromUtc ?? anchor);
-  if (mission.repeat === 'daily') return Math.max(1, dayIndex(at) - dayIndex(from) + 1);
-  if (mission.repeat === 'weekly') return Math.max(1, weekIndex(at) - weekIndex(from) + 1);
+  return occurrenceAt(missionTiming(mission, anchor), at);
+}
+
+function occurrenceAt(timing: MissionTiming, at: number): number {
+  const from = timing.calendarFromMs;
+  if (timing.repeat === 'daily') return Math.max(1, dayIndex(at) - dayIndex(from) + 1);
+  if (timing.repeat === 'weekly') return Math.max(1, weekIndex(at) - weekIndex(from) + 1);
   return 1;
 }
 
@@ -52,10 +85,11 @@ export function occurrenceEnd(mission: MissionDefinition, anchor: string, occurr
 
 /** Whether the mission is open at `at`: switched on, started, and before its deadline. */
 export function isOpen(mission: MissionDefinition, at: number): boolean {
-  if (!mission.active) return false;
-  if (mission.availableFromUtc && at < Date.parse(mission.availableFromUtc)) return false;
-  return !(mission.availableUntilUtc && at >= Date.parse(mission.availableUntilUtc));
+  return mission.active && isWithin(missionWindow(mission), at);
 }
+
+const isWithin = (window: Pick<MissionTiming, 'fromMs' | 'untilMs'>, at: number) =>
+  at >= window.fromMs && at < window.untilMs;
 
 /**
  * The entry a read leaves the player with: a new entry when the player has none, when a daily or
@@ -111,13 +145,33 @@ export function counts(
   entry: MissionEntry,
   event: CountedEvent,
 ): boolean {
+  return mission.active && countsAt(missionTiming(mission, anchor), entry, Date.parse(event.receivedAt));
+}
+
+/** `counts` for an active mission's timing and an event accepted at `at` (epoch milliseconds). */
+export function countsAt(timing: MissionTiming, entry: MissionEntry, at: number): boolean {
   if (!entry.countingSince || entry.completedAt) return false;
-  const at = Date.parse(event.receivedAt);
-  if (at < Date.parse(entry.countingSince) || !isOpen(mission, at)) return false;
-  if (mission.repeat === 'daily' || mission.repeat === 'weekly') {
-    return calendarOccurrence(mission, anchor, at) === entry.occurrence;
-  }
+  if (at < isoMs(entry.countingSince) || !isWithin(timing, at)) return false;
+  if (timing.repeat === 'daily' || timing.repeat === 'weekly')
+    return occurrenceAt(timing, at) === entry.occurrence;
   return true;
+}
+
+const ISO_CACHE_SIZE = 50_000;
+const isoCache = new Map<string, number>();
+
+/**
+ * Epoch milliseconds of an ISO time, remembered: entry times repeat across a player's missions (one
+ * read enters them all at once) and across events, and parsing dominated the fold.
+ */
+export function isoMs(iso: string): number {
+  let ms = isoCache.get(iso);
+  if (ms === undefined) {
+    ms = Date.parse(iso);
+    if (isoCache.size >= ISO_CACHE_SIZE) isoCache.clear();
+    isoCache.set(iso, ms);
+  }
+  return ms;
 }
 
 export function isSatisfied(
@@ -140,9 +194,27 @@ export function applyEvent(
   entry: MissionEntry,
   event: CountedEvent,
 ): { entry: MissionEntry; steps: MissionStep[] } {
-  const steps: MissionStep[] = [];
-  const objectives = { ...entry.objectives };
-  let changed = false;
+  const draft = draftEntry(entry);
+  const steps = advanceEntry(mission, draft, event);
+  return steps ? { entry: draft, steps } : { entry, steps: [] };
+}
+
+/** A copy of an entry that `advanceEntry` may change (its progress values are never mutated). */
+export function draftEntry(entry: MissionEntry): MissionEntry {
+  return { ...entry, objectives: { ...entry.objectives } };
+}
+
+/**
+ * `applyEvent` on a draft the caller owns, changed in place: undefined when the event changed
+ * nothing, else the steps taken (possibly none).
+ */
+export function advanceEntry(
+  mission: MissionDefinition,
+  draft: MissionEntry,
+  event: CountedEvent,
+): MissionStep[] | undefined {
+  let steps: MissionStep[] | undefined;
+  const objectives = draft.objectives;
   const open = mission.sequential
     ? mission.objectives.filter((o) => !isSatisfied(o, objectives[o.key])).slice(0, 1)
     : mission.objectives;
@@ -152,17 +224,18 @@ export function applyEvent(
     const before = objectives[objective.key] ?? { value: 0 };
     const after = measure(objective, before, event.properties);
     if (after === before) continue;
+    steps ??= [];
     if (isSatisfied(objective, after)) {
       after.satisfied = true;
       steps.push({ kind: 'ObjectiveSatisfied', objectiveKey: objective.key, value: after.value });
     }
     objectives[objective.key] = after;
-    changed = true;
   }
-  if (!changed) return { entry, steps };
+  if (!steps) return undefined;
   const done = mission.objectives.every((o) => isSatisfied(o, objectives[o.key]));
   if (done) steps.push({ kind: 'MissionCompleted' });
-  return { entry: { ...entry, objectives, completedAt: done ? event.receivedAt : null }, steps };
+  draft.completedAt = done ? event.receivedAt : null;
+  return steps;
 }
 
 /** The objective's progress after one matching event; the same object when the event adds nothing. */

@@ -1,7 +1,7 @@
 import type { Pool, PoolClient } from '@engage/postgres';
 import type { PlayerMissions } from '../domain/missions.ts';
 import type { StreakState } from '../domain/streaks.ts';
-import { decodeMissions, encodeMissions } from './progress-codec.ts';
+import { decodeMissions, encodeMissionsJson } from './progress-codec.ts';
 
 export interface PlayerRef {
   environmentId: string;
@@ -42,6 +42,11 @@ export class ProgressCache {
     this.capacity = capacity;
   }
 
+  /** Whether the player's row is known to exist (rows are never deleted). */
+  has(ref: PlayerRef): boolean {
+    return this.rows.has(keyOf(ref));
+  }
+
   get(ref: PlayerRef, revision: string): PlayerProgress | undefined {
     const key = keyOf(ref);
     const hit = this.rows.get(key);
@@ -62,7 +67,9 @@ export class ProgressCache {
 /**
  * Creates the missing rows of the given players and locks all of them, in key order. Creating first
  * means a concurrent read that enters a mission and the consumer always meet on the same locked
- * row. With a cache, only rows whose revision moved since they were cached are read in full.
+ * row. With a cache, only rows whose revision moved since they were cached are read in full, and
+ * only players it does not hold have their row created up front (a player it holds whose row is
+ * missing, because the transaction that created it rolled back, is created when the lock misses it).
  */
 export async function lockProgress(
   client: PoolClient,
@@ -70,34 +77,32 @@ export async function lockProgress(
   cache?: ProgressCache,
 ): Promise<PlayerProgress[]> {
   if (players.length === 0) return [];
-  const params = [players.map((p) => p.environmentId), players.map((p) => p.playerId)];
-  await client.query(
-    `INSERT INTO player_progress (environment_id, player_id)
-     SELECT * FROM unnest($1::uuid[], $2::text[]) ORDER BY 1, 2
-     ON CONFLICT DO NOTHING`,
-    params,
-  );
   if (!cache) {
+    await createRows(client, players);
     const { rows } = await client.query<ProgressRow>(
       `SELECT environment_id, player_id, revision, missions, streaks FROM player_progress
        WHERE (environment_id, player_id) IN (SELECT * FROM unnest($1::uuid[], $2::text[]))
        ORDER BY environment_id, player_id
        FOR UPDATE`,
-      params,
+      refParams(players),
     );
     return rows.map(toProgress);
   }
-  const { rows: locked } = await client.query<Pick<ProgressRow, 'environment_id' | 'player_id' | 'revision'>>(
-    `SELECT environment_id, player_id, revision FROM player_progress
-     WHERE (environment_id, player_id) IN (SELECT * FROM unnest($1::uuid[], $2::text[]))
-     ORDER BY environment_id, player_id
-     FOR UPDATE`,
-    params,
+  await createRows(
+    client,
+    players.filter((p) => !cache.has(p)),
   );
+  let locked = await lockRevisions(client, players);
+  if (locked.length < players.length) {
+    const found = new Set(locked.map((row) => keyOf(refOf(row))));
+    const missing = players.filter((p) => !found.has(keyOf(p)));
+    await createRows(client, missing);
+    locked = locked.concat(await lockRevisions(client, missing));
+  }
   const result: PlayerProgress[] = [];
   const misses: PlayerRef[] = [];
   for (const row of locked) {
-    const ref = { environmentId: row.environment_id, playerId: row.player_id };
+    const ref = refOf(row);
     const hit = cache.get(ref, row.revision);
     if (hit) result.push(hit);
     else misses.push(ref);
@@ -106,7 +111,7 @@ export async function lockProgress(
     const { rows } = await client.query<ProgressRow>(
       `SELECT environment_id, player_id, revision, missions, streaks FROM player_progress
        WHERE (environment_id, player_id) IN (SELECT * FROM unnest($1::uuid[], $2::text[]))`,
-      [misses.map((p) => p.environmentId), misses.map((p) => p.playerId)],
+      refParams(misses),
     );
     for (const row of rows) {
       const progress = toProgress(row);
@@ -117,10 +122,44 @@ export async function lockProgress(
   return result;
 }
 
+type RevisionRow = Pick<ProgressRow, 'environment_id' | 'player_id' | 'revision'>;
+
+const refParams = (players: PlayerRef[]) => [
+  players.map((p) => p.environmentId),
+  players.map((p) => p.playerId),
+];
+
+const refOf = (row: RevisionRow): PlayerRef => ({
+  environmentId: row.environment_id,
+  playerId: row.player_id,
+});
+
+async function createRows(client: PoolClient, players: PlayerRef[]): Promise<void> {
+  if (players.length === 0) return;
+  await client.query(
+    `INSERT INTO player_progress (environment_id, player_id)
+     SELECT * FROM unnest($1::uuid[], $2::text[]) ORDER BY 1, 2
+     ON CONFLICT DO NOTHING`,
+    refParams(players),
+  );
+}
+
+async function lockRevisions(client: PoolClient, players: PlayerRef[]): Promise<RevisionRow[]> {
+  const { rows } = await client.query<RevisionRow>(
+    `SELECT environment_id, player_id, revision FROM player_progress
+     WHERE (environment_id, player_id) IN (SELECT * FROM unnest($1::uuid[], $2::text[]))
+     ORDER BY environment_id, player_id
+     FOR UPDATE`,
+    refParams(players),
+  );
+  return rows;
+}
+
 /**
  * Writes the given players' missions and streaks in one statement (their rows exist and are
- * locked), each with a new revision. A cache learns the written rows: should the transaction roll
- * back, their revisions never appear in the table and the next read misses.
+ * locked), each with a new revision. The rows travel as one JSON array (no per-value array
+ * escaping). A cache learns the written rows: should the transaction roll back, their revisions
+ * never appear in the table and the next read misses.
  */
 export async function saveProgress(
   client: PoolClient,
@@ -129,19 +168,19 @@ export async function saveProgress(
 ): Promise<void> {
   if (progress.length === 0) return;
   const revisions = progress.map(() => crypto.randomUUID());
+  const rows = progress.map(
+    (p, i) =>
+      `{"environment_id":${JSON.stringify(p.environmentId)},"player_id":${JSON.stringify(p.playerId)},` +
+      `"revision":"${revisions[i]}","missions":${encodeMissionsJson(p.missions)},` +
+      `"streaks":${JSON.stringify(p.streaks)}}`,
+  );
   await client.query(
     `UPDATE player_progress p
      SET missions = u.missions, streaks = u.streaks, revision = u.revision, updated_at = now()
-     FROM unnest($1::uuid[], $2::text[], $3::jsonb[], $4::jsonb[], $5::uuid[])
-       AS u(environment_id, player_id, missions, streaks, revision)
+     FROM json_to_recordset($1::json)
+       AS u(environment_id uuid, player_id text, missions json, streaks json, revision uuid)
      WHERE p.environment_id = u.environment_id AND p.player_id = u.player_id`,
-    [
-      progress.map((p) => p.environmentId),
-      progress.map((p) => p.playerId),
-      progress.map((p) => JSON.stringify(encodeMissions(p.missions))),
-      progress.map((p) => JSON.stringify(p.streaks)),
-      revisions,
-    ],
+    [`[${rows.join(',')}]`],
   );
   if (cache) {
     progress.forEach((p, i) => {
