@@ -1,6 +1,3 @@
-import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createRedis, inflightKeys, type Redis } from '@engage/redis';
 import {
   createTenant,
@@ -13,59 +10,13 @@ import {
   uniqueTopicPrefix,
 } from '@engage/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SlowLedger } from './support/slow-ledger.ts';
 
 /**
  * Two real gateway processes share one organization's limit of 16 requests in flight and 8
  * waiting. Requests are held open by a slow stand-in for the ledger (LEDGER_URL points at it), so
  * forwarded GET /v1/points calls take as long as the test wants.
  */
-class SlowLedger {
-  inFlight = 0;
-  maxInFlight = 0;
-  arrivals = 0;
-  readonly server: Server;
-  #open!: () => void;
-  #gate!: Promise<void>;
-
-  constructor() {
-    this.hold();
-    this.server = createServer((req, res) => {
-      this.arrivals += 1;
-      this.inFlight += 1;
-      this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
-      res.once('close', () => {
-        this.inFlight -= 1;
-      });
-      req.resume();
-      void this.#gate.then(() => {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ playerId: 'held', balance: 0 }));
-      });
-    });
-  }
-
-  /** Requests arriving from now on wait until `open()`. */
-  hold() {
-    this.#gate = new Promise((resolve) => {
-      this.#open = resolve;
-    });
-  }
-
-  open() {
-    this.#open();
-  }
-
-  reset() {
-    this.hold();
-    this.arrivals = 0;
-    this.maxInFlight = this.inFlight;
-  }
-
-  get url() {
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-}
-
 describe('the organization in-flight limit across two gateway replicas', () => {
   const ledger = new SlowLedger();
   const prefix = uniqueTopicPrefix();
@@ -87,8 +38,7 @@ describe('the organization in-flight limit across two gateway replicas', () => {
   };
 
   beforeAll(async () => {
-    ledger.server.listen(0, '127.0.0.1');
-    await once(ledger.server, 'listening');
+    await ledger.listen();
     const env = serviceEnv(prefix, {
       LEDGER_URL: ledger.url,
       ORGANIZATION_LIMIT_LEASE_MS: '3000',
@@ -119,7 +69,7 @@ describe('the organization in-flight limit across two gateway replicas', () => {
     ledger.open();
     await Promise.all([a?.stop(), b?.stop()]);
     await redis?.quit();
-    ledger.server.close();
+    await ledger.close();
   });
 
   it('runs 16 at once across replicas and environments, lets 8 wait and refuses the 25th at once', async () => {

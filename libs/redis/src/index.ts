@@ -1,21 +1,29 @@
 import { Redis } from 'ioredis';
 import { instrumentRedisCommands } from './metrics.ts';
+import { watchForSilence } from './silence-watchdog.ts';
 
 export type { Redis };
 
 /**
  * An ioredis client. Commands issued while disconnected wait in the offline queue for a bounded
  * time instead of failing at once, and a connection that drops is re-established with backoff.
+ * With `silenceMs`, a connection that stops answering is dropped and re-established too (see
+ * silence-watchdog.ts).
  */
-export function createRedis(url: string, options: { connectionName?: string } = {}): Redis {
+export function createRedis(
+  url: string,
+  options: { connectionName?: string; silenceMs?: number } = {},
+): Redis {
   instrumentRedisCommands();
-  return new Redis(url, {
+  const redis = new Redis(url, {
     connectionName: options.connectionName,
     maxRetriesPerRequest: 3,
     enableAutoPipelining: true,
     retryStrategy: (times) => Math.min(times * 100, 2_000),
     lazyConnect: false,
   });
+  if (options.silenceMs) watchForSilence(redis, options.silenceMs);
+  return redis;
 }
 
 export async function pingRedis(redis: Redis): Promise<boolean> {

@@ -4,5 +4,6 @@ export * from './process.ts';
 export * from './provided.ts';
 export * from './seeded-random.ts';
 export * from './stack.ts';
+export * from './tcp-link.ts';
 export * from './tenant.ts';
 export * from './topic-reader.ts';

@@ -26,7 +26,9 @@ export async function startGateway(ctx: ServiceContext<GatewayEnv>): Promise<voi
   const upstreams = createUpstreams({ rules: env.RULES_URL, ledger: env.LEDGER_URL, query: env.QUERY_URL });
   lifecycle.onShutdown('upstreams', () => upstreams.close());
 
-  const redis = createRedis(env.REDIS_URL, { connectionName: 'gateway' });
+  // The gateway's Redis carries only the organization limit's small scripts: a connection silent
+  // for 2 s is dropped and re-established, so a Redis that hung and came back is used again.
+  const redis = createRedis(env.REDIS_URL, { connectionName: 'gateway', silenceMs: 2_000 });
   lifecycle.onShutdown('redis', async () => void (await redis.quit()));
   const organizationLimit = createOrganizationLimit({ redis, keyPrefix: env.REDIS_KEY_PREFIX, env, log });
 
