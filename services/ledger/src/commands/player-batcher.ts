@@ -95,8 +95,14 @@ export function createPlayerBatcher(pool: Pool, options: BatcherOptions): Player
     if (batch.length === 1) return runAlone(batch[0]!);
     let results: Result[];
     try {
-      results = await withTransaction(pool, (client) => runSteps(client, batch), { retries: 0 });
-    } catch {
+      results = await runCombined(pool, batch);
+    } catch (err) {
+      if (err instanceof CommitOutcomeUnknown) {
+        // It may have committed: running the steps again could apply them twice. Each caller gets an
+        // error; a retry with its idempotency key then replays or applies it once.
+        for (const job of batch) job.reject(err.cause);
+        return;
+      }
       // Nothing of the batch committed: every step runs again on its own, in order.
       for (const job of batch) await runAlone(job);
       return;
@@ -130,6 +136,38 @@ export function createPlayerBatcher(pool: Pool, options: BatcherOptions): Player
       });
     },
   };
+}
+
+/** The connection failed while COMMIT was under way: whether the transaction committed is unknown. */
+class CommitOutcomeUnknown extends Error {
+  override name = 'CommitOutcomeUnknown';
+}
+
+async function runCombined(pool: Pool, batch: Job[]): Promise<Result[]> {
+  const client = await pool.connect();
+  let broken = false;
+  try {
+    await client.query('BEGIN ISOLATION LEVEL READ COMMITTED');
+    const results = await runSteps(client, batch);
+    await client.query('COMMIT').catch((err: unknown) => {
+      // An ERROR answer means the transaction rolled back; anything else (a FATAL answer, a lost
+      // connection) leaves the outcome unknown.
+      if ((err as { severity?: string }).severity === 'ERROR') throw err;
+      broken = true;
+      throw new CommitOutcomeUnknown('the connection failed during COMMIT', { cause: err });
+    });
+    return results;
+  } catch (err) {
+    if (!broken) {
+      broken = await client.query('ROLLBACK').then(
+        () => false,
+        () => true,
+      );
+    }
+    throw err;
+  } finally {
+    client.release(broken);
+  }
 }
 
 /**
