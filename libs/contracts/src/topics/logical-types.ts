@@ -16,12 +16,29 @@ export class DecimalAsText extends avro.types.LogicalType {
     return formatUnscaled(bytesToBigInt(bytes), this.scale);
   }
 
+  /**
+   * Bytes of recently written values: event numbers repeat (levels, prices, small counts), and
+   * avsc copies the bytes it writes, so one Buffer per distinct text serves every record.
+   */
+  private written = new Map<string, Buffer>();
+
   override _toValue(text: unknown): Buffer | undefined {
     if (typeof text !== 'string') return undefined;
+    const known = this.written.get(text);
+    if (known) return known;
     const small = smallUnscaled(text, this.scale);
-    if (small !== undefined) return smallToBytes(small);
-    const unscaled = parseUnscaled(text, this.scale);
-    return unscaled === undefined ? undefined : bigIntToBytes(unscaled);
+    const unscaled = small === undefined ? parseUnscaled(text, this.scale) : undefined;
+    const bytes =
+      small !== undefined
+        ? smallToBytes(small)
+        : unscaled !== undefined
+          ? bigIntToBytes(unscaled)
+          : undefined;
+    if (bytes) {
+      if (this.written.size >= MAX_REMEMBERED_DECIMALS) this.written = new Map();
+      this.written.set(text, bytes);
+    }
+    return bytes;
   }
 
   override _resolve(type: avro.Type): ((v: unknown) => unknown) | undefined {
@@ -29,16 +46,24 @@ export class DecimalAsText extends avro.types.LogicalType {
   }
 }
 
+const MAX_REMEMBERED_DECIMALS = 20_000;
+
 /** Avro `timestamp-millis` (long) carried in JavaScript as an ISO-8601 UTC string. */
 export class TimestampMillisAsIso extends avro.types.LogicalType {
   override _fromValue(millis: number): string {
     return new Date(millis).toISOString();
   }
 
+  /** The last value written: the records of one request share their receipt time (and often more). */
+  private last: { iso: string; millis: number } | undefined;
+
   override _toValue(iso: unknown): number | undefined {
     if (typeof iso !== 'string') return undefined;
+    if (this.last?.iso === iso) return this.last.millis;
     const millis = Date.parse(iso);
-    return Number.isNaN(millis) ? undefined : millis;
+    if (Number.isNaN(millis)) return undefined;
+    this.last = { iso, millis };
+    return millis;
   }
 
   override _resolve(type: avro.Type): ((v: unknown) => unknown) | undefined {
