@@ -262,15 +262,21 @@ export async function sweepConsumedRecords(
 }
 
 async function lockNextOffset(client: PoolClient, groupId: string, topic: string, partition: number) {
-  await client.query(
-    `INSERT INTO kafka_offsets (group_id, topic, partition, next_offset) VALUES ($1, $2, $3, 0)
-     ON CONFLICT DO NOTHING`,
-    [groupId, topic, partition],
-  );
-  const { rows } = await client.query<{ next_offset: number }>(
-    'SELECT next_offset FROM kafka_offsets WHERE group_id = $1 AND topic = $2 AND partition = $3 FOR UPDATE',
-    [groupId, topic, partition],
-  );
+  const lock = () =>
+    client.query<{ next_offset: number }>(
+      'SELECT next_offset FROM kafka_offsets WHERE group_id = $1 AND topic = $2 AND partition = $3 FOR UPDATE',
+      [groupId, topic, partition],
+    );
+  let { rows } = await lock();
+  // Only a partition's first batch finds no row: one statement per batch after that.
+  if (rows.length === 0) {
+    await client.query(
+      `INSERT INTO kafka_offsets (group_id, topic, partition, next_offset) VALUES ($1, $2, $3, 0)
+       ON CONFLICT DO NOTHING`,
+      [groupId, topic, partition],
+    );
+    ({ rows } = await lock());
+  }
   return BigInt(rows[0]!.next_offset);
 }
 

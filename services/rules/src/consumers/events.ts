@@ -16,12 +16,12 @@ import {
   startExactlyOnceConsumer,
 } from '@engage/kafka';
 import type { Logger } from '@engage/kit';
-import type { Pool, PoolClient } from '@engage/postgres';
+import type { Pool } from '@engage/postgres';
 import { foldActivity, type PlayerActivity } from '../domain/activity.ts';
 import { foldProgress, isRelevant } from '../domain/fold.ts';
-import { lockActivities, saveActivities } from '../store/activity.ts';
 import type { RulesCache } from '../store/definitions.ts';
-import { lockProgress, type PlayerProgress, type ProgressCache, saveProgress } from '../store/progress.ts';
+import { lockPlayers, savePlayers } from '../store/players.ts';
+import type { PlayerProgress, ProgressCache } from '../store/progress.ts';
 
 export interface ApplyOptions {
   rules: RulesCache;
@@ -31,69 +31,45 @@ export interface ApplyOptions {
 }
 
 /**
- * Applies one partition batch of accepted events inside the consumer's transaction. Per table, the
- * state of every player in the batch is loaded in one query, folded in memory with the pure domain
- * functions and written in one statement: activity, then missions and streaks. Reward grants and
- * analyst records go to the outbox in the same transaction. Returns how many outbox records it wrote.
+ * Applies one partition batch of accepted events inside the consumer's transaction: one statement
+ * locks every player of the batch (progress and activity), the pure domain functions fold each
+ * player's events in memory, one statement writes activity and changed progress back. Reward grants
+ * and analyst records go to the outbox in the same transaction. Returns how many outbox records it
+ * wrote.
  */
 export async function applyAcceptedEvents(
   options: ApplyOptions,
   { client, records }: ApplyBatch<AcceptedEvent>,
 ): Promise<number> {
   const byPlayer = groupByPlayer(records);
-  await applyActivity(client, byPlayer);
-  return applyProgress(client, options, byPlayer);
-}
-
-async function applyActivity(client: PoolClient, byPlayer: Map<string, ConsumedRecord<AcceptedEvent>[]>) {
   const players = [...byPlayer.values()].map((events) => events[0]!.value);
-  const stored = new Map(
-    (await lockActivities(client, players)).map((activity) => [playerKey(activity), activity]),
-  );
-  const updated: PlayerActivity[] = [];
-  for (const [key, events] of byPlayer) {
-    const first = events[0]!.value;
-    const next = foldActivity(
-      first,
-      stored.get(key),
-      events.map((r) => ({ eventId: r.value.eventId, offset: r.offset, occurredAt: r.value.occurredAt })),
-    );
-    if (next) updated.push(next);
-  }
-  await saveActivities(client, updated);
-}
-
-async function applyProgress(
-  client: PoolClient,
-  options: ApplyOptions,
-  byPlayer: Map<string, ConsumedRecord<AcceptedEvent>[]>,
-): Promise<number> {
-  const environments = [...new Set([...byPlayer.values()].map((events) => events[0]!.value.environmentId))];
-  const rulesByEnvironment = await options.rules.get(client, environments);
-  const relevant = new Map<string, AcceptedEvent[]>();
-  for (const [key, events] of byPlayer) {
-    const rules = rulesByEnvironment.get(events[0]!.value.environmentId);
-    const counted = rules ? events.map((r) => r.value).filter((e) => isRelevant(rules, e)) : [];
-    if (counted.length > 0) relevant.set(key, counted);
-  }
-  if (relevant.size === 0) return 0;
-  const stored = await lockProgress(
+  const rulesByEnvironment = await options.rules.get(
     client,
-    [...relevant.values()].map((events) => events[0]!),
-    options.progress,
+    players.map((p) => p.environmentId),
   );
+  const locked = await lockPlayers(client, players, options.progress);
+  const activities: PlayerActivity[] = [];
   const changed: PlayerProgress[] = [];
   const grants: RewardGrant[] = [];
   const progressRecords: RulesProgress[] = [];
-  for (const progress of stored) {
-    const events = relevant.get(playerKey(progress))!;
-    const result = foldProgress(rulesByEnvironment.get(progress.environmentId)!, progress, events);
+  for (const { progress, activity } of locked) {
+    const events = byPlayer.get(playerKey(progress))!;
+    const next = foldActivity(
+      progress,
+      activity,
+      events.map((r) => ({ eventId: r.value.eventId, offset: r.offset, occurredAt: r.value.occurredAt })),
+    );
+    if (next) activities.push(next);
+    const rules = rulesByEnvironment.get(progress.environmentId);
+    const counted = rules ? events.map((r) => r.value).filter((e) => isRelevant(rules, e)) : [];
+    if (!rules || counted.length === 0) continue;
+    const result = foldProgress(rules, progress, counted);
     if (!result.changed) continue;
     changed.push({ ...progress, ...result.state });
     grants.push(...result.grants);
     progressRecords.push(...result.records);
   }
-  await saveProgress(client, changed, options.progress);
+  await savePlayers(client, activities, changed, options.progress);
   await enqueueOutbox(client, topics.rewardsGranted, options.topicPrefix, grants);
   await enqueueOutbox(client, topics.rulesProgress, options.topicPrefix, progressRecords);
   return grants.length + progressRecords.length;
@@ -126,8 +102,8 @@ export const eventClaimId = (event: AcceptedEvent): string | undefined =>
 const MAX_EVENTS_PER_TRANSACTION = 8_000;
 /** Fetches large enough to fill such a chunk (accepted events are a few hundred bytes). */
 const MAX_FETCH_BYTES_PER_PARTITION = 4 * 1024 * 1024;
-/** Two partitions at once: one folds in memory while the other waits on Postgres. */
-const PARTITIONS_APPLIED_AT_ONCE = 2;
+/** Partitions applied at once: one folds in memory while the others wait on Postgres. */
+const PARTITIONS_APPLIED_AT_ONCE = 3;
 
 export function startEventsConsumer(options: {
   kafka: KafkaClient;

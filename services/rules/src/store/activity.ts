@@ -1,4 +1,4 @@
-import type { Pool, PoolClient } from '@engage/postgres';
+import type { Pool } from '@engage/postgres';
 import type { PlayerActivity } from '../domain/activity.ts';
 
 export interface PlayerRef {
@@ -6,7 +6,7 @@ export interface PlayerRef {
   playerId: string;
 }
 
-interface ActivityRow {
+export interface ActivityRow {
   environment_id: string;
   player_id: string;
   events_applied: number;
@@ -20,46 +20,32 @@ interface ActivityRow {
 const COLUMNS = `environment_id, player_id, events_applied, last_event_id, last_offset, last_occurred_at,
   applied_events_digest, updated_at`;
 
-/**
- * Loads (and locks, in a fixed order) the activity of every given player in one query. A player's
- * events all arrive on one partition, so the lock only matters for a zombie consumer.
- */
-export async function lockActivities(client: PoolClient, players: PlayerRef[]): Promise<PlayerActivity[]> {
-  const { rows } = await client.query<ActivityRow>(
-    `SELECT ${COLUMNS} FROM player_activity
-     WHERE (environment_id, player_id) IN (SELECT * FROM unnest($1::uuid[], $2::text[]))
-     ORDER BY environment_id, player_id
-     FOR UPDATE`,
-    [players.map((p) => p.environmentId), players.map((p) => p.playerId)],
-  );
-  return rows.map(toActivity);
-}
-
-/** Writes the new activity of every given player in one statement. */
-export async function saveActivities(client: PoolClient, activities: PlayerActivity[]): Promise<void> {
-  if (activities.length === 0) return;
-  await client.query(
-    `INSERT INTO player_activity (environment_id, player_id, events_applied, last_event_id, last_offset,
+/** The upsert of `activityParams` (7 parameters, numbered from `first`), for use in a larger statement. */
+export function activityUpsert(first: number): string {
+  const $ = (i: number) => `$${first + i}`;
+  return `INSERT INTO player_activity (environment_id, player_id, events_applied, last_event_id, last_offset,
        last_occurred_at, applied_events_digest)
-     SELECT * FROM unnest($1::uuid[], $2::text[], $3::bigint[], $4::uuid[], $5::bigint[], $6::timestamptz[],
-       $7::text[])
+     SELECT * FROM unnest(${$(0)}::uuid[], ${$(1)}::text[], ${$(2)}::bigint[], ${$(3)}::uuid[], ${$(4)}::bigint[],
+       ${$(5)}::timestamptz[], ${$(6)}::text[])
      ON CONFLICT (environment_id, player_id) DO UPDATE SET
        events_applied = EXCLUDED.events_applied,
        last_event_id = EXCLUDED.last_event_id,
        last_offset = EXCLUDED.last_offset,
        last_occurred_at = EXCLUDED.last_occurred_at,
        applied_events_digest = EXCLUDED.applied_events_digest,
-       updated_at = now()`,
-    [
-      activities.map((a) => a.environmentId),
-      activities.map((a) => a.playerId),
-      activities.map((a) => a.eventsApplied),
-      activities.map((a) => a.lastEventId),
-      activities.map((a) => a.lastOffset),
-      activities.map((a) => a.lastOccurredAt),
-      activities.map((a) => a.appliedEventsDigest),
-    ],
-  );
+       updated_at = now()`;
+}
+
+export function activityParams(activities: PlayerActivity[]): unknown[] {
+  return [
+    activities.map((a) => a.environmentId),
+    activities.map((a) => a.playerId),
+    activities.map((a) => a.eventsApplied),
+    activities.map((a) => a.lastEventId),
+    activities.map((a) => a.lastOffset),
+    activities.map((a) => a.lastOccurredAt),
+    activities.map((a) => a.appliedEventsDigest),
+  ];
 }
 
 export interface StoredActivity extends PlayerActivity {
@@ -75,7 +61,7 @@ export async function findActivity(pool: Pool, player: PlayerRef): Promise<Store
   return row ? { ...toActivity(row), updatedAt: row.updated_at.toISOString() } : undefined;
 }
 
-function toActivity(row: ActivityRow): PlayerActivity {
+export function toActivity(row: ActivityRow): PlayerActivity {
   return {
     environmentId: row.environment_id,
     playerId: row.player_id,
