@@ -1,4 +1,4 @@
-import type { AcceptedEvent, EnvironmentContext } from '@engage/contracts';
+import { type AcceptedEvent, type EnvironmentContext, LeaderboardViewSchema } from '@engage/contracts';
 import { createCatalogTopics } from '@engage/devstack';
 import { createRedis } from '@engage/redis';
 import {
@@ -121,7 +121,11 @@ async function read(env: EnvironmentContext, playerId: string, key: string, quer
   const res = await fetch(`${query.url}/v1/leaderboards/${key}?PlayerId=${playerId}${query_}`, {
     headers: internalHeaders(env, { id: playerId, attributes }),
   });
-  return { status: res.status, body: (await res.json()) as Json };
+  const body = (await res.json()) as Json;
+  // The route writes the view without re-validating it: every answer must already be exactly the
+  // contract's shape (parsing strips unknown fields, so any extra field, an id above all, differs).
+  if (res.status === 200) expect(LeaderboardViewSchema.parse(body)).toEqual(body);
+  return { status: res.status, body };
 }
 
 const scored = (env: EnvironmentContext, player: string, points: string, team?: string): AcceptedEvent =>

@@ -36,47 +36,41 @@ type BoardCommands = {
   boardAround(board: string, member: string, around: string): Promise<AroundReply>;
 };
 
-/** Registers the around script on a client (EVAL on a connection's first use, EVALSHA after). */
+/**
+ * Registers the around script on a client (EVAL on a connection's first use, EVALSHA after; a
+ * NOSCRIPT answer makes the client send the script itself again).
+ */
 export function defineReadScript(redis: Redis): void {
   if (!('boardAround' in redis)) redis.defineCommand('boardAround', { numberOfKeys: 1, lua: AROUND_SCRIPT });
 }
 
 /**
- * Reads a live board with the least Redis work: one MULTI (a consistent snapshot) with the marker,
- * ZCARD, the top, the caller's place and neighbours, and the named members' scores (ZMSCORE), then
- * one HMGET of the display names of the rows shown. Every lookup is O(log N) or a hash lookup;
- * nothing scans the board. Undefined when the environment's boards are not mirrored (rebuild first).
+ * Reads a live board with the least Redis work: the marker, ZCARD, the top, the caller's place and
+ * neighbours (a four-line script: the range depends on the rank) and the named members' scores
+ * (ZMSCORE), sent together in one write, then one HMGET of the display names of the rows shown.
+ * Every lookup is O(log N) or a hash lookup; nothing scans the board. The commands are pipelined,
+ * not wrapped in MULTI (whose client-side cost was a third of a read's Redis handling in Node): a
+ * score update may land between two of them, as it may between two reads. Undefined when the
+ * environment's boards are not mirrored (rebuild first).
  */
 export async function readLiveBoard(redis: Redis, req: LiveReadRequest): Promise<LiveBoardRead | undefined> {
-  const snapshot = await readSnapshot(redis, req);
+  const snapshot = await readParts(redis, req);
   if (!snapshot) return undefined;
   if (req.withNames) await attachNames(redis, req.namesKey, snapshot);
   return snapshot;
 }
 
-async function readSnapshot(redis: Redis, req: LiveReadRequest, retried = false) {
-  const multi = redis.multi();
-  multi.exists(req.markerKey);
-  multi.zcard(req.boardKey);
-  if (req.top > 0) multi.zrevrange(req.boardKey, 0, req.top - 1, 'WITHSCORES');
-  if (req.me !== null) {
-    (multi as unknown as BoardCommands).boardAround(req.boardKey, req.me, String(req.around));
-  }
-  if (req.named.length > 0) multi.zmscore(req.boardKey, ...req.named);
-  const results = (await multi.exec()) ?? [];
-  const failed = results.find(([err]) => err)?.[0];
-  // A script cache flushed under a live connection: the client sends the script itself next time.
-  if (failed && !retried && failed.message.includes('NOSCRIPT')) return readSnapshot(redis, req, true);
-  if (failed) throw failed;
-  const replies = results.map(([, value]) => value);
-  let next = 0;
-  const take = <T>() => replies[next++] as T;
-  if (take<number>() === 0) return undefined;
-  const participants = take<number>();
-  const top = req.top > 0 ? rows(take<string[]>(), 0) : [];
-  const placed = req.me !== null ? take<AroundReply>() : null;
-  const scores = req.named.length > 0 ? take<(string | null)[]>() : [];
-
+async function readParts(redis: Redis, req: LiveReadRequest): Promise<LiveBoardRead | undefined> {
+  const [marker, participants, topFlat, placed, scores] = await Promise.all([
+    redis.exists(req.markerKey),
+    redis.zcard(req.boardKey),
+    req.top > 0 ? redis.zrevrange(req.boardKey, 0, req.top - 1, 'WITHSCORES') : [],
+    req.me !== null
+      ? (redis as unknown as BoardCommands).boardAround(req.boardKey, req.me, String(req.around))
+      : null,
+    req.named.length > 0 ? redis.zmscore(req.boardKey, ...req.named) : [],
+  ]);
+  if (marker === 0) return undefined;
   const window = placed ? rows(placed[2], placed[1]) : [];
   const me = window.find((r) => r.position === placed?.[0]) ?? null;
   const named: LiveRow[] = [];
@@ -84,7 +78,7 @@ async function readSnapshot(redis: Redis, req: LiveReadRequest, retried = false)
     const score = scores[i];
     if (score != null) named.push({ member, position: -1, rankScore: Number(score), displayName: null });
   });
-  return { participants, top, around: req.around > 0 ? window : [], me, named };
+  return { participants, top: rows(topFlat, 0), around: req.around > 0 ? window : [], me, named };
 }
 
 function rows(flat: readonly string[], first: number): LiveRow[] {
