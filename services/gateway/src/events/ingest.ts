@@ -113,7 +113,11 @@ export async function ingestEvents(
     // Harmless: a retry finding the key pending produces the same eventId again.
     deps.log.warn({ err }, 'could not mark idempotency keys committed'),
   );
+  // Only what changed: refreshing a current sighting would cost a write per item and keep a zone
+  // changed through another replica from ever reaching this one's records.
   for (const [playerId, player] of batch.players) {
+    const known = deps.players.sighted(environment.environmentId, playerId);
+    if (known?.activeMonth === month && known.timeZone === player.timeZone) continue;
     deps.players.rememberSighting(environment.environmentId, playerId, { ...player, activeMonth: month });
   }
   return answer(outcomes.length, outcomes, batch.settled, sameAs);
