@@ -67,6 +67,13 @@ export async function startPrivateKafka(options: PrivateKafkaOptions = {}): Prom
   const watchdog = startWatchdog(dir);
   let child: ChildProcess | undefined;
   let destroyed = false;
+  const destroy = async () => {
+    if (destroyed) return;
+    destroyed = true;
+    if (child) await kill(child, 'SIGKILL');
+    await watchdog.end();
+    rmSync(dir, { recursive: true, force: true });
+  };
   try {
     const [port, controllerPort] = await twoFreePorts();
     const brokers = [`${LOCAL_HOST}:${port}`];
@@ -74,16 +81,7 @@ export async function startPrivateKafka(options: PrivateKafkaOptions = {}): Prom
     const properties = join(dir, 'server.properties');
     writeFileSync(
       properties,
-      withOverrides(readFileSync(shared.serverProperties, 'utf8'), {
-        listeners: `PLAINTEXT://${LOCAL_HOST}:${port},CONTROLLER://${LOCAL_HOST}:${controllerPort}`,
-        'advertised.listeners': `PLAINTEXT://${LOCAL_HOST}:${port},CONTROLLER://${LOCAL_HOST}:${controllerPort}`,
-        'controller.quorum.bootstrap.servers': `${LOCAL_HOST}:${controllerPort}`,
-        'log.dirs': join(dir, 'logs'),
-        // After a SIGKILL the restarted broker cannot register until the controller has expired its
-        // previous session (9 s by default): a short session makes a restart take seconds, not ten.
-        'broker.session.timeout.ms': '3000',
-        'broker.heartbeat.interval.ms': '500',
-      }),
+      privateServerProperties(readFileSync(shared.serverProperties, 'utf8'), port, controllerPort, dir),
     );
     const jvm = { libsDir: shared.libsDir, log4jConfig: shared.log4jConfig, logsDir: dir };
     const classes = classDataSharing(join(shared.cacheDir, shared.version, 'private-broker.jsa'), dir);
@@ -157,21 +155,27 @@ export async function startPrivateKafka(options: PrivateKafkaOptions = {}): Prom
       start,
       stop,
       logs,
-      destroy: async () => {
-        if (destroyed) return;
-        destroyed = true;
-        if (child) await kill(child, 'SIGKILL');
-        await watchdog.end();
-        rmSync(dir, { recursive: true, force: true });
-      },
+      destroy,
     };
   } catch (error) {
-    destroyed = true;
-    if (child) await kill(child, 'SIGKILL');
-    await watchdog.end();
-    rmSync(dir, { recursive: true, force: true });
+    await destroy();
     throw error;
   }
+}
+
+/** The shared broker's properties with this broker's listeners and directory. */
+function privateServerProperties(template: string, port: number, controllerPort: number, dir: string) {
+  const listeners = `PLAINTEXT://${LOCAL_HOST}:${port},CONTROLLER://${LOCAL_HOST}:${controllerPort}`;
+  return withOverrides(template, {
+    listeners,
+    'advertised.listeners': listeners,
+    'controller.quorum.bootstrap.servers': `${LOCAL_HOST}:${controllerPort}`,
+    'log.dirs': join(dir, 'logs'),
+    // After a SIGKILL the restarted broker cannot register until the controller has expired its
+    // previous session (9 s by default): a short session makes a restart take seconds, not ten.
+    'broker.session.timeout.ms': '3000',
+    'broker.heartbeat.interval.ms': '500',
+  });
 }
 
 /**
