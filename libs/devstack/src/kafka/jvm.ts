@@ -72,10 +72,12 @@ export async function formatKraftStorage(options: {
   properties: string;
   cwd: string;
   log: (line: string) => void;
+  jvmFlags?: string[];
 }): Promise<void> {
   await run(
     javaCommand(),
     [
+      ...(options.jvmFlags ?? []),
       ...log4jArgs(options.log4jConfig, options.logsDir),
       '-cp',
       `${options.libsDir}/*`,

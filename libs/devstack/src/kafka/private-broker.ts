@@ -85,7 +85,14 @@ export async function startPrivateKafka(options: PrivateKafkaOptions = {}): Prom
     );
     const jvm = { libsDir: shared.libsDir, log4jConfig: shared.log4jConfig, logsDir: dir };
     const classes = classDataSharing(join(shared.cacheDir, shared.version, 'private-broker.jsa'), dir);
-    await formatKraftStorage({ ...jvm, clusterId, properties, cwd: dir, log });
+    await formatKraftStorage({
+      ...jvm,
+      clusterId,
+      properties,
+      cwd: dir,
+      log,
+      jvmFlags: [...TEST_JVM_FLAGS, ...classes.readOnlyFlags()],
+    });
 
     const logs = (lines = 30) =>
       [
@@ -188,6 +195,8 @@ function classDataSharing(archive: string, dir: string) {
   const written = join(dir, 'classes.jsa');
   let writing = false;
   return {
+    /** For other tools from the same jars (StorageTool): use the archive if there is one. */
+    readOnlyFlags: (): string[] => (existsSync(archive) ? [`-XX:SharedArchiveFile=${archive}`] : []),
     flags(): string[] {
       writing = !existsSync(archive);
       return writing ? [`-XX:ArchiveClassesAtExit=${written}`] : [`-XX:SharedArchiveFile=${archive}`];
