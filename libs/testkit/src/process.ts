@@ -37,7 +37,12 @@ export async function spawnService(
   repoRoot: string,
   name: string,
   env: Record<string, string>,
-  options: { port?: number; readyTimeoutMs?: number } = {},
+  options: {
+    port?: number;
+    readyTimeoutMs?: number;
+    /** Runs the process as this user and group (the caller must be root to switch). */
+    user?: { uid: number; gid: number };
+  } = {},
 ): Promise<ServiceProcess> {
   const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
@@ -49,6 +54,7 @@ export async function spawnService(
       cwd: repoRoot,
       env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
       stdio: ['ignore', 'pipe', 'pipe'],
+      ...options.user,
     });
     child.stdout?.on('data', (chunk: Buffer) => {
       output += chunk.toString();

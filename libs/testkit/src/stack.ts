@@ -51,9 +51,17 @@ export interface TestStack {
  * The gateway (when asked for) is started last and pointed at the others.
  */
 export async function startStack(
-  options: { services?: ServiceName[]; env?: Record<string, string> } = {},
+  options: {
+    services?: ServiceName[];
+    env?: Record<string, string>;
+    /** The tree the services run from (the repository by default). */
+    root?: string;
+    user?: { uid: number; gid: number };
+  } = {},
 ): Promise<TestStack> {
-  const { repoRoot, brokers } = stackConfig();
+  const { brokers } = stackConfig();
+  const repoRoot = options.root ?? stackConfig().repoRoot;
+  const spawnOptions = { user: options.user };
   const wanted = options.services ?? ['rules', 'ledger', 'query', 'gateway'];
   const topicPrefix = uniqueTopicPrefix();
   await createCatalogTopics(brokers, topicPrefix);
@@ -62,11 +70,12 @@ export async function startStack(
   const owners = wanted.filter((name) => name !== 'gateway');
   await Promise.all(
     owners.map(async (name) => {
-      services[name] = await spawnService(repoRoot, name, env);
+      services[name] = await spawnService(repoRoot, name, env, spawnOptions);
     }),
   );
   for (const name of owners) env[`${name.toUpperCase()}_URL`] = services[name]!.url;
-  if (wanted.includes('gateway')) services.gateway = await spawnService(repoRoot, 'gateway', env);
+  if (wanted.includes('gateway'))
+    services.gateway = await spawnService(repoRoot, 'gateway', env, spawnOptions);
   return {
     topicPrefix,
     services,
