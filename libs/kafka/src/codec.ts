@@ -24,6 +24,34 @@ export function encodeRecord<T>(def: TopicDefinition<T>, value: T): Buffer {
   return def.type.toBuffer(value);
 }
 
+const SLAB_BYTES = 256 * 1024;
+
+/**
+ * Encodes many records into shared slabs and answers a view of each (`toBuffer` allocates, zero-fills
+ * and copies a Buffer per record, a large part of the cost of small records). A record that does
+ * not fit the slab's rest starts a new slab; one larger than a slab gets a Buffer of its own.
+ */
+export function encodeRecords<T>(def: TopicDefinition<T>, values: readonly T[]): Buffer[] {
+  const encoded: Buffer[] = new Array(values.length);
+  let slab = Buffer.allocUnsafe(SLAB_BYTES);
+  let at = 0;
+  for (let i = 0; i < values.length; i++) {
+    let end = def.type.encode(values[i], slab, at);
+    if (end < 0 && at > 0) {
+      slab = Buffer.allocUnsafe(SLAB_BYTES);
+      at = 0;
+      end = def.type.encode(values[i], slab, at);
+    }
+    if (end < 0) {
+      encoded[i] = def.type.toBuffer(values[i]);
+      continue;
+    }
+    encoded[i] = slab.subarray(at, end);
+    at = end;
+  }
+  return encoded;
+}
+
 export function decodeRecord<T>(def: TopicDefinition<T>, value: Buffer): T {
   return def.type.fromBuffer(value) as T;
 }

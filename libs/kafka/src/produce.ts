@@ -1,13 +1,14 @@
 import { type TopicDefinition, topicName } from '@engage/contracts';
 import { injectContext } from '@engage/kit';
 import type { Message, Producer, RecordMetadata } from 'kafkajs';
-import { encodeRecord, schemaHeaders } from './codec.ts';
+import { encodeRecords, schemaHeaders } from './codec.ts';
 import { produceDuration } from './metrics.ts';
 
 /** Avro-encodes records for one topic, keyed by the catalog and carrying the current trace. */
 export function toMessages<T>(def: TopicDefinition<T>, records: T[]): Message[] {
   const headers = { ...schemaHeaders(def), ...injectContext() };
-  return records.map((record) => ({ key: def.keyOf(record), value: encodeRecord(def, record), headers }));
+  const values = encodeRecords(def, records);
+  return records.map((record, i) => ({ key: def.keyOf(record), value: values[i]!, headers }));
 }
 
 /** Upper bound of a message's bytes inside a record batch (key as UTF-8, varints, headers). */
