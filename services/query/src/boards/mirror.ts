@@ -74,9 +74,9 @@ class ZaddBatch {
   size = 0;
 
   add(key: string, score: number, member: string): void {
-    let args = this.byKey.get(key);
-    if (!args) this.byKey.set(key, (args = []));
-    args.push(score, member);
+    const args = this.byKey.get(key);
+    if (args) args.push(score, member);
+    else this.byKey.set(key, [score, member]);
     this.size++;
   }
 }
@@ -86,8 +86,10 @@ function boardLookup(deps: Pick<BoardMirrorDeps, 'definitions'>) {
   const seen = new Map<string, Promise<LeaderboardDefinition | undefined>>();
   return (environmentId: string, boardKey: string) => {
     const id = `${environmentId}\u0000${boardKey}`;
-    let board = seen.get(id);
-    if (!board) seen.set(id, (board = deps.definitions.board(environmentId, boardKey)));
+    const known = seen.get(id);
+    if (known) return known;
+    const board = deps.definitions.board(environmentId, boardKey);
+    seen.set(id, board);
     return board;
   };
 }
