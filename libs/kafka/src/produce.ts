@@ -1,6 +1,6 @@
 import { type TopicDefinition, topicName } from '@engage/contracts';
 import { injectContext } from '@engage/kit';
-import type { Message, Producer, RecordMetadata } from 'kafkajs';
+import type { IHeaders, Message, Producer, RecordMetadata } from 'kafkajs';
 import { encodeRecords, schemaHeaders } from './codec.ts';
 import { produceDuration } from './metrics.ts';
 
@@ -9,6 +9,28 @@ export function toMessages<T>(def: TopicDefinition<T>, records: T[]): Message[] 
   const headers = { ...schemaHeaders(def), ...injectContext() };
   const values = encodeRecords(def, records);
   return records.map((record, i) => ({ key: def.keyOf(record), value: values[i]!, headers }));
+}
+
+/**
+ * Gives messages about to be sent their header values as Buffers, converted once per distinct
+ * headers object (toMessages shares one among a request's records): kafkajs otherwise measures and
+ * encodes the text of every header of every record. Not for the outbox, which stores headers as JSON.
+ */
+export function encodeHeaderValues(messages: Message[]): Message[] {
+  const converted = new Map<IHeaders, IHeaders>();
+  for (const message of messages) {
+    if (!message.headers) continue;
+    let headers = converted.get(message.headers);
+    if (!headers) {
+      headers = {};
+      for (const [name, value] of Object.entries(message.headers)) {
+        headers[name] = typeof value === 'string' ? Buffer.from(value) : value;
+      }
+      converted.set(message.headers, headers);
+    }
+    message.headers = headers;
+  }
+  return messages;
 }
 
 /** Upper bound of a message's bytes inside a record batch (key as UTF-8, varints, headers). */

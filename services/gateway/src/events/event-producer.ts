@@ -1,5 +1,5 @@
 import { type AcceptedEvent, topicName, topics } from '@engage/contracts';
-import { encodedSizeOf, produceMessages, toMessages } from '@engage/kafka';
+import { encodedSizeOf, encodeHeaderValues, produceMessages, toMessages } from '@engage/kafka';
 import type { Logger } from '@engage/kit';
 import type { Message, Producer } from 'kafkajs';
 
@@ -109,7 +109,7 @@ export function createEventProducer(options: {
   return {
     send(records) {
       if (records.length === 0) return Promise.resolve();
-      const messages = toMessages(topics.eventsAccepted, records);
+      const messages = encodeHeaderValues(toMessages(topics.eventsAccepted, records));
       const bytes = messages.reduce((sum, m) => sum + encodedSizeOf(m), 0);
       return new Promise<void>((resolve, reject) => {
         queue.push({ messages, bytes, resolve, reject });
