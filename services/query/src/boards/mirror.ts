@@ -12,6 +12,7 @@ import {
   teamTotals,
 } from '../store/scores.ts';
 import { boardsMarkerKey, displayNamesKey, leagueGroupKey, periodBoardKey, teamBoardKey } from './keys.ts';
+import { ZaddBatch } from './zadd-batch.ts';
 
 export interface BoardMirrorDeps {
   pool: Pool;
@@ -66,19 +67,6 @@ async function writeRows(deps: BoardMirrorDeps, rows: readonly ScoreRow[]): Prom
   const pipeline = deps.redis.pipeline();
   for (const [key, args] of members.byKey) pipeline.zadd(key, ...args);
   await execPipeline(pipeline);
-}
-
-/** Score/member pairs gathered per sorted set. */
-class ZaddBatch {
-  readonly byKey = new Map<string, (string | number)[]>();
-  size = 0;
-
-  add(key: string, score: number, member: string): void {
-    const args = this.byKey.get(key);
-    if (args) args.push(score, member);
-    else this.byKey.set(key, [score, member]);
-    this.size++;
-  }
 }
 
 /** The definitions of one batch's boards, each looked up once. */
