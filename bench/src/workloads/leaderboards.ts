@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import {
   type AcceptedEvent,
@@ -107,7 +108,11 @@ export async function leaderboards(options: WorkloadOptions): Promise<WorkloadRe
       const body = await res.body.text();
       if (res.statusCode !== 200) throw new Error(`status ${res.statusCode}: ${body}`);
     };
+    const cpuBefore = processCpuMs(query.pid());
+    const redisBefore = await readCommandStats(redis);
     const quiet = await drive(new Recorder(), (_w, i) => read(i), { concurrency, seconds: options.seconds });
+    const queryCpuPerRead = ((processCpuMs(query.pid()) - cpuBefore) * 1000) / quiet.operations;
+    const engageRedisPerRead = redisTimePerRead(redisBefore, await readCommandStats(redis), quiet.operations);
     const streaming = streamUpdates(produce, env, options.seconds);
     const reads = await drive(new Recorder(), (_w, i) => read(i), { concurrency, seconds: options.seconds });
     const streamed = await streaming;
@@ -122,7 +127,7 @@ export async function leaderboards(options: WorkloadOptions): Promise<WorkloadRe
       rows: [
         { name: 'engage reads, no updates', summary: quiet, units: 'reads' },
         { name: 'engage reads, updates streaming', summary: reads, units: 'reads' },
-        { name: 'raw ioredis, same read script', summary: raw, units: 'reads' },
+        { name: 'raw ioredis, same commands', summary: raw, units: 'reads' },
       ],
       ratios: {
         'engage reads (no updates) / raw ioredis': quiet.opsPerSecond / raw.opsPerSecond,
@@ -133,7 +138,8 @@ export async function leaderboards(options: WorkloadOptions): Promise<WorkloadRe
         `updates streamed during the reads: ${streamed.toLocaleString('en')} (target ${STREAM_RATE}/s); the same process applies them`,
         `machine load average at the end: ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores`,
         `board loaded (Postgres + Redis) in ${loadSeconds.toFixed(1)} s`,
-        `Redis time per read (INFO commandstats over the raw run): ${redisPerRead.total.toFixed(0)} µs (${redisPerRead.parts})`,
+        `Redis time per read (INFO commandstats): ${redisPerRead.total.toFixed(0)} µs in the raw run (${redisPerRead.parts}); ${engageRedisPerRead.total.toFixed(0)} µs in engage's run without updates`,
+        `query process CPU per read (engage, no updates): ${queryCpuPerRead.toFixed(0)} µs`,
         `Redis memory per player: ${memory.board.toFixed(0)} bytes in the board, ${memory.names.toFixed(0)} bytes in the names hash`,
       ],
     };
@@ -294,18 +300,20 @@ async function rawReads(
   }
 }
 
+/** CPU time (user + system) a process used so far, in ms, from /proc (Linux). */
+function processCpuMs(pid: number | undefined): number {
+  if (pid === undefined) return 0;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+const CLOCK_TICKS_PER_SECOND = 100;
+
 /** The commands a live read issues (the around script's ZREVRANK/ZREVRANGE run inside EVALSHA). */
-const READ_COMMANDS = [
-  'multi',
-  'exec',
-  'exists',
-  'zcard',
-  'zrevrange',
-  'evalsha',
-  'eval',
-  'zmscore',
-  'hmget',
-];
+const READ_COMMANDS = ['exists', 'zcard', 'zrevrange', 'evalsha', 'eval', 'zmscore', 'hmget'];
 
 async function readCommandStats(redis: Redis): Promise<Map<string, { calls: number; usec: number }>> {
   const stats = new Map<string, { calls: number; usec: number }>();
@@ -317,9 +325,9 @@ async function readCommandStats(redis: Redis): Promise<Map<string, { calls: numb
 }
 
 /**
- * Redis CPU time per read, by command, from the server's own counters (other clients running the
- * same commands at the same time would count too). Inside EXEC the queued commands count twice
- * (their own line and EXEC's), so EXEC is left out.
+ * Redis time per read, by command, from the server's own counters (other clients running the same
+ * commands at the same time would count too). An upper bound: the around script's inner ZREVRANGE is
+ * counted both in its own line and in EVALSHA's.
  */
 function redisTimePerRead(
   before: Map<string, { calls: number; usec: number }>,
@@ -328,7 +336,7 @@ function redisTimePerRead(
 ) {
   const parts: string[] = [];
   let total = 0;
-  for (const name of READ_COMMANDS.filter((n) => n !== 'exec')) {
+  for (const name of READ_COMMANDS) {
     const usec = (after.get(name)?.usec ?? 0) - (before.get(name)?.usec ?? 0);
     if (usec <= 0) continue;
     total += usec / reads;
