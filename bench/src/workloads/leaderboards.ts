@@ -42,7 +42,7 @@ const BOARD = LeaderboardDefinitionSchema.parse({
 /**
  * A plain board of 1,000,000 players in one query process: score updates applied from the events
  * topic (exactly-once consumer, Postgres, then Redis), and reads (Top=10, Around=5, PlayerIds of 50)
- * while updates stream in, beside raw ioredis running the same read script on the same keys.
+ * while updates stream in, beside raw ioredis issuing the same Redis commands on the same keys.
  */
 export async function leaderboards(options: WorkloadOptions): Promise<WorkloadReport> {
   const concurrency = options.concurrency ?? 32;
