@@ -126,9 +126,8 @@ function checkItem(item: unknown, rules: EventRules, receivedAt: Date): ItemChec
       errors: [...errors, error('event.inactive', `Event ${eventKey} is switched off.`, { eventKey })],
     };
   }
-  const rule: EventRule = known
-    ? { ...known, properties: { ...known.properties } }
-    : { key: eventKey, active: true, properties: {} };
+  // A known rule is copied only if discovery extends it (most items extend nothing).
+  let rule: EventRule = known ?? { key: eventKey, active: true, properties: {} };
   let extended = !known;
   const properties = new Map<string, PropertyValue>();
   for (const [name, value] of Object.entries(rawProperties)) {
@@ -147,6 +146,7 @@ function checkItem(item: unknown, rules: EventRules, receivedAt: Date): ItemChec
         continue;
       }
       propertyRule = { type: kind, required: false };
+      if (!extended) rule = { ...rule, properties: { ...rule.properties } };
       rule.properties[name] = propertyRule;
       extended = true;
     }
@@ -193,9 +193,17 @@ function checkPlayerId(value: unknown, errors: EventItemError[]): string | undef
   return undefined;
 }
 
+/** Event keys found valid before: a game sends a few keys many times (bounded, reset when full). */
+let validEventKeys = new Set<string>();
+
 function checkEventKey(value: unknown, errors: EventItemError[]): string | undefined {
+  if (typeof value === 'string' && validEventKeys.has(value)) return value;
   const parsed = EventKeySchema.safeParse(value);
-  if (parsed.success) return parsed.data;
+  if (parsed.success) {
+    if (validEventKeys.size >= 10_000) validEventKeys = new Set();
+    validEventKeys.add(parsed.data);
+    return parsed.data;
+  }
   errors.push(
     validation(
       'eventKey',
@@ -282,7 +290,6 @@ function jsonKind(value: unknown): PropertyType | undefined {
 type Converted = { value: PropertyValue } | { error: EventItemError };
 
 function convertProperty(name: string, value: unknown, type: PropertyType): Converted {
-  const none = { string: null, number: null, boolean: null, dateTime: null };
   switch (type) {
     case 'string':
       if (typeof value !== 'string') return { error: typeMismatch(name, 'a string') };
@@ -294,10 +301,10 @@ function convertProperty(name: string, value: unknown, type: PropertyType): Conv
           ),
         };
       }
-      return { value: { ...none, type: 'String', string: value } };
+      return { value: { type: 'String', string: value, number: null, boolean: null, dateTime: null } };
     case 'boolean':
       if (typeof value !== 'boolean') return { error: typeMismatch(name, 'a boolean') };
-      return { value: { ...none, type: 'Boolean', boolean: value } };
+      return { value: { type: 'Boolean', string: null, number: null, boolean: value, dateTime: null } };
     case 'number': {
       if (typeof value !== 'number' && !isLosslessNumber(value))
         return { error: typeMismatch(name, 'a number') };
@@ -310,13 +317,15 @@ function convertProperty(name: string, value: unknown, type: PropertyType): Conv
           ),
         };
       }
-      return { value: { ...none, type: 'Number', number: decimal.text } };
+      return { value: { type: 'Number', string: null, number: decimal.text, boolean: null, dateTime: null } };
     }
-    case 'dateTime':
+    case 'dateTime': {
       if (typeof value !== 'string' || !IsoDateTime.safeParse(value).success) {
         return { error: typeMismatch(name, 'an ISO-8601 date and time') };
       }
-      return { value: { ...none, type: 'DateTime', dateTime: new Date(value).toISOString() } };
+      const dateTime = new Date(value).toISOString();
+      return { value: { type: 'DateTime', string: null, number: null, boolean: null, dateTime } };
+    }
   }
 }
 

@@ -115,7 +115,7 @@ export async function ingestEvents(
   );
   // Only what changed: refreshing a current sighting would cost a write per item and keep a zone
   // changed through another replica from ever reaching this one's records.
-  for (const [playerId, player] of batch.players) {
+  for (const [playerId, player] of batch.sightingsCurrent ? [] : batch.players) {
     const known = deps.players.sighted(environment.environmentId, playerId);
     if (known?.activeMonth === month && known.timeZone === player.timeZone) continue;
     deps.players.rememberSighting(environment.environmentId, playerId, { ...player, activeMonth: month });
@@ -135,6 +135,8 @@ interface AdmittedBatch {
   /** Events without a key counted against the Sandbox's day (given back if the send fails). */
   countedToday: { day: string; keyless: number } | null;
   players: Map<string, { timeZone: string | null }>;
+  /** Every player came from this replica's current sightings (nothing to remember afterwards). */
+  sightingsCurrent: boolean;
 }
 
 async function admitBatch(
@@ -169,6 +171,7 @@ async function admitBatch(
       claims: [],
       countedToday: null,
       players: new Map([...known].map(([id, p]) => [id, { timeZone: p.timeZone }])),
+      sightingsCurrent: true,
     };
   }
   try {
@@ -249,6 +252,7 @@ async function admitBatch(
         claims: admitted.flatMap((c) => claimOf(c) ?? []),
         countedToday,
         players,
+        sightingsCurrent: false,
       };
     });
   } catch (err) {
