@@ -54,6 +54,12 @@ export function startOutboxRelay(options: {
   log: Logger;
   idleMs?: number;
   batchSize?: number;
+  /**
+   * After publishing less than a full batch, wait this long (kicks do not cut it short) so the next
+   * send carries more records: fewer round trips per record under steady load, at most this much
+   * later. Default 0: publish again at once.
+   */
+  lingerMs?: number;
 }): OutboxRelay {
   const { pool, kafka, log } = options;
   // After a failed send a kafkajs idempotent producer can reuse sequence numbers the broker already
@@ -71,6 +77,9 @@ export function startOutboxRelay(options: {
   };
   const idleMs = options.idleMs ?? 100;
   const limit = options.batchSize ?? 500;
+  const lingerMs = options.lingerMs ?? 0;
+  let lingerTimer: NodeJS.Timeout | undefined;
+  let lingerResolve: (() => void) | undefined;
   let running = true;
   let wake: (() => void) | undefined;
   let failures = 0;
@@ -117,6 +126,14 @@ export function startOutboxRelay(options: {
         log.warn({ err, failures }, 'outbox publish failed; will retry');
         await retireProducer();
       }
+      if (published > 0 && published < limit && failures === 0 && lingerMs > 0 && running) {
+        await new Promise<void>((resolve) => {
+          lingerTimer = setTimeout(resolve, lingerMs);
+          lingerResolve = resolve;
+        });
+        lingerTimer = undefined;
+        lingerResolve = undefined;
+      }
       if (published === 0 || failures > 0) {
         const delay = failures > 0 ? Math.min(5_000, 100 * 2 ** failures) : idleMs;
         await new Promise<void>((resolve) => {
@@ -143,6 +160,8 @@ export function startOutboxRelay(options: {
     stop: async () => {
       running = false;
       wake?.();
+      clearTimeout(lingerTimer);
+      lingerResolve?.();
       await loop;
       await retireProducer();
     },
