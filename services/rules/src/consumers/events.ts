@@ -103,7 +103,7 @@ const MAX_EVENTS_PER_TRANSACTION = 8_000;
 /** Fetches large enough to fill such a chunk (accepted events are a few hundred bytes). */
 const MAX_FETCH_BYTES_PER_PARTITION = 4 * 1024 * 1024;
 /** Partitions applied at once: one folds in memory while the others wait on Postgres. */
-const PARTITIONS_APPLIED_AT_ONCE = 3;
+const PARTITIONS_APPLIED_AT_ONCE = 6;
 
 export function startEventsConsumer(options: {
   kafka: KafkaClient;

@@ -77,9 +77,15 @@ async function lockWithActivity(client: PoolClient, players: PlayerRef[]): Promi
        ORDER BY environment_id, player_id
        FOR UPDATE
      )
-     SELECT l.environment_id, l.player_id, l.revision, a.events_applied, a.last_event_id, a.last_offset,
-       a.last_occurred_at, a.applied_events_digest
-     FROM locked l LEFT JOIN player_activity a USING (environment_id, player_id)`,
+     SELECT l.environment_id, l.player_id, l.revision, a.*
+     FROM locked l LEFT JOIN LATERAL (
+       -- One primary-key lookup per locked row: the planner cannot size the CTE and, were this
+       -- subquery flattened (LIMIT prevents it), would hash the whole table instead.
+       SELECT events_applied, last_event_id, last_offset, last_occurred_at, applied_events_digest
+       FROM player_activity
+       WHERE environment_id = l.environment_id AND player_id = l.player_id
+       LIMIT 1
+     ) a ON true`,
     refParams(players),
   );
   return rows;
