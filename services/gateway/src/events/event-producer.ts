@@ -29,7 +29,11 @@ export interface EventProducer {
  * stay in order; the answer waits for all of them.
  */
 const MAX_BYTES_PER_SEND = 900_000;
-/** Sends in flight at once (kafkajs pipelines them); each takes whatever is queued when it starts. */
+/**
+ * Sends under way at once; each takes whatever is queued when it starts. The idempotent kafkajs
+ * producer still puts one request at a time on the wire per broker (a lock held from encoding the
+ * request to its answer), in the order the sends reach it; the others wait there ready.
+ */
 const PARALLEL_SENDS = 4;
 
 function* chunksOf(messages: Message[]): Generator<Message[]> {
