@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Condition, ConditionSchema, isEligible } from '../src/eligibility.ts';
+import { type ComparisonOp, type Condition, ConditionSchema, isEligible } from '../src/eligibility.ts';
 import { LocalizedTextSchema, resolveText } from '../src/localized.ts';
 
 describe('resolveText', () => {
@@ -63,7 +63,7 @@ describe('isEligible', () => {
   it('compares number attributes as exact decimals, beyond what a double holds', () => {
     const wealth = { decimal: '12345678901234567000.00000001' };
     const threshold = Number('12345678901234567000');
-    const at = (op: Condition & { attribute: string }['op'], value: unknown, attributes = { wealth }) =>
+    const at = (op: ComparisonOp, value: unknown, attributes = { wealth }) =>
       isEligible({ attribute: 'wealth', op, value } as Condition, attributes);
     expect(at('gt', threshold)).toBe(true);
     expect(at('lte', threshold)).toBe(false);
