@@ -7,7 +7,7 @@ export const ledgerEnv = baseEnv
   .extend(kafkaEnv.shape)
   .extend(kafkaConsumerEnv.shape)
   .extend({
-    /** Most writes of one player combined into one transaction (1: every write commits alone). */
+    /** Most queued writes (of any players) combined into one transaction (1: every write commits alone). */
     PLAYER_BATCH_MAX: z.coerce.number().int().min(1).max(1_000).default(64),
   });
 
