@@ -12,9 +12,15 @@ import { type Pool, withTransaction } from '@engage/postgres';
 import type { EnvironmentRules, StoredMission } from './domain/definitions.ts';
 import { derivedUuid } from './domain/ids.ts';
 import { type MissionView, missionView } from './domain/mission-view.ts';
-import { calendarOccurrence, enterOnRead, isOpen, type MissionEntry } from './domain/missions.ts';
+import {
+  calendarOccurrence,
+  enterOnRead,
+  isOpen,
+  type MissionEntry,
+  type PlayerMissions,
+} from './domain/missions.ts';
 import type { RulesCache } from './store/definitions.ts';
-import { findProgress, lockProgress, saveProgress } from './store/progress.ts';
+import { findStoredProgress, insertProgress, lockProgress, saveProgress } from './store/progress.ts';
 
 export interface MissionDeps {
   pool: Pool;
@@ -50,21 +56,23 @@ export async function readMissions(
   const visible = select(rules).filter((m) => isVisible(m.definition, reader.player, now));
   if (visible.length === 0) return [];
   const ref = { environmentId: reader.env.environmentId, playerId: reader.player.id };
-  let entries = (await findProgress(deps.pool, ref)).missions;
+  const stored = await findStoredProgress(deps.pool, ref);
+  let entries = stored?.missions ?? {};
   if (visible.some((m) => enterOnRead(m.definition, m.createdAt, entries[m.definition.key], now).changed)) {
     entries = await withTransaction(deps.pool, async (client) => {
-      const [locked] = await lockProgress(client, [ref]);
-      const missions = { ...locked!.missions };
-      const records: RulesProgress[] = [];
-      for (const m of visible) {
-        const result = enterOnRead(m.definition, m.createdAt, missions[m.definition.key], now);
-        if (!result.changed) continue;
-        missions[m.definition.key] = result.entry;
-        if (result.entered) records.push(step(reader, 'MissionEntered', m.definition.key, result.entry, now));
+      // A player's first read creates their row already holding the entries: one statement.
+      if (!stored) {
+        const first = enterVisible(reader, visible, {}, now);
+        if (await insertProgress(client, { ...ref, missions: first.missions, streaks: {} })) {
+          await enqueueOutbox(client, topics.rulesProgress, deps.topicPrefix, first.records);
+          return first.missions;
+        }
       }
-      await saveProgress(client, [{ ...locked!, missions }]);
-      await enqueueOutbox(client, topics.rulesProgress, deps.topicPrefix, records);
-      return missions;
+      const [locked] = await lockProgress(client, [ref]);
+      const next = enterVisible(reader, visible, locked!.missions, now);
+      await saveProgress(client, [{ ...locked!, missions: next.missions }]);
+      await enqueueOutbox(client, topics.rulesProgress, deps.topicPrefix, next.records);
+      return next.missions;
     });
     deps.onOutbox();
   }
@@ -77,6 +85,19 @@ export async function readMissions(
       reader.languageCode,
     ),
   );
+}
+
+/** The entries `missions` become when the player reads the visible missions, and the records of the entering. */
+function enterVisible(reader: Reader, visible: StoredMission[], missions: PlayerMissions, now: number) {
+  const next = { ...missions };
+  const records: RulesProgress[] = [];
+  for (const m of visible) {
+    const result = enterOnRead(m.definition, m.createdAt, next[m.definition.key], now);
+    if (!result.changed) continue;
+    next[m.definition.key] = result.entry;
+    if (result.entered) records.push(step(reader, 'MissionEntered', m.definition.key, result.entry, now));
+  }
+  return { missions: next, records };
 }
 
 /** One mission (also one only in collections); unknown, switched off, closed and hidden are one 404. */

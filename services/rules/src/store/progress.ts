@@ -139,12 +139,38 @@ export function progressRowsJson(progress: PlayerProgress[], revisions: string[]
   return `[${rows.join(',')}]`;
 }
 
-/** A player's progress without locking (reads that change nothing). */
+/** A player's progress without locking (reads that change nothing); empty when they have no row. */
 export async function findProgress(db: Pool | PoolClient, player: PlayerRef): Promise<PlayerProgress> {
+  return (await findStoredProgress(db, player)) ?? { ...player, missions: {}, streaks: {} };
+}
+
+/** A player's stored progress without locking, undefined when they have no row yet. */
+export async function findStoredProgress(
+  db: Pool | PoolClient,
+  player: PlayerRef,
+): Promise<PlayerProgress | undefined> {
   const { rows } = await db.query<ProgressRow>(
     'SELECT environment_id, player_id, revision, missions, streaks FROM player_progress WHERE environment_id = $1 AND player_id = $2',
     [player.environmentId, player.playerId],
   );
   const row = rows[0];
-  return row ? toProgress(row) : { ...player, missions: {}, streaks: {} };
+  return row ? toProgress(row) : undefined;
+}
+
+/**
+ * Creates a player's row with the given progress in one statement. False when the row exists (a
+ * concurrent request or the consumer created it first): then lock and update it instead.
+ */
+export async function insertProgress(client: PoolClient, progress: PlayerProgress): Promise<boolean> {
+  const { rowCount } = await client.query(
+    `INSERT INTO player_progress (environment_id, player_id, missions, streaks) VALUES ($1, $2, $3, $4)
+     ON CONFLICT DO NOTHING`,
+    [
+      progress.environmentId,
+      progress.playerId,
+      encodeMissionsJson(progress.missions),
+      JSON.stringify(progress.streaks),
+    ],
+  );
+  return rowCount === 1;
 }
