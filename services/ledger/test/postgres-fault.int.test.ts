@@ -175,14 +175,13 @@ describe("the ledger's Postgres connections terminated under load", () => {
 
     // The same process, never restarted: every request again with its key.
     const retried = await Promise.all(requests.map((request) => send(env, request)));
-    requests.forEach((request, i) => {
-      const answer = retried[i]!;
+    for (const [i, answer] of retried.entries()) {
       expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(500);
       expect(String(answer.body.code ?? '')).not.toMatch(/idempotency_key_conflict/);
       if (first[i]!.status < 500 && first[i]!.body.code !== 'points.concurrent_update') {
         expect(answer).toEqual(first[i]);
       }
-    });
+    }
     expect(await Promise.all(requests.map((request) => send(env, request)))).toEqual(retried);
 
     // Exactly the answered effects: journal, balances, units sold.
