@@ -7,7 +7,7 @@ import {
   type PlayerProgress,
   type PlayerRef,
   type ProgressCache,
-  progressRowsJson,
+  progressParams,
   progressUpdate,
   readProgressRows,
   refParams,
@@ -106,12 +106,12 @@ export async function savePlayers(
   if (activities.length > 0 && progress.length > 0) {
     await client.query(
       `WITH activity AS (${activityUpsert(1)}), progress AS (${progressUpdate(8)}) SELECT 1`,
-      [...activityParams(activities), progressRowsJson(progress, revisions)],
+      [...activityParams(activities), ...progressParams(progress, revisions)],
     );
   } else if (activities.length > 0) {
     await client.query(activityUpsert(1), activityParams(activities));
   } else if (progress.length > 0) {
-    await client.query(progressUpdate(1), [progressRowsJson(progress, revisions)]);
+    await client.query(progressUpdate(1), progressParams(progress, revisions));
   }
   progress.forEach((p, i) => {
     cache.set(p, revisions[i]!);

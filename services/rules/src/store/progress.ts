@@ -114,29 +114,30 @@ export async function createProgressRows(client: PoolClient, players: PlayerRef[
 export async function saveProgress(client: PoolClient, progress: PlayerProgress[]): Promise<void> {
   if (progress.length === 0) return;
   const revisions = progress.map(() => crypto.randomUUID());
-  await client.query(progressUpdate(1), [progressRowsJson(progress, revisions)]);
+  await client.query(progressUpdate(1), progressParams(progress, revisions));
 }
 
 /**
- * The update of the rows in `progressRowsJson` (parameter `$param`), for use in a larger statement.
- * The rows travel as one JSON array: no escaping of each document inside an array literal.
+ * The update of the rows in `progressParams` (5 parameters, numbered from `first`), for use in a
+ * larger statement. Arrays of documents cost Postgres less than a JSON array of rows to take apart.
  */
-export function progressUpdate(param: number): string {
+export function progressUpdate(first: number): string {
+  const $ = (i: number) => `$${first + i}`;
   return `UPDATE player_progress p
      SET missions = u.missions, streaks = u.streaks, revision = u.revision, updated_at = now()
-     FROM json_to_recordset($${param}::json)
-       AS u(environment_id uuid, player_id text, missions json, streaks json, revision uuid)
+     FROM unnest(${$(0)}::uuid[], ${$(1)}::text[], ${$(2)}::json[], ${$(3)}::json[], ${$(4)}::uuid[])
+       AS u(environment_id, player_id, missions, streaks, revision)
      WHERE p.environment_id = u.environment_id AND p.player_id = u.player_id`;
 }
 
-export function progressRowsJson(progress: PlayerProgress[], revisions: string[]): string {
-  const rows = progress.map(
-    (p, i) =>
-      `{"environment_id":${JSON.stringify(p.environmentId)},"player_id":${JSON.stringify(p.playerId)},` +
-      `"revision":"${revisions[i]}","missions":${encodeMissionsJson(p.missions)},` +
-      `"streaks":${JSON.stringify(p.streaks)}}`,
-  );
-  return `[${rows.join(',')}]`;
+export function progressParams(progress: PlayerProgress[], revisions: string[]): unknown[] {
+  return [
+    progress.map((p) => p.environmentId),
+    progress.map((p) => p.playerId),
+    progress.map((p) => encodeMissionsJson(p.missions)),
+    progress.map((p) => JSON.stringify(p.streaks)),
+    revisions,
+  ];
 }
 
 /** A player's progress without locking (reads that change nothing); empty when they have no row. */
