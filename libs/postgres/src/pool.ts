@@ -18,6 +18,8 @@ export interface PoolOptions {
   schema: string;
   max?: number;
   applicationName?: string;
+  /** Where a connection lost while a client held it is reported (a service's logger). */
+  log?: { warn(details: object, message: string): void };
 }
 
 export function createPool(options: PoolOptions): pg.Pool {
@@ -32,6 +34,14 @@ export function createPool(options: PoolOptions): pg.Pool {
   });
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  // Nor must one lost while checked out (a terminated backend, a failover): pg emits the error on
+  // the client, where without a listener it is an uncaught exception. With one, the client's pending
+  // or next query fails, and so only its transaction.
+  pool.on('connect', (client) => {
+    client.on('error', (err) =>
+      options.log?.warn({ err }, 'a Postgres connection failed; its transaction is abandoned'),
+    );
+  });
   instrumentPool(pool, options.schema);
   return pool;
 }

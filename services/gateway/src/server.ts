@@ -11,7 +11,7 @@ import { createOrganizationLimit } from './limits/organization-limit.ts';
 
 export async function startGateway(ctx: ServiceContext<GatewayEnv>): Promise<void> {
   const { env, log, lifecycle } = ctx;
-  const pool = createPool({ url: env.DATABASE_URL, schema: 'gateway', max: env.DATABASE_POOL_SIZE });
+  const pool = createPool({ url: env.DATABASE_URL, schema: 'gateway', max: env.DATABASE_POOL_SIZE, log });
   lifecycle.onShutdown('postgres', () => pool.end());
 
   const kafka = createKafka({ brokers: env.KAFKA_BROKERS, clientId: env.KAFKA_CLIENT_ID ?? 'gateway', log });

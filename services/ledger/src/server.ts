@@ -10,15 +10,8 @@ import { createMarketplaceCatalog } from './store/marketplace-catalog.ts';
 /** Composition root: Postgres, the Kafka producer and outbox relay, the rewards consumer, the HTTP API. */
 export async function startLedger(ctx: ServiceContext<LedgerEnv>): Promise<void> {
   const { env, log, lifecycle } = ctx;
-  const pool = createPool({ url: env.DATABASE_URL, schema: 'ledger', max: env.DATABASE_POOL_SIZE });
+  const pool = createPool({ url: env.DATABASE_URL, schema: 'ledger', max: env.DATABASE_POOL_SIZE, log });
   lifecycle.onShutdown('postgres', () => pool.end());
-  // A connection lost while a client is checked out (a terminated backend, a failover) must fail
-  // that client's transaction, not the process: its pending or next query reports the error.
-  pool.on('connect', (client) => {
-    client.on('error', (err) =>
-      log.warn({ err }, 'a Postgres connection failed; its transaction is abandoned'),
-    );
-  });
 
   const kafka = createKafka({ brokers: env.KAFKA_BROKERS, clientId: env.KAFKA_CLIENT_ID ?? 'ledger', log });
 

@@ -11,7 +11,7 @@ import { DefinitionCache } from './store/definitions.ts';
 
 export async function startQuery(ctx: ServiceContext<QueryEnv>): Promise<void> {
   const { env, log, lifecycle } = ctx;
-  const pool = createPool({ url: env.DATABASE_URL, schema: 'query', max: env.DATABASE_POOL_SIZE });
+  const pool = createPool({ url: env.DATABASE_URL, schema: 'query', max: env.DATABASE_POOL_SIZE, log });
   lifecycle.onShutdown('postgres', () => pool.end());
   const redis = createRedis(env.REDIS_URL, { connectionName: 'query' });
   lifecycle.onShutdown('redis', async () => {

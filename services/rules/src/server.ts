@@ -12,7 +12,7 @@ const PROGRESS_CACHE_PLAYERS = 20_000;
 
 export async function startRules(ctx: ServiceContext<RulesEnv>): Promise<void> {
   const { env, log, lifecycle } = ctx;
-  const pool = createPool({ url: env.DATABASE_URL, schema: 'rules', max: env.DATABASE_POOL_SIZE });
+  const pool = createPool({ url: env.DATABASE_URL, schema: 'rules', max: env.DATABASE_POOL_SIZE, log });
   lifecycle.onShutdown('postgres', () => pool.end());
 
   const kafka = createKafka({ brokers: env.KAFKA_BROKERS, clientId: env.KAFKA_CLIENT_ID ?? 'rules', log });
