@@ -17,6 +17,8 @@ export interface Operation {
   operationId?: string;
   parameters: Parameter[];
   body?: Schema;
+  /** The credential schemes the operation takes (`apiKey`, `adminToken`). */
+  security: string[];
   responses: Record<string, { content?: Record<string, { schema: Schema }> }>;
 }
 
@@ -25,10 +27,14 @@ interface Document {
     string,
     Record<
       string,
-      Omit<Operation, 'method' | 'path'> & { requestBody?: { content: Record<string, { schema: Schema }> } }
+      Omit<Operation, 'method' | 'path' | 'security'> & {
+        requestBody?: { content: Record<string, { schema: Schema }> };
+        security?: Record<string, string[]>[];
+      }
     >
   >;
   components: { schemas: Record<string, Schema> };
+  security?: Record<string, string[]>[];
 }
 
 /** docs/openapi.json: its operations, a `$ref` resolver and a validator of answers against it. */
@@ -41,6 +47,7 @@ export function loadOpenApi(repoRoot: string) {
       operationId: op.operationId,
       parameters: op.parameters ?? [],
       body: op.requestBody?.content['application/json']?.schema,
+      security: (op.security ?? document.security ?? []).flatMap((requirement) => Object.keys(requirement)),
       responses: op.responses,
     })),
   );
