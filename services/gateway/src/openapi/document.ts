@@ -156,6 +156,15 @@ function parametersOf(schema: JsonSchema | undefined, where: 'path' | 'query') {
   }));
 }
 
+const RETRY_AFTER: Record<number, { schema: JsonSchema; description: string }> = {
+  429: { schema: { type: 'integer' }, description: 'Seconds to wait.' },
+  500: {
+    schema: { type: 'integer' },
+    description:
+      'Present when the failure is an outage expected to pass (Kafka not acknowledging events): seconds to wait before sending the same request again.',
+  },
+};
+
 function errorResponses(codes: ErrorCode[]): Record<string, unknown> {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of codes) {
@@ -167,9 +176,7 @@ function errorResponses(codes: ErrorCode[]): Record<string, unknown> {
     const list = byStatus.get(status)!;
     responses[String(status)] = {
       description: `${STATUS_CODES[status]}: ${list.map((c) => `\`${c}\``).join(', ')}${status === 400 ? ', or `validation.<field>`' : ''}.`,
-      ...(status === 429
-        ? { headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait.' } } }
-        : {}),
+      ...(RETRY_AFTER[status] ? { headers: { 'Retry-After': RETRY_AFTER[status] } } : {}),
       content: { 'application/problem+json': { schema: { $ref: `${COMPONENT_REF}ProblemDocument` } } },
     };
   }
