@@ -1,51 +1,33 @@
 import type { EnvironmentContext } from '@engage/contracts';
-import { createPool, type Pool } from '@engage/postgres';
-import {
-  internalHeaders,
-  randomEnvironment,
-  type ServiceProcess,
-  serviceEnv,
-  spawnService,
-  stackConfig,
-  uniqueTopicPrefix,
-} from '@engage/testkit';
+import type { Pool } from '@engage/postgres';
+import { internalHeaders, randomEnvironment, type ServiceProcess, stackConfig } from '@engage/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdjustmentBody } from './support/adjust.ts';
 import { expectSpecAnswer } from './support/answers.ts';
-import { forgetStaleOutboxRows } from './support/in-process-ledger.ts';
 import { expectLedgerInvariants, journalOf, storedBalance } from './support/invariants.ts';
 import { readJournalTopic } from './support/journal-topic.ts';
-import { createJournalTopic } from './support/journal-topic-setup.ts';
+import {
+  type HttpAnswer,
+  type LedgerProcess,
+  type Observed,
+  startLedgerProcess,
+} from './support/ledger-process.ts';
 import { seededRandom, testSeed } from './support/seeded-random.ts';
 
-interface HttpAnswer {
-  status: number;
-  body: Record<string, unknown>;
-}
-
-/** What the client saw: an answer, or nothing (the process died with the request in flight). */
-type Observed = HttpAnswer | 'unknown';
-
+let ledger: LedgerProcess;
 let service: ServiceProcess;
 let pool: Pool;
 let topicPrefix: string;
 
 beforeAll(async () => {
-  const { repoRoot, brokers } = stackConfig();
-  topicPrefix = uniqueTopicPrefix();
-  await createJournalTopic(brokers, topicPrefix);
-  pool = createPool({ url: stackConfig().databaseUrl, schema: 'ledger', max: 4 });
-  await forgetStaleOutboxRows(pool);
-  service = await spawnService(
-    repoRoot,
-    'ledger',
-    serviceEnv(topicPrefix, { KAFKA_SESSION_TIMEOUT_MS: '6000' }),
-  );
+  ledger = await startLedgerProcess({ poolSize: 4 });
+  service = ledger.service;
+  pool = ledger.pool;
+  topicPrefix = ledger.topicPrefix;
 });
 
 afterAll(async () => {
-  await service?.kill('SIGKILL');
-  await pool?.end();
+  await ledger?.stop();
 });
 
 async function send(env: EnvironmentContext, body: AdjustmentBody): Promise<Observed> {

@@ -1,25 +1,11 @@
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import type { EnvironmentContext } from '@engage/contracts';
-import { createPool, type Pool } from '@engage/postgres';
-import {
-  internalHeaders,
-  randomEnvironment,
-  type ServiceProcess,
-  serviceEnv,
-  spawnService,
-  stackConfig,
-  uniqueTopicPrefix,
-} from '@engage/testkit';
+import type { Pool } from '@engage/postgres';
+import { internalHeaders, randomEnvironment, type ServiceProcess } from '@engage/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { forgetStaleOutboxRows } from './support/in-process-ledger.ts';
 import { expectLedgerInvariants, journalOf, storedBalance } from './support/invariants.ts';
-import { createJournalTopic } from './support/journal-topic-setup.ts';
+import { type HttpAnswer, type LedgerProcess, startLedgerProcess } from './support/ledger-process.ts';
 import { seededRandom, testSeed } from './support/seeded-random.ts';
-
-interface HttpAnswer {
-  status: number;
-  body: Record<string, unknown>;
-}
 
 type Request =
   | { kind: 'adjust'; playerId: string; amount: number; idempotencyKey: string }
@@ -28,25 +14,18 @@ type Request =
 const GEM_STOCK = 40;
 const PRICES: Record<string, number> = { gem: 7, coin: 2 };
 
+let ledger: LedgerProcess;
 let service: ServiceProcess;
 let pool: Pool;
 
 beforeAll(async () => {
-  const { repoRoot, brokers } = stackConfig();
-  const topicPrefix = uniqueTopicPrefix();
-  await createJournalTopic(brokers, topicPrefix);
-  pool = createPool({ url: stackConfig().databaseUrl, schema: 'ledger', max: 2 });
-  await forgetStaleOutboxRows(pool);
-  service = await spawnService(
-    repoRoot,
-    'ledger',
-    serviceEnv(topicPrefix, { KAFKA_SESSION_TIMEOUT_MS: '6000' }),
-  );
+  ledger = await startLedgerProcess({ poolSize: 2 });
+  service = ledger.service;
+  pool = ledger.pool;
 });
 
 afterAll(async () => {
-  await service?.kill('SIGKILL');
-  await pool?.end();
+  await ledger?.stop();
 });
 
 /** The local ports of the process's TCP connections to Postgres (port 5432), from /proc. */

@@ -1,51 +1,34 @@
 import type { EnvironmentContext } from '@engage/contracts';
-import { createPool, type Pool } from '@engage/postgres';
-import {
-  eventually,
-  internalHeaders,
-  randomEnvironment,
-  type ServiceProcess,
-  serviceEnv,
-  spawnService,
-  stackConfig,
-  uniqueTopicPrefix,
-} from '@engage/testkit';
+import type { Pool } from '@engage/postgres';
+import { eventually, internalHeaders, randomEnvironment, type ServiceProcess } from '@engage/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishGrants, rewardGrant } from './support/grants.ts';
-import { forgetStaleOutboxRows } from './support/in-process-ledger.ts';
 import { expectLedgerInvariants, journalOf, storedBalance } from './support/invariants.ts';
 import { readJournalTopic } from './support/journal-topic.ts';
-import { createJournalTopic } from './support/journal-topic-setup.ts';
+import {
+  type HttpAnswer,
+  type LedgerProcess,
+  type Observed,
+  startLedgerProcess,
+} from './support/ledger-process.ts';
 import { item } from './support/shop.ts';
 
-interface HttpAnswer {
-  status: number;
-  body: Record<string, unknown>;
-}
-type Observed = HttpAnswer | 'unknown';
-
+let ledger: LedgerProcess;
 let service: ServiceProcess;
 let pool: Pool;
 let topicPrefix: string;
 let brokers: string[];
 
 beforeAll(async () => {
-  const config = stackConfig();
-  brokers = config.brokers;
-  topicPrefix = uniqueTopicPrefix();
-  await createJournalTopic(brokers, topicPrefix);
-  pool = createPool({ url: config.databaseUrl, schema: 'ledger', max: 4 });
-  await forgetStaleOutboxRows(pool);
-  service = await spawnService(
-    config.repoRoot,
-    'ledger',
-    serviceEnv(topicPrefix, { KAFKA_SESSION_TIMEOUT_MS: '6000' }),
-  );
+  ledger = await startLedgerProcess({ poolSize: 4 });
+  service = ledger.service;
+  pool = ledger.pool;
+  topicPrefix = ledger.topicPrefix;
+  brokers = ledger.brokers;
 });
 
 afterAll(async () => {
-  await service?.kill('SIGKILL');
-  await pool?.end();
+  await ledger?.stop();
 });
 
 async function call(

@@ -1,0 +1,51 @@
+import { createPool, type Pool } from '@engage/postgres';
+import {
+  type ServiceProcess,
+  serviceEnv,
+  spawnService,
+  stackConfig,
+  uniqueTopicPrefix,
+} from '@engage/testkit';
+import { forgetStaleOutboxRows } from './in-process-ledger.ts';
+import { createJournalTopic } from './journal-topic-setup.ts';
+
+/** What a client saw of one request: an answer, or nothing (the process died with it in flight). */
+export interface HttpAnswer {
+  status: number;
+  body: Record<string, unknown>;
+}
+export type Observed = HttpAnswer | 'unknown';
+
+/** A ledger process of the fault tests' own, its journal topic, and a pool on its schema. */
+export interface LedgerProcess {
+  service: ServiceProcess;
+  pool: Pool;
+  topicPrefix: string;
+  brokers: string[];
+  /** SIGKILL (nothing to drain) and the pool closed. */
+  stop(): Promise<void>;
+}
+
+export async function startLedgerProcess(options: { poolSize?: number } = {}): Promise<LedgerProcess> {
+  const { repoRoot, brokers, databaseUrl } = stackConfig();
+  const topicPrefix = uniqueTopicPrefix();
+  await createJournalTopic(brokers, topicPrefix);
+  const pool = createPool({ url: databaseUrl, schema: 'ledger', max: options.poolSize ?? 4 });
+  await forgetStaleOutboxRows(pool);
+  // A short session lets a restarted process take its partitions back quickly after a SIGKILL.
+  const service = await spawnService(
+    repoRoot,
+    'ledger',
+    serviceEnv(topicPrefix, { KAFKA_SESSION_TIMEOUT_MS: '6000' }),
+  );
+  return {
+    service,
+    pool,
+    topicPrefix,
+    brokers,
+    stop: async () => {
+      await service.kill('SIGKILL');
+      await pool.end();
+    },
+  };
+}
