@@ -1,4 +1,4 @@
-import { ensureInfra, findRepoRoot, migrateAll } from '@engage/devstack';
+import { ensureInfra, ensureKafkaJars, findRepoRoot, migrateAll } from '@engage/devstack';
 import { recreateDatabase } from '@engage/postgres';
 import type {} from '@engage/testkit/provided.ts';
 import type { TestProject } from 'vitest/node';
@@ -12,7 +12,11 @@ import type { TestProject } from 'vitest/node';
  */
 export default async function setup(project: TestProject) {
   const databaseUrl = process.env.TEST_DATABASE_URL ?? testDatabaseOf(process.env.DATABASE_URL);
-  const infra = await ensureInfra({ databaseUrl, log: (line) => process.stdout.write(`[stack] ${line}\n`) });
+  const log = (line: string) => process.stdout.write(`[stack] ${line}\n`);
+  const infra = await ensureInfra({ databaseUrl, log });
+  // Tests that stop and restart a broker run one of their own from the jars, even when the shared
+  // broker is one found running (or KAFKA_BROKERS).
+  await ensureKafkaJars({ log });
   // A run starts from an empty test database: rows an earlier run left (an outbox row for a topic
   // of a broker since wiped, say) must not reach this one.
   await recreateDatabase(infra.databaseUrl);

@@ -127,6 +127,14 @@ function logTails(paths: KafkaPaths, lines = 30): string {
 // ---------------------------------------------------------------------------------------------
 // jars, storage, broker
 
+/**
+ * The pinned broker jars in this checkout's .cache, fetched if missing, whatever broker the stack
+ * uses: a test's private broker (startPrivateKafka) runs from them.
+ */
+export async function ensureKafkaJars(opts: { repoRoot?: string; log?: (line: string) => void } = {}) {
+  await fetchJars(kafkaPaths(opts.repoRoot ?? findRepoRoot()), opts.log ?? defaultLog);
+}
+
 /** Copies the pinned broker jars into .cache/kafka/<version>/libs unless the marker says they are there. */
 export async function fetchJars(paths: KafkaPaths, log: (line: string) => void): Promise<void> {
   if (existsSync(paths.libsMarker) && readFileSync(paths.libsMarker, 'utf8').trim() === paths.version) return;

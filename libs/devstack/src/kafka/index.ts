@@ -1,4 +1,11 @@
-export { type EnsureKafkaOptions, ensureKafka, type KafkaHandle, kafkaStatus, stopKafka } from './broker.ts';
+export {
+  type EnsureKafkaOptions,
+  ensureKafka,
+  ensureKafkaJars,
+  type KafkaHandle,
+  kafkaStatus,
+  stopKafka,
+} from './broker.ts';
 export { createTopics, type TopicSpec } from './client.ts';
 export { findRepoRoot, kafkaPaths, LOCAL_BROKERS } from './paths.ts';
 export { type PrivateKafka, type PrivateKafkaOptions, startPrivateKafka } from './private-broker.ts';
