@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { topicName, topics } from '@engage/contracts';
+import { type AcceptedEvent, topicName, topics } from '@engage/contracts';
 import { createCatalogTopics } from '@engage/devstack';
 import { createLogger } from '@engage/kit';
 import { createPool, migrate, type Pool } from '@engage/postgres';
@@ -40,24 +40,25 @@ describe('startExactlyOnceConsumer with record ids', () => {
     await pool?.end();
   });
 
-  it('applies a record written twice at different offsets once', async () => {
+  /**
+   * Produces `records` to a fresh topic, runs a consumer that counts each applied eventId in
+   * applied_records until every record is consumed, and returns how often each id was applied.
+   */
+  async function consumeOnce(
+    name: string,
+    records: AcceptedEvent[],
+    recordId: (event: AcceptedEvent) => string | undefined,
+  ): Promise<{ groupId: string; applied: Record<string, number> }> {
     const { brokers } = stackConfig();
     const prefix = uniqueTopicPrefix();
     await createCatalogTopics(brokers, prefix);
     const log = createLogger('test', 'error');
-    const kafka = createKafka({ brokers, clientId: 'eo-test', log });
+    const kafka = createKafka({ brokers, clientId: name, log });
     const producer = await connectProducer(kafka);
-    const env = randomEnvironment();
-    const [first, resent, last] = [
-      acceptedEvent(env, 'p1'),
-      acceptedEvent(env, 'p1'),
-      acceptedEvent(env, 'p1'),
-    ];
-    // The re-sent copy has the same eventId at a later offset, as after a gateway crash.
-    await produceRecords(producer, topics.eventsAccepted, prefix, [first!, resent!, resent!, last!, first!]);
+    await produceRecords(producer, topics.eventsAccepted, prefix, records);
     await producer.disconnect();
 
-    const groupId = `${prefix}eo-test`;
+    const groupId = `${prefix}${name}`;
     consumer = await startExactlyOnceConsumer({
       kafka,
       pool,
@@ -66,56 +67,7 @@ describe('startExactlyOnceConsumer with record ids', () => {
       topic: topicName(topics.eventsAccepted, prefix),
       definition: topics.eventsAccepted,
       sessionTimeoutMs: 6_000,
-      recordId: (event) => event.eventId,
-      apply: async ({ client, records }) => {
-        await client.query(
-          `INSERT INTO applied_records (group_id, record_id, times)
-           SELECT $1, id, 1 FROM unnest($2::text[]) AS id
-           ON CONFLICT (group_id, record_id) DO UPDATE SET times = applied_records.times + 1`,
-          [groupId, records.map((r) => r.value.eventId)],
-        );
-      },
-    });
-
-    await eventually('all five records consumed', async () => {
-      const { rows } = await pool.query<{ next: number }>(
-        'SELECT coalesce(sum(next_offset), 0)::int AS next FROM kafka_offsets WHERE group_id = $1',
-        [groupId],
-      );
-      return rows[0]!.next >= 5 ? true : undefined;
-    });
-    const { rows } = await pool.query<{ record_id: string; times: number }>(
-      'SELECT record_id, times FROM applied_records WHERE group_id = $1 ORDER BY record_id',
-      [groupId],
-    );
-    expect(rows.map((r) => r.times)).toEqual([1, 1, 1]);
-    expect(rows.map((r) => r.record_id).sort()).toEqual(
-      [first!.eventId, resent!.eventId, last!.eventId].sort(),
-    );
-  });
-
-  it('does not claim a record whose id is undefined, and still applies it', async () => {
-    const { brokers } = stackConfig();
-    const prefix = uniqueTopicPrefix();
-    await createCatalogTopics(brokers, prefix);
-    const log = createLogger('test', 'error');
-    const kafka = createKafka({ brokers, clientId: 'eo-test-unclaimed', log });
-    const producer = await connectProducer(kafka);
-    const env = randomEnvironment();
-    const [keyed, plain] = [acceptedEvent(env, 'p1'), acceptedEvent(env, 'p1')];
-    await produceRecords(producer, topics.eventsAccepted, prefix, [keyed!, plain!, keyed!]);
-    await producer.disconnect();
-
-    const groupId = `${prefix}eo-test-unclaimed`;
-    const running = await startExactlyOnceConsumer({
-      kafka,
-      pool,
-      log,
-      groupId,
-      topic: topicName(topics.eventsAccepted, prefix),
-      definition: topics.eventsAccepted,
-      sessionTimeoutMs: 6_000,
-      recordId: (event) => (event.eventId === plain!.eventId ? undefined : event.eventId),
+      recordId,
       apply: async ({ client, records }) => {
         await client.query(
           `INSERT INTO applied_records (group_id, record_id, times)
@@ -126,24 +78,47 @@ describe('startExactlyOnceConsumer with record ids', () => {
       },
     });
     try {
-      await eventually('all three records consumed', async () => {
+      await eventually(`all ${records.length} records consumed`, async () => {
         const { rows } = await pool.query<{ next: number }>(
           'SELECT coalesce(sum(next_offset), 0)::int AS next FROM kafka_offsets WHERE group_id = $1',
           [groupId],
         );
-        return rows[0]!.next >= 3 ? true : undefined;
+        return rows[0]!.next >= records.length ? true : undefined;
       });
     } finally {
-      await running.stop();
+      await consumer.stop();
+      consumer = undefined;
     }
-    const applied = await pool.query<{ record_id: string; times: number }>(
+    const { rows } = await pool.query<{ record_id: string; times: number }>(
       'SELECT record_id, times FROM applied_records WHERE group_id = $1',
       [groupId],
     );
-    expect(Object.fromEntries(applied.rows.map((r) => [r.record_id, r.times]))).toEqual({
-      [keyed!.eventId]: 1,
-      [plain!.eventId]: 1,
-    });
+    return { groupId, applied: Object.fromEntries(rows.map((r) => [r.record_id, r.times])) };
+  }
+
+  it('applies a record written twice at different offsets once', async () => {
+    const env = randomEnvironment();
+    const [first, resent, last] = [
+      acceptedEvent(env, 'p1'),
+      acceptedEvent(env, 'p1'),
+      acceptedEvent(env, 'p1'),
+    ];
+    // The re-sent copy has the same eventId at a later offset, as after a gateway crash.
+    const { applied } = await consumeOnce(
+      'eo-test',
+      [first!, resent!, resent!, last!, first!],
+      (event) => event.eventId,
+    );
+    expect(applied).toEqual({ [first!.eventId]: 1, [resent!.eventId]: 1, [last!.eventId]: 1 });
+  });
+
+  it('does not claim a record whose id is undefined, and still applies it', async () => {
+    const env = randomEnvironment();
+    const [keyed, plain] = [acceptedEvent(env, 'p1'), acceptedEvent(env, 'p1')];
+    const { groupId, applied } = await consumeOnce('eo-test-unclaimed', [keyed!, plain!, keyed!], (event) =>
+      event.eventId === plain!.eventId ? undefined : event.eventId,
+    );
+    expect(applied).toEqual({ [keyed!.eventId]: 1, [plain!.eventId]: 1 });
     const claims = await pool.query<{ record_id: string }>(
       'SELECT record_id FROM consumed_records WHERE group_id = $1',
       [groupId],
