@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { ConditionSchema } from '../eligibility.ts';
-import { ImagesSchema, KeySchema, TimestampSchema } from '../http/common.ts';
+import { KeySchema, TimestampSchema } from '../http/common.ts';
 import { EventKeySchema, PropertyNameSchema } from '../http/events.ts';
 import { LocalizedTextSchema } from '../localized.ts';
+import { flagRepeats, shownDefinitionFields, uniqueKeys } from './definition.ts';
 
 /**
  * Section `leaderboards` of the environment file (owner: query). A board ranks players (or teams) by
@@ -73,11 +74,7 @@ export const TeamSchema = z
 
 export const LeaderboardDefinitionSchema = z
   .strictObject({
-    key: KeySchema,
-    name: LocalizedTextSchema,
-    description: LocalizedTextSchema.optional(),
-    images: ImagesSchema.default({}),
-    active: z.boolean().default(true),
+    ...shownDefinitionFields,
     scoreSource: ScoreSourceSchema,
     aggregation: z.enum(AGGREGATIONS).default('Sum'),
     rankOrder: z.enum(['HighestFirst', 'LowestFirst']).default('HighestFirst'),
@@ -119,13 +116,13 @@ export const LeaderboardDefinitionSchema = z
         message: 'the season ends before it starts',
       });
     }
-    const tierKeys = new Set<string>();
-    b.league?.tiers.forEach((tier, i) => {
-      if (tierKeys.has(tier.key)) {
-        ctx.addIssue({ code: 'custom', path: ['league', 'tiers', i, 'key'], message: 'tier key used twice' });
-      }
-      tierKeys.add(tier.key);
-    });
+    flagRepeats(
+      b.league?.tiers ?? [],
+      (tier) => tier.key,
+      ctx,
+      (i) => ['league', 'tiers', i, 'key'],
+      () => 'tier key used twice',
+    );
   })
   .meta({ id: 'LeaderboardDefinition' });
 export type LeaderboardDefinition = z.infer<typeof LeaderboardDefinitionSchema>;
@@ -134,17 +131,5 @@ export type LeaderboardDefinition = z.infer<typeof LeaderboardDefinitionSchema>;
 export const LeaderboardsSectionSchema = z
   .array(LeaderboardDefinitionSchema)
   .max(200)
-  .superRefine((boards, ctx) => {
-    const seen = new Set<string>();
-    boards.forEach((board, index) => {
-      if (seen.has(board.key)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [index, 'key'],
-          message: `leaderboard ${board.key} is defined twice`,
-        });
-      }
-      seen.add(board.key);
-    });
-  })
+  .superRefine(uniqueKeys('leaderboard'))
   .describe('Leaderboard definitions. Boards absent from the list are removed.');

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { ConditionSchema } from '../eligibility.ts';
-import { ImagesSchema, KeySchema, TimestampSchema } from '../http/common.ts';
+import { KeySchema, TimestampSchema } from '../http/common.ts';
 import { EventKeySchema, PropertyNameSchema } from '../http/events.ts';
 import { LocalizedTextSchema } from '../localized.ts';
+import { flagRepeats, shownDefinitionFields, uniqueKeys } from './definition.ts';
 
 /**
  * Sections `missions` and `missionCollections` of the environment file (owner: rules). Missions are
@@ -86,11 +87,7 @@ export type Repeat = z.infer<typeof RepeatSchema>;
 
 export const MissionDefinitionSchema = z
   .strictObject({
-    key: KeySchema,
-    name: LocalizedTextSchema,
-    description: LocalizedTextSchema.optional(),
-    images: ImagesSchema.default({}),
-    active: z.boolean().default(true),
+    ...shownDefinitionFields,
     /** false: only in collections (and by key), not in the feed of endpoint 1. */
     listed: z.boolean().default(true),
     objectives: z.array(ObjectiveDefinitionSchema).min(1).max(20),
@@ -105,13 +102,13 @@ export const MissionDefinitionSchema = z
     repeat: RepeatSchema.default('none'),
   })
   .superRefine((m, ctx) => {
-    const keys = new Set<string>();
-    m.objectives.forEach((o, i) => {
-      if (keys.has(o.key)) {
-        ctx.addIssue({ code: 'custom', path: ['objectives', i, 'key'], message: `objective ${o.key} twice` });
-      }
-      keys.add(o.key);
-    });
+    flagRepeats(
+      m.objectives,
+      (o) => o.key,
+      ctx,
+      (i) => ['objectives', i, 'key'],
+      (o) => `objective ${o.key} twice`,
+    );
     if (m.availableFromUtc && m.availableUntilUtc && m.availableFromUtc >= m.availableUntilUtc) {
       ctx.addIssue({
         code: 'custom',
@@ -125,32 +122,12 @@ export type MissionDefinition = z.infer<typeof MissionDefinitionSchema>;
 
 export const MissionCollectionDefinitionSchema = z
   .strictObject({
-    key: KeySchema,
-    name: LocalizedTextSchema,
-    description: LocalizedTextSchema.optional(),
-    images: ImagesSchema.default({}),
-    active: z.boolean().default(true),
+    ...shownDefinitionFields,
     /** Mission keys in the collection's order. */
     missions: z.array(KeySchema).max(200),
   })
   .meta({ id: 'MissionCollectionDefinition' });
 export type MissionCollectionDefinition = z.infer<typeof MissionCollectionDefinitionSchema>;
-
-function uniqueKeys<T extends { key: string }>(what: string) {
-  return (items: T[], ctx: z.RefinementCtx) => {
-    const seen = new Set<string>();
-    items.forEach((item, index) => {
-      if (seen.has(item.key)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [index, 'key'],
-          message: `${what} ${item.key} is defined twice`,
-        });
-      }
-      seen.add(item.key);
-    });
-  };
-}
 
 /** Section `missions` (owner: rules). Missions absent from the list are removed when the section is present. */
 export const MissionsSectionSchema = z

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ConditionSchema } from '../eligibility.ts';
-import { ImagesSchema, KeySchema, TimestampSchema } from '../http/common.ts';
-import { LocalizedTextSchema } from '../localized.ts';
+import { KeySchema, TimestampSchema } from '../http/common.ts';
+import { flagRepeats, shownDefinitionFields } from './definition.ts';
 
 /**
  * Section `marketplace` of the environment file (owner: ledger): the shop's items and its curated
@@ -28,14 +28,10 @@ export const ContentDefinitionSchema = z
 
 export const MarketplaceItemDefinitionSchema = z
   .strictObject({
-    key: KeySchema,
-    active: z
-      .boolean()
-      .default(true)
-      .describe('false switches the item off: it is hidden and cannot be bought.'),
-    name: LocalizedTextSchema,
-    description: LocalizedTextSchema.optional(),
-    images: ImagesSchema.default({}),
+    ...shownDefinitionFields,
+    active: shownDefinitionFields.active.describe(
+      'false switches the item off: it is hidden and cannot be bought.',
+    ),
     priceInPoints: z.int().min(0).max(MAX_PRICE_IN_POINTS),
     contents: z.array(ContentDefinitionSchema).max(50).default([]),
     availableFromUtc: TimestampSchema.optional().describe('On sale from this instant (inclusive).'),
@@ -81,11 +77,7 @@ export type MarketplaceItemDefinition = z.infer<typeof MarketplaceItemDefinition
 
 export const MarketplaceCollectionDefinitionSchema = z
   .strictObject({
-    key: KeySchema,
-    active: z.boolean().default(true),
-    name: LocalizedTextSchema,
-    description: LocalizedTextSchema.optional(),
-    images: ImagesSchema.default({}),
+    ...shownDefinitionFields,
     items: z.array(KeySchema).max(500).describe('Item keys in the order the collection shows them.'),
   })
   .meta({ id: 'MarketplaceCollectionDefinition' });
@@ -116,11 +108,11 @@ export const MarketplaceSectionSchema = z
 export type MarketplaceSection = z.infer<typeof MarketplaceSectionSchema>;
 
 function duplicates(list: { key: string }[], path: string, ctx: z.RefinementCtx): Set<string> {
-  const seen = new Set<string>();
-  list.forEach((entry, index) => {
-    if (seen.has(entry.key))
-      ctx.addIssue({ code: 'custom', path: [path, index, 'key'], message: `${entry.key} is defined twice` });
-    seen.add(entry.key);
-  });
-  return seen;
+  return flagRepeats(
+    list,
+    (entry) => entry.key,
+    ctx,
+    (index) => [path, index, 'key'],
+    (entry) => `${entry.key} is defined twice`,
+  );
 }

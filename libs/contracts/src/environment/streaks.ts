@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { ConditionSchema } from '../eligibility.ts';
-import { ImagesSchema, KeySchema, TimestampSchema } from '../http/common.ts';
+import { TimestampSchema } from '../http/common.ts';
 import { EventKeySchema } from '../http/events.ts';
-import { LocalizedTextSchema } from '../localized.ts';
-import { PropertyFilterSchema, RewardDefinitionSchema, uniqueKeys } from './missions.ts';
+import { flagRepeats, shownDefinitionFields, uniqueKeys } from './definition.ts';
+import { PropertyFilterSchema, RewardDefinitionSchema } from './missions.ts';
 
 /**
  * Section `streaks` of the environment file (owner: rules). A streak counts consecutive periods
@@ -29,11 +29,7 @@ export type MilestoneDefinition = z.infer<typeof MilestoneDefinitionSchema>;
 
 export const StreakDefinitionSchema = z
   .strictObject({
-    key: KeySchema,
-    name: LocalizedTextSchema,
-    description: LocalizedTextSchema.optional(),
-    images: ImagesSchema.default({}),
-    active: z.boolean().default(true),
+    ...shownDefinitionFields,
     /** Any of these events qualifies. */
     events: z.array(QualifyingEventSchema).min(1).max(20),
     /** Qualifying events needed in one period for the period to count. */
@@ -46,17 +42,13 @@ export const StreakDefinitionSchema = z
     availableFromUtc: TimestampSchema.optional(),
   })
   .superRefine((s, ctx) => {
-    const seen = new Set<number>();
-    s.milestones.forEach((m, i) => {
-      if (seen.has(m.threshold)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['milestones', i, 'threshold'],
-          message: 'threshold used twice',
-        });
-      }
-      seen.add(m.threshold);
-    });
+    flagRepeats(
+      s.milestones,
+      (m) => m.threshold,
+      ctx,
+      (i) => ['milestones', i, 'threshold'],
+      () => 'threshold used twice',
+    );
   })
   .meta({ id: 'StreakDefinition' });
 export type StreakDefinition = z.infer<typeof StreakDefinitionSchema>;

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { ImagesSchema, KeySchema } from '../http/common.ts';
+import { LocalizedTextSchema } from '../localized.ts';
+
+/**
+ * The fields every definition a player is shown starts with (missions, their collections, streaks,
+ * leaderboards, shop items and collections): spread into each section's object schema.
+ */
+export const shownDefinitionFields = {
+  key: KeySchema,
+  name: LocalizedTextSchema,
+  description: LocalizedTextSchema.optional(),
+  images: ImagesSchema.default({}),
+  active: z.boolean().default(true),
+};
+
+/**
+ * Adds an issue for every entry whose identity an earlier entry of `entries` already had, at
+ * `pathOf(index)` with `messageOf(entry)`; returns the identities seen.
+ */
+export function flagRepeats<T, K>(
+  entries: readonly T[],
+  identityOf: (entry: T) => K,
+  ctx: z.RefinementCtx,
+  pathOf: (index: number) => PropertyKey[],
+  messageOf: (entry: T) => string,
+): Set<K> {
+  const seen = new Set<K>();
+  entries.forEach((entry, index) => {
+    const identity = identityOf(entry);
+    if (seen.has(identity)) ctx.addIssue({ code: 'custom', path: pathOf(index), message: messageOf(entry) });
+    seen.add(identity);
+  });
+  return seen;
+}
+
+/** A section-level refinement: every entry's `key` is defined once (`<what> <key> is defined twice`). */
+export function uniqueKeys<T extends { key: string }>(what: string) {
+  return (entries: T[], ctx: z.RefinementCtx) => {
+    flagRepeats(
+      entries,
+      (entry) => entry.key,
+      ctx,
+      (index) => [index, 'key'],
+      (entry) => `${what} ${entry.key} is defined twice`,
+    );
+  };
+}
