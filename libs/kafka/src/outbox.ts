@@ -1,4 +1,5 @@
 import { type TopicDefinition, topicName } from '@engage/contracts';
+import { createSleeper } from '@engage/kit';
 import { type Pool, type PoolClient, withTransaction } from '@engage/postgres';
 import type { Producer } from 'kafkajs';
 import type { Logger } from 'pino';
@@ -81,7 +82,7 @@ export function startOutboxRelay(options: {
   let lingerTimer: NodeJS.Timeout | undefined;
   let lingerResolve: (() => void) | undefined;
   let running = true;
-  let wake: (() => void) | undefined;
+  const sleeper = createSleeper();
   let failures = 0;
 
   const publishOnce = () =>
@@ -136,14 +137,7 @@ export function startOutboxRelay(options: {
       }
       if (published === 0 || failures > 0) {
         const delay = failures > 0 ? Math.min(5_000, 100 * 2 ** failures) : idleMs;
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, delay);
-          wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-        wake = undefined;
+        await sleeper.sleep(delay);
       }
     }
     // Drain what committed before shutdown so nothing waits for the next start. While another relay
@@ -156,10 +150,10 @@ export function startOutboxRelay(options: {
   })();
 
   return {
-    kick: () => wake?.(),
+    kick: () => sleeper.wake(),
     stop: async () => {
       running = false;
-      wake?.();
+      sleeper.wake();
       clearTimeout(lingerTimer);
       lingerResolve?.();
       await loop;

@@ -7,4 +7,5 @@ export * from './logger.ts';
 export * from './metrics.ts';
 export * from './problems.ts';
 export * from './service.ts';
+export * from './sleeper.ts';
 export * from './telemetry.ts';

@@ -1,3 +1,4 @@
+import { createSleeper } from '@engage/kit';
 import { closeMirrorTicket, dueMirrorTickets } from '../store/mirror-tickets.ts';
 import { readScores } from '../store/scores.ts';
 import { type BoardMirrorDeps, mirrorScores } from './mirror.ts';
@@ -13,7 +14,7 @@ const PAGE = 20;
  */
 export function startMirrorSweeper(deps: BoardMirrorDeps, intervalMs: number): { stop: () => Promise<void> } {
   let running = true;
-  let wake: (() => void) | undefined;
+  const sleeper = createSleeper();
   const loop = (async () => {
     while (running) {
       try {
@@ -28,19 +29,13 @@ export function startMirrorSweeper(deps: BoardMirrorDeps, intervalMs: number): {
       } catch (err) {
         deps.log.warn({ err }, 'mirror sweep failed; will retry');
       }
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, intervalMs);
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
+      await sleeper.sleep(intervalMs);
     }
   })();
   return {
     stop: async () => {
       running = false;
-      wake?.();
+      sleeper.wake();
       await loop;
     },
   };

@@ -1,4 +1,5 @@
 import type { Logger } from '@engage/kit';
+import { createSleeper } from '@engage/kit';
 import { type Pool, withTransaction } from '@engage/postgres';
 import type { Redis } from '@engage/redis';
 import { leagueGroupKey, periodBoardKey, teamBoardKey } from '../boards/keys.ts';
@@ -73,7 +74,7 @@ export async function afterSettled(
 
 export function startSettler(deps: SettlerDeps, options: { intervalMs: number; graceMs: number }) {
   let running = true;
-  let wake: (() => void) | undefined;
+  const sleeper = createSleeper();
   const loop = (async () => {
     while (running) {
       try {
@@ -81,19 +82,13 @@ export function startSettler(deps: SettlerDeps, options: { intervalMs: number; g
       } catch (err) {
         deps.log.warn({ err }, 'settling leaderboards failed; will retry');
       }
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, options.intervalMs);
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
+      await sleeper.sleep(options.intervalMs);
     }
   })();
   return {
     stop: async () => {
       running = false;
-      wake?.();
+      sleeper.wake();
       await loop;
     },
   };
