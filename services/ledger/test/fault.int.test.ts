@@ -1,12 +1,13 @@
 import type { EnvironmentContext } from '@engage/contracts';
 import type { Pool } from '@engage/postgres';
-import { internalHeaders, randomEnvironment, type ServiceProcess, stackConfig } from '@engage/testkit';
+import { randomEnvironment, type ServiceProcess, stackConfig } from '@engage/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdjustmentBody } from './support/adjust.ts';
 import { expectSpecAnswer } from './support/answers.ts';
 import { expectLedgerInvariants, journalOf, storedBalance } from './support/invariants.ts';
 import { readJournalTopic } from './support/journal-topic.ts';
 import {
+  callLedger,
   type HttpAnswer,
   type LedgerProcess,
   type Observed,
@@ -30,18 +31,8 @@ afterAll(async () => {
   await ledger?.stop();
 });
 
-async function send(env: EnvironmentContext, body: AdjustmentBody): Promise<Observed> {
-  try {
-    const res = await fetch(`${service.url}/v1/points/adjustments`, {
-      method: 'POST',
-      headers: { ...internalHeaders(env, { id: body.playerId }), 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-  } catch {
-    return 'unknown';
-  }
-}
+const send = (env: EnvironmentContext, body: AdjustmentBody): Promise<Observed> =>
+  callLedger(service, { method: 'POST', path: '/v1/points/adjustments', env, playerId: body.playerId, body });
 
 describe('the ledger process killed mid-stream', () => {
   it('never applies a keyed adjustment twice, replays every completed key, and publishes each entry', async () => {

@@ -4,7 +4,12 @@ import type { Pool } from '@engage/postgres';
 import { internalHeaders, randomEnvironment, type ServiceProcess } from '@engage/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectLedgerInvariants, journalOf, storedBalance } from './support/invariants.ts';
-import { type HttpAnswer, type LedgerProcess, startLedgerProcess } from './support/ledger-process.ts';
+import {
+  callLedger,
+  type HttpAnswer,
+  type LedgerProcess,
+  startLedgerProcess,
+} from './support/ledger-process.ts';
 import { seededRandom, testSeed } from './support/seeded-random.ts';
 
 type Request =
@@ -78,12 +83,9 @@ async function send(env: EnvironmentContext, request: Request): Promise<HttpAnsw
     request.kind === 'adjust'
       ? { playerId: request.playerId, amount: request.amount, idempotencyKey: request.idempotencyKey }
       : { playerId: request.playerId, idempotencyKey: request.idempotencyKey };
-  const res = await fetch(`${service.url}${path}`, {
-    method: 'POST',
-    headers: { ...internalHeaders(env, { id: request.playerId }), 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  const answer = await callLedger(service, { method: 'POST', path, env, playerId: request.playerId, body });
+  if (answer === 'unknown') throw new Error(`no answer to ${path}`);
+  return answer;
 }
 
 describe("the ledger's Postgres connections terminated under load", () => {

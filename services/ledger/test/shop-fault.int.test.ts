@@ -1,11 +1,12 @@
 import type { EnvironmentContext } from '@engage/contracts';
 import type { Pool } from '@engage/postgres';
-import { eventually, internalHeaders, randomEnvironment, type ServiceProcess } from '@engage/testkit';
+import { eventually, randomEnvironment, type ServiceProcess } from '@engage/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishGrants, rewardGrant } from './support/grants.ts';
 import { expectLedgerInvariants, journalOf, storedBalance } from './support/invariants.ts';
 import { readJournalTopic } from './support/journal-topic.ts';
 import {
+  callLedger,
   type HttpAnswer,
   type LedgerProcess,
   type Observed,
@@ -31,27 +32,13 @@ afterAll(async () => {
   await ledger?.stop();
 });
 
-async function call(
+const call = (
   method: string,
   path: string,
   env: EnvironmentContext,
   playerId: string | undefined,
   body?: unknown,
-): Promise<Observed> {
-  try {
-    const res = await fetch(`${service.url}${path}`, {
-      method,
-      headers: {
-        ...internalHeaders(env, playerId ? { id: playerId } : undefined),
-        'content-type': 'application/json',
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-  } catch {
-    return 'unknown';
-  }
-}
+): Promise<Observed> => callLedger(service, { method, path, env, playerId, body });
 
 interface Buy {
   playerId: string;

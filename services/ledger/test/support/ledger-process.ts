@@ -1,5 +1,7 @@
+import type { EnvironmentContext } from '@engage/contracts';
 import { createPool, type Pool } from '@engage/postgres';
 import {
+  internalHeaders,
   type ServiceProcess,
   serviceEnv,
   spawnService,
@@ -48,4 +50,27 @@ export async function startLedgerProcess(options: { poolSize?: number } = {}): P
       await pool.end();
     },
   };
+}
+
+/**
+ * Calls a ledger process as the gateway forwards a request (internal headers, the player named);
+ * a request that got no answer at all (the process died with it in flight) is `unknown`.
+ */
+export async function callLedger(
+  service: ServiceProcess,
+  request: { method: string; path: string; env: EnvironmentContext; playerId?: string; body?: unknown },
+): Promise<Observed> {
+  try {
+    const res = await fetch(`${service.url}${request.path}`, {
+      method: request.method,
+      headers: {
+        ...internalHeaders(request.env, request.playerId ? { id: request.playerId } : undefined),
+        'content-type': 'application/json',
+      },
+      ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
+    });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  } catch {
+    return 'unknown';
+  }
 }
