@@ -4,8 +4,11 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { findRepoRoot } from '@engage/devstack';
+import { printProcessWarnings } from '@engage/devstack/cli/warnings.ts';
 import type { RunSummary } from './measure.ts';
 import { workloads } from './workloads/index.ts';
+
+printProcessWarnings();
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,

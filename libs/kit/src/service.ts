@@ -42,7 +42,7 @@ export async function runService<S extends z.ZodType<BaseSettings>>(definition: 
   lifecycle.onShutdown('telemetry', startTelemetry(definition.name, env.OTEL_EXPORTER_OTLP_ENDPOINT));
   lifecycle.installSignalHandlers();
   process.on('unhandledRejection', (reason) => log.error({ err: reason }, 'unhandled rejection'));
-  routeProcessWarnings(log);
+  routeProcessWarnings((warning) => log.warn({ err: warning }, 'process warning'));
   try {
     await definition.start({ name: definition.name, env, log, lifecycle });
   } catch (err) {
@@ -60,12 +60,13 @@ export async function listen(app: HttpApp, ctx: ServiceContext<{ HOST: string; P
 }
 
 /**
- * Process warnings go to the structured log instead of raw stderr. kafkajs 2.2.4 arms one timer with
- * a negative delay (Node clamps it to 1 ms); Node 24 warns about it, so that one is dropped.
+ * Process warnings go to `report` instead of raw stderr. kafkajs 2.2.4 arms one timer with a
+ * negative delay (Node clamps it to 1 ms; tulios/kafkajs#1751); Node 24 warns about it on every
+ * connection, so that one is dropped.
  */
-function routeProcessWarnings(log: Logger) {
+export function routeProcessWarnings(report: (warning: Error) => void) {
   process.removeAllListeners('warning');
   process.on('warning', (warning) => {
-    if (warning.name !== 'TimeoutNegativeWarning') log.warn({ err: warning }, 'process warning');
+    if (warning.name !== 'TimeoutNegativeWarning') report(warning);
   });
 }

@@ -3,6 +3,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ensureKafka, kafkaStatus, stopKafka } from '../kafka/broker.ts';
 import { kafkaPaths } from '../kafka/paths.ts';
+import { printProcessWarnings } from './warnings.ts';
+
+printProcessWarnings();
 
 const USAGE = `usage: kafka.ts <command> [options]
   start            fetch the pinned jars if needed, format storage, start the broker detached

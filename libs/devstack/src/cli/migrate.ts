@@ -3,6 +3,9 @@
 
 import { findRepoRoot } from '../kafka/paths.ts';
 import { createCatalogTopics, migrateAll } from '../stack/infra.ts';
+import { printProcessWarnings } from './warnings.ts';
+
+printProcessWarnings();
 
 const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/engage';
 const brokers = (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(',');

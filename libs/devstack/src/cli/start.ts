@@ -7,6 +7,9 @@ import { devAdminToken, readJsonState, writeJsonState } from '../stack/dev-secre
 import { createCatalogTopics, ensureInfra, migrateAll } from '../stack/infra.ts';
 import { SERVICES, serviceEntry } from '../stack/services.ts';
 import { type SupervisedProcess, startSupervised, stopSupervised } from '../stack/supervisor.ts';
+import { printProcessWarnings } from './warnings.ts';
+
+printProcessWarnings();
 
 interface DemoTenant {
   organizationId: string;
