@@ -1,12 +1,15 @@
 import type { EnvironmentDiff, EnvironmentFileInput } from '@engage/contracts/environment-file.ts';
-import type {
-  ApiKey,
-  BillingStatus,
-  CreatedApiKey,
-  Organization,
-  OrganizationDetail,
-  Project,
-  SettledLeaderboardPeriod,
+import {
+  type ApiKey,
+  type BillingStatus,
+  type CreatedApiKey,
+  type ListOrganizationsQuery,
+  MAX_ORGANIZATIONS_PER_PAGE,
+  type Organization,
+  type OrganizationDetail,
+  type OrganizationPage,
+  type Project,
+  type SettledLeaderboardPeriod,
 } from '@engage/contracts/http/admin.ts';
 import { request } from 'undici';
 
@@ -52,8 +55,24 @@ export class AdminClient {
     return this.call('POST', '/organizations', input);
   }
 
-  async listOrganizations(): Promise<Organization[]> {
-    return (await this.call<{ organizations: Organization[] }>('GET', '/organizations')).organizations;
+  /** One page of organizations, oldest first. */
+  listOrganizationsPage(query: ListOrganizationsQuery = {}): Promise<OrganizationPage> {
+    const search = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) if (value !== undefined) search.set(key, String(value));
+    const suffix = search.size > 0 ? `?${search}` : '';
+    return this.call('GET', `/organizations${suffix}`);
+  }
+
+  /** Every organization (of one name, if given), following the pages to the end. */
+  async listOrganizations(filter: { name?: string } = {}): Promise<Organization[]> {
+    const organizations: Organization[] = [];
+    let after: string | undefined;
+    do {
+      const page = await this.listOrganizationsPage({ ...filter, after, limit: MAX_ORGANIZATIONS_PER_PAGE });
+      organizations.push(...page.organizations);
+      after = page.nextCursor ?? undefined;
+    } while (after);
+    return organizations;
   }
 
   getOrganization(organizationId: string): Promise<OrganizationDetail> {

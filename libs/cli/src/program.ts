@@ -44,7 +44,11 @@ export function buildProgram(io: CliIo = { out: (t) => process.stdout.write(t), 
         }),
       ),
     );
-  org.command('list').action(async () => print(await client().listOrganizations()));
+  org
+    .command('list')
+    .description('every organization, oldest first')
+    .option('--name <name>', 'only organizations of this exact name')
+    .action(async (opts: { name?: string }) => print(await client().listOrganizations({ name: opts.name })));
   org.command('get <organizationId>').action(async (id: string) => print(await client().getOrganization(id)));
   org
     .command('set-billing <organizationId> <status>')

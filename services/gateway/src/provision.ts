@@ -36,7 +36,7 @@ const DEMO_ORGANIZATION = 'Demo';
  * Sandbox and Live key (keys are shown once, so a reused tenant still gets new ones).
  */
 export async function provisionDemo(admin: AdminClient): Promise<DemoTenant> {
-  const existing = (await admin.listOrganizations()).find((o) => o.name === DEMO_ORGANIZATION);
+  const [existing] = await admin.listOrganizations({ name: DEMO_ORGANIZATION });
   const organization =
     existing ?? (await admin.createOrganization({ name: DEMO_ORGANIZATION, billingStatus: 'active' }));
   if (organization.billingStatus !== 'active') {

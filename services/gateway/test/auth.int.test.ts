@@ -56,6 +56,39 @@ describe('admin API', () => {
     expect(JSON.stringify(rows)).not.toContain(key.apiKey.split('_').at(-1));
   });
 
+  it('lists organizations in pages, oldest first, and by name', async () => {
+    const name = `paged-${crypto.randomUUID()}`;
+    const created = [];
+    for (let i = 0; i < 5; i++) created.push(await admin.createOrganization({ name }));
+    const ids = created.map((o) => o.organizationId);
+
+    const first = await admin.listOrganizationsPage({ name, limit: 2 });
+    const second = await admin.listOrganizationsPage({ name, limit: 2, after: first.nextCursor! });
+    const last = await admin.listOrganizationsPage({ name, limit: 2, after: second.nextCursor! });
+    expect([first, second, last].flatMap((p) => p.organizations.map((o) => o.organizationId))).toEqual(ids);
+    expect(last.nextCursor).toBeNull();
+    expect((await admin.listOrganizations({ name })).map((o) => o.organizationId)).toEqual(ids);
+    expect((await admin.listOrganizations()).map((o) => o.organizationId)).toEqual(
+      expect.arrayContaining(ids),
+    );
+
+    for (const [query, field] of [
+      ['limit=0', 'limit'],
+      ['limit=501', 'limit'],
+      ['after=not-a-cursor', 'after'],
+      ['offset=10', 'offset'], // an unknown key: validation.request naming it
+    ]) {
+      const res = await gateway.app.inject({
+        method: 'GET',
+        url: `/admin/v1/organizations?${query}`,
+        headers: adminHeaders,
+      });
+      expect(res.statusCode, query).toBe(400);
+      const [error] = res.json().errors as { code: string; message: string }[];
+      expect(`${error!.code} ${error!.message}`, query).toContain(field);
+    }
+  });
+
   it('refuses a wrong or missing admin token, and project keys', async () => {
     const tenant = await createTenant(gateway.url);
     for (const headers of [

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { QueryInt32Schema } from './common.ts';
 import { EnvironmentKindSchema } from './internal.ts';
 
 /** The admin API (`/admin/v1`, Bearer ADMIN_TOKEN): the control plane of organizations, projects and keys. */
@@ -35,6 +36,26 @@ export const UpdateOrganizationSchema = z.strictObject({
   liveMonthlyActivePlayersCap: mauCap.optional(),
 });
 export type UpdateOrganization = z.input<typeof UpdateOrganizationSchema>;
+
+export const MAX_ORGANIZATIONS_PER_PAGE = 500;
+
+/** `GET /admin/v1/organizations`: a page of organizations, oldest first, optionally of one name. */
+export const ListOrganizationsQuerySchema = z.strictObject({
+  limit: QueryInt32Schema.pipe(z.int().min(1).max(MAX_ORGANIZATIONS_PER_PAGE)).default(100),
+  /** The `nextCursor` of the previous page. */
+  after: z.uuid().optional(),
+  name: name.optional(),
+});
+export type ListOrganizationsQuery = z.input<typeof ListOrganizationsQuerySchema>;
+
+export const OrganizationPageSchema = z
+  .object({
+    organizations: z.array(OrganizationSchema),
+    /** Pass as `after` for the next page; null on the last page. */
+    nextCursor: z.uuid().nullable(),
+  })
+  .meta({ id: 'AdminOrganizationPage' });
+export type OrganizationPage = z.infer<typeof OrganizationPageSchema>;
 
 export const EnvironmentSchema = z
   .object({

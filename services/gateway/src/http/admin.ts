@@ -15,7 +15,9 @@ import {
   CreatedApiKeySchema,
   CreateOrganizationSchema,
   CreateProjectSchema,
+  ListOrganizationsQuerySchema,
   OrganizationDetailSchema,
+  OrganizationPageSchema,
   OrganizationSchema,
   ProjectSchema,
   type SettledLeaderboardPeriod,
@@ -87,8 +89,8 @@ export async function adminRoutes(scope: HttpApp, deps: AdminDeps): Promise<void
 
   scope.get(
     '/organizations',
-    { schema: { response: { 200: z.object({ organizations: z.array(OrganizationSchema) }) } } },
-    async () => ({ organizations: await listOrganizations(pool) }),
+    { schema: { querystring: ListOrganizationsQuerySchema, response: { 200: OrganizationPageSchema } } },
+    async (request) => listOrganizations(pool, request.query),
   );
 
   scope.get(

@@ -6,6 +6,7 @@ import type {
   Environment,
   Organization,
   OrganizationDetail,
+  OrganizationPage,
   Project,
 } from '@engage/contracts/http/admin.ts';
 import { type Pool, type PoolClient, withTransaction } from '@engage/postgres';
@@ -42,11 +43,24 @@ export async function insertOrganization(
   return toOrganization(rows[0]!);
 }
 
-export async function listOrganizations(pool: Pool): Promise<Organization[]> {
+/** One page of organizations, oldest first; `after` is the last organization of the previous page. */
+export async function listOrganizations(
+  pool: Pool,
+  page: { limit: number; after?: string; name?: string },
+): Promise<OrganizationPage> {
   const { rows } = await pool.query<OrganizationRow>(
-    'SELECT * FROM organizations ORDER BY created_at, organization_id',
+    `SELECT * FROM organizations
+      WHERE ($2::uuid IS NULL
+             OR (created_at, organization_id) >
+                (SELECT created_at, organization_id FROM organizations WHERE organization_id = $2))
+        AND ($3::text IS NULL OR name = $3)
+      ORDER BY created_at, organization_id
+      LIMIT $1`,
+    [page.limit + 1, page.after ?? null, page.name ?? null],
   );
-  return rows.map(toOrganization);
+  const organizations = rows.slice(0, page.limit).map(toOrganization);
+  const nextCursor = rows.length > page.limit ? organizations.at(-1)!.organizationId : null;
+  return { organizations, nextCursor };
 }
 
 export async function findOrganization(
