@@ -58,7 +58,7 @@ export async function rules(options: WorkloadOptions): Promise<WorkloadReport> {
     // The development Postgres runs without autovacuum: clear what earlier runs and the entering
     // left behind, as autovacuum would on a deployed server.
     await db.query(
-      'VACUUM (ANALYZE) player_progress, player_activity, outbox, consumed_records, kafka_offsets',
+      'VACUUM (ANALYZE) player_progress, player_counters, outbox, consumed_records, kafka_offsets',
     );
     const before = await consumed(db, consumerGroupId('rules', stack.topicPrefix), topic);
     await produce(stack.infra.brokers, stack.topicPrefix, env, total, concurrency);

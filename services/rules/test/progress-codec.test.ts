@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { PlayerMissions } from '../src/domain/missions.ts';
-import { decodeMissions, encodeMissions, encodeMissionsJson } from '../src/store/progress-codec.ts';
+import {
+  decodeMissions,
+  encodeCounters,
+  encodeEntries,
+  entriesChanged,
+} from '../src/store/progress-codec.ts';
 
 const missions: PlayerMissions = {
   fresh: {
@@ -28,23 +33,58 @@ const missions: PlayerMissions = {
   },
 };
 
-describe('stored mission entries', () => {
+const roundTrip = (m: PlayerMissions) => {
+  const { json, layout } = encodeEntries(m);
+  return decodeMissions(JSON.parse(json), JSON.parse(encodeCounters(m, layout)));
+};
+
+describe('stored mission entries and counters', () => {
   it('round-trip exactly', () => {
-    expect(decodeMissions(JSON.parse(JSON.stringify(encodeMissions(missions))))).toEqual(missions);
+    expect(roundTrip(missions).missions).toEqual(missions);
+    expect(roundTrip({}).missions).toEqual({});
   });
 
-  it('as JSON text: the same document, also for an entry encoded before', () => {
-    const expected = encodeMissions(missions);
-    expect(JSON.parse(encodeMissionsJson(missions))).toEqual(expected);
-    expect(JSON.parse(encodeMissionsJson(missions))).toEqual(expected);
-    expect(encodeMissionsJson({})).toBe('{}');
+  it('hold every value in the counters, one slot per objective, in the layout read back', () => {
+    const { json, layout } = encodeEntries(missions);
+    expect(encodeCounters(missions, layout)).toBe('[3,12.5,2,2]');
+    expect(decodeMissions(JSON.parse(json), [3, 12.5, 2, 2]).layout).toEqual(layout);
+  });
+
+  it('take new values at the same slots while the entries stay', () => {
+    const { json, layout } = encodeEntries(missions);
+    const done = missions.done!;
+    const moved = { ...missions, done: { ...done, objectives: { ...done.objectives, sum: { value: 20 } } } };
+    expect(entriesChanged(missions, moved)).toBe(false);
+    expect(decodeMissions(JSON.parse(json), JSON.parse(encodeCounters(moved, layout))).missions).toEqual(
+      moved,
+    );
+  });
+
+  it('are rewritten when anything but a value changes', () => {
+    const done = missions.done!;
+    const withObjectives = (objectives: PlayerMissions[string]['objectives']) => ({
+      ...missions,
+      done: { ...done, objectives },
+    });
+    expect(entriesChanged(missions, missions)).toBe(false);
+    expect(entriesChanged(missions, withObjectives({ ...done.objectives, extra: { value: 1 } }))).toBe(true);
+    expect(
+      entriesChanged(missions, withObjectives({ ...done.objectives, sum: { value: 20, satisfied: true } })),
+    ).toBe(true);
+    expect(
+      entriesChanged(
+        missions,
+        withObjectives({ ...done.objectives, maps: { value: 3, seen: ['a', 'b', 'c'] } }),
+      ),
+    ).toBe(true);
+    expect(entriesChanged(missions, { ...missions, done: { ...done, completedAt: null } })).toBe(true);
+    expect(entriesChanged(missions, { fresh: missions.fresh! })).toBe(true);
   });
 
   it('are several times smaller than the entries', () => {
-    expect(JSON.stringify(encodeMissions(missions)).length * 2).toBeLessThan(JSON.stringify(missions).length);
-  });
-
-  it('read rows written before the compact form as they are', () => {
-    expect(decodeMissions(JSON.parse(JSON.stringify(missions)))).toEqual(missions);
+    const { json, layout } = encodeEntries(missions);
+    expect((json.length + encodeCounters(missions, layout).length) * 2).toBeLessThan(
+      JSON.stringify(missions).length,
+    );
   });
 });

@@ -12,7 +12,7 @@ import { acceptedEvent, eventually, numberProperty } from '@engage/testkit/event
 import { expect } from 'vitest';
 import { indexRules } from '../src/domain/definitions.ts';
 import { foldProgress, type ProgressState } from '../src/domain/fold.ts';
-import { decodeMissions } from '../src/store/progress-codec.ts';
+import { type ProgressRow, toStoredProgress } from '../src/store/progress.ts';
 import { applySection, postAs, readTopic } from './support.ts';
 
 /**
@@ -107,12 +107,17 @@ export function progressEvent(
 }
 
 async function storedProgress(pool: Pool, env: EnvironmentContext) {
-  const { rows } = await pool.query<{ player_id: string } & ProgressState>(
-    'SELECT player_id, missions, streaks FROM player_progress WHERE environment_id = $1',
+  const { rows } = await pool.query<ProgressRow>(
+    `SELECT c.environment_id, c.player_id, c.revision, c.counters, p.missions, p.streaks
+     FROM player_counters c LEFT JOIN player_progress p USING (environment_id, player_id)
+     WHERE c.environment_id = $1`,
     [env.environmentId],
   );
   return new Map(
-    rows.map((r) => [r.player_id, { missions: decodeMissions(r.missions), streaks: r.streaks }]),
+    rows.map((r) => {
+      const { missions, streaks } = toStoredProgress(r).progress;
+      return [r.player_id, { missions, streaks }];
+    }),
   );
 }
 

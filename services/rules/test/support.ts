@@ -62,7 +62,7 @@ export async function appliedActivity(pool: Pool, environmentId: string): Promis
     events_applied: number;
     applied_events_digest: string;
   }>(
-    'SELECT player_id, events_applied, applied_events_digest FROM player_activity WHERE environment_id = $1',
+    'SELECT player_id, events_applied, applied_events_digest FROM player_counters WHERE environment_id = $1 AND events_applied > 0',
     [environmentId],
   );
   return new Map(

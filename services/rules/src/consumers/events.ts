@@ -17,11 +17,11 @@ import {
 } from '@engage/kafka';
 import type { Logger } from '@engage/kit';
 import type { Pool } from '@engage/postgres';
-import { foldActivity, type PlayerActivity } from '../domain/activity.ts';
+import { foldActivity } from '../domain/activity.ts';
 import { foldProgress, isRelevant } from '../domain/fold.ts';
 import type { RulesCache } from '../store/definitions.ts';
-import { lockPlayers, savePlayers } from '../store/players.ts';
-import type { PlayerProgress, ProgressCache } from '../store/progress.ts';
+import { lockPlayers, type PlayerWrite, savePlayers } from '../store/players.ts';
+import { type ProgressCache, progressWrite } from '../store/progress.ts';
 
 export interface ApplyOptions {
   rules: RulesCache;
@@ -48,28 +48,29 @@ export async function applyAcceptedEvents(
     players.map((p) => p.environmentId),
   );
   const locked = await lockPlayers(client, players, options.progress);
-  const activities: PlayerActivity[] = [];
-  const changed: PlayerProgress[] = [];
+  const writes: PlayerWrite[] = [];
   const grants: RewardGrant[] = [];
   const progressRecords: RulesProgress[] = [];
-  for (const { progress, activity } of locked) {
+  for (const { stored, activity } of locked) {
+    const { progress } = stored;
     const events = byPlayer.get(playerKey(progress))!;
-    const next = foldActivity(
+    const nextActivity = foldActivity(
       progress,
       activity,
       events.map((r) => ({ eventId: r.value.eventId, offset: r.offset, occurredAt: r.value.occurredAt })),
-    );
-    if (next) activities.push(next);
+    )!;
+    const write: PlayerWrite = { activity: nextActivity, progress: undefined };
+    writes.push(write);
     const rules = rulesByEnvironment.get(progress.environmentId);
     const counted = rules ? events.map((r) => r.value).filter((e) => isRelevant(rules, e)) : [];
     if (!rules || counted.length === 0) continue;
     const result = foldProgress(rules, progress, counted);
     if (!result.changed) continue;
-    changed.push({ ...progress, ...result.state });
+    write.progress = progressWrite(stored, { ...progress, ...result.state });
     grants.push(...result.grants);
     progressRecords.push(...result.records);
   }
-  await savePlayers(client, activities, changed, options.progress);
+  await savePlayers(client, writes, options.progress);
   await enqueueOutbox(client, topics.rewardsGranted, options.topicPrefix, grants);
   await enqueueOutbox(client, topics.rulesProgress, options.topicPrefix, progressRecords);
   return grants.length + progressRecords.length;

@@ -20,26 +20,13 @@ export interface ActivityRow {
 const COLUMNS = `environment_id, player_id, events_applied, last_event_id, last_offset, last_occurred_at,
   applied_events_digest, updated_at`;
 
-/** The upsert of `activityParams` (7 parameters, numbered from `first`), for use in a larger statement. */
-export function activityUpsert(first: number): string {
-  const $ = (i: number) => `$${first + i}`;
-  return `INSERT INTO player_activity (environment_id, player_id, events_applied, last_event_id, last_offset,
-       last_occurred_at, applied_events_digest)
-     SELECT * FROM unnest(${$(0)}::uuid[], ${$(1)}::text[], ${$(2)}::bigint[], ${$(3)}::uuid[], ${$(4)}::bigint[],
-       ${$(5)}::timestamptz[], ${$(6)}::text[])
-     ON CONFLICT (environment_id, player_id) DO UPDATE SET
-       events_applied = EXCLUDED.events_applied,
-       last_event_id = EXCLUDED.last_event_id,
-       last_offset = EXCLUDED.last_offset,
-       last_occurred_at = EXCLUDED.last_occurred_at,
-       applied_events_digest = EXCLUDED.applied_events_digest,
-       updated_at = now()`;
-}
-
+/**
+ * The activity is kept in the player's `player_counters` row beside the objective values, so the
+ * consumer writes both with one row update. A row without applied events (created by a read) has
+ * no activity yet.
+ */
 export function activityParams(activities: PlayerActivity[]): unknown[] {
   return [
-    activities.map((a) => a.environmentId),
-    activities.map((a) => a.playerId),
     activities.map((a) => a.eventsApplied),
     activities.map((a) => a.lastEventId),
     activities.map((a) => a.lastOffset),
@@ -54,7 +41,7 @@ export interface StoredActivity extends PlayerActivity {
 
 export async function findActivity(pool: Pool, player: PlayerRef): Promise<StoredActivity | undefined> {
   const { rows } = await pool.query<ActivityRow>(
-    `SELECT ${COLUMNS} FROM player_activity WHERE environment_id = $1 AND player_id = $2`,
+    `SELECT ${COLUMNS} FROM player_counters WHERE environment_id = $1 AND player_id = $2 AND events_applied > 0`,
     [player.environmentId, player.playerId],
   );
   const row = rows[0];

@@ -1,23 +1,24 @@
 import type { PoolClient } from '@engage/postgres';
 import type { PlayerActivity } from '../domain/activity.ts';
-import { type ActivityRow, activityParams, activityUpsert, toActivity } from './activity.ts';
+import { type ActivityRow, activityParams, toActivity } from './activity.ts';
 import {
-  createProgressRows,
+  createPlayerRows,
+  entriesParams,
+  entriesUpsert,
   keyOf,
-  type PlayerProgress,
   type PlayerRef,
   type ProgressCache,
-  progressParams,
-  progressUpdate,
+  type ProgressWrite,
   readProgressRows,
   refParams,
-  toProgress,
+  type StoredProgress,
+  toStoredProgress,
 } from './progress.ts';
 
 /** What the consumer holds of one player during a batch. */
 export interface LockedPlayer {
-  progress: PlayerProgress;
-  /** Absent for a player never seen before. */
+  stored: StoredProgress;
+  /** Absent for a player no event was applied to before. */
   activity: PlayerActivity | undefined;
 }
 
@@ -25,11 +26,11 @@ type LockRow = { revision: string } & Partial<ActivityRow> &
   Pick<ActivityRow, 'environment_id' | 'player_id'>;
 
 /**
- * Locks the progress rows of the batch's players (in key order) and reads their activity in the
- * same statement. Players the cache does not hold have their row created first; a player it holds
- * whose row is missing (the transaction that created it rolled back) is created when the lock
- * misses it. Only rows whose revision moved since they were cached are read in full. So a batch of
- * known players costs one statement here.
+ * Locks the batch's players' `player_counters` rows (in key order), reading their activity and
+ * revision with the lock. Players the cache does not hold have their row created first; a player it
+ * holds whose row is missing (the transaction that created it rolled back) is created when the lock
+ * misses it. Only players whose revision moved since they were cached are read in full. So a batch
+ * of known players costs one statement here.
  */
 export async function lockPlayers(
   client: PoolClient,
@@ -37,83 +38,98 @@ export async function lockPlayers(
   cache: ProgressCache,
 ): Promise<LockedPlayer[]> {
   if (players.length === 0) return [];
-  await createProgressRows(
+  await createPlayerRows(
     client,
     players.filter((p) => !cache.has(p)),
   );
-  let locked = await lockWithActivity(client, players);
+  let locked = await lockRows(client, players);
   if (locked.length < players.length) {
     const found = new Set(locked.map((row) => keyOf(refOf(row))));
     const missing = players.filter((p) => !found.has(keyOf(p)));
-    await createProgressRows(client, missing);
-    locked = locked.concat(await lockWithActivity(client, missing));
+    await createPlayerRows(client, missing);
+    locked = locked.concat(await lockRows(client, missing));
   }
-  const progress = new Map<string, PlayerProgress>();
+  const stored = new Map<string, StoredProgress>();
   const misses: PlayerRef[] = [];
   for (const row of locked) {
     const ref = refOf(row);
     const hit = cache.get(ref, row.revision);
-    if (hit) progress.set(keyOf(ref), hit);
+    if (hit) stored.set(keyOf(ref), hit);
     else misses.push(ref);
   }
   for (const row of misses.length > 0 ? await readProgressRows(client, misses) : []) {
-    const read = toProgress(row);
+    const read = toStoredProgress(row);
     cache.set(read, row.revision);
-    progress.set(keyOf(read), read);
+    stored.set(keyOf(read.progress), read);
   }
   return locked.map((row) => ({
-    progress: progress.get(keyOf(refOf(row)))!,
-    activity: row.events_applied == null ? undefined : toActivity(row as ActivityRow),
+    stored: stored.get(keyOf(refOf(row)))!,
+    activity: Number(row.events_applied) > 0 ? toActivity(row as ActivityRow) : undefined,
   }));
 }
 
 const refOf = (row: LockRow): PlayerRef => ({ environmentId: row.environment_id, playerId: row.player_id });
 
-async function lockWithActivity(client: PoolClient, players: PlayerRef[]): Promise<LockRow[]> {
+async function lockRows(client: PoolClient, players: PlayerRef[]): Promise<LockRow[]> {
   const { rows } = await client.query<LockRow>(
-    `WITH locked AS (
-       SELECT environment_id, player_id, revision FROM player_progress
-       WHERE (environment_id, player_id) IN (SELECT * FROM unnest($1::uuid[], $2::text[]))
-       ORDER BY environment_id, player_id
-       FOR UPDATE
-     )
-     SELECT l.environment_id, l.player_id, l.revision, a.*
-     FROM locked l LEFT JOIN LATERAL (
-       -- One primary-key lookup per locked row: the planner cannot size the CTE and, were this
-       -- subquery flattened (LIMIT prevents it), would hash the whole table instead.
-       SELECT events_applied, last_event_id, last_offset, last_occurred_at, applied_events_digest
-       FROM player_activity
-       WHERE environment_id = l.environment_id AND player_id = l.player_id
-       LIMIT 1
-     ) a ON true`,
+    `SELECT environment_id, player_id, revision, events_applied, last_event_id, last_offset,
+       last_occurred_at, applied_events_digest
+     FROM player_counters
+     WHERE (environment_id, player_id) IN (SELECT * FROM unnest($1::uuid[], $2::text[]))
+     ORDER BY environment_id, player_id
+     FOR UPDATE`,
     refParams(players),
   );
   return rows;
 }
 
+/** One player's writes of a batch: the new activity, and the progress write when progress moved. */
+export interface PlayerWrite {
+  activity: PlayerActivity;
+  progress: ProgressWrite | undefined;
+}
+
 /**
- * Writes the batch's new activity and changed progress in one statement; each progress row gets a
- * new revision, which the cache learns (should the transaction roll back, those revisions never
- * appear in the table and the next lock misses).
+ * Writes the batch's players in one statement: each `player_counters` row gets its new activity,
+ * and when progress moved its counters and a new revision (which the cache learns: should the
+ * transaction roll back, those revisions never appear in the table and the next lock misses); entries and
+ * streaks are written only for the players whose entries or streaks changed.
  */
 export async function savePlayers(
   client: PoolClient,
-  activities: PlayerActivity[],
-  progress: PlayerProgress[],
+  writes: PlayerWrite[],
   cache: ProgressCache,
 ): Promise<void> {
-  const revisions = progress.map(() => crypto.randomUUID());
-  if (activities.length > 0 && progress.length > 0) {
-    await client.query(
-      `WITH activity AS (${activityUpsert(1)}), progress AS (${progressUpdate(8)}) SELECT 1`,
-      [...activityParams(activities), ...progressParams(progress, revisions)],
-    );
-  } else if (activities.length > 0) {
-    await client.query(activityUpsert(1), activityParams(activities));
-  } else if (progress.length > 0) {
-    await client.query(progressUpdate(1), progressParams(progress, revisions));
+  if (writes.length === 0) return;
+  // Only a write that moves progress needs a new revision: the cached progress of the others holds.
+  const revisions = writes.map((w) => (w.progress ? crypto.randomUUID() : null));
+  const progress = writes.flatMap((w) => (w.progress ? [w.progress] : []));
+  const counters = `UPDATE player_counters c SET
+       counters = coalesce(u.counters, c.counters), revision = coalesce(u.revision, c.revision),
+       events_applied = u.events_applied, last_event_id = u.last_event_id, last_offset = u.last_offset,
+       last_occurred_at = u.last_occurred_at, applied_events_digest = u.applied_events_digest,
+       updated_at = now()
+     FROM unnest($1::uuid[], $2::text[], $3::json[], $4::uuid[], $5::bigint[], $6::uuid[], $7::bigint[],
+       $8::timestamptz[], $9::text[])
+       AS u(environment_id, player_id, counters, revision, events_applied, last_event_id, last_offset,
+         last_occurred_at, applied_events_digest)
+     WHERE c.environment_id = u.environment_id AND c.player_id = u.player_id`;
+  const params = [
+    writes.map((w) => w.activity.environmentId),
+    writes.map((w) => w.activity.playerId),
+    writes.map((w) => w.progress?.counters ?? null),
+    revisions,
+    ...activityParams(writes.map((w) => w.activity)),
+  ];
+  if (progress.some((w) => w.entries)) {
+    await client.query(`WITH counters AS (${counters}), entries AS (${entriesUpsert(10)}) SELECT 1`, [
+      ...params,
+      ...entriesParams(progress),
+    ]);
+  } else {
+    await client.query(counters, params);
   }
-  progress.forEach((p, i) => {
-    cache.set(p, revisions[i]!);
+  writes.forEach((w, i) => {
+    if (w.progress) cache.set(w.progress.stored, revisions[i]!);
   });
 }

@@ -1,84 +1,77 @@
 import { isoMs, type MissionEntry, type ObjectiveProgress, type PlayerMissions } from '../domain/missions.ts';
 
 /**
- * The stored form of a player's mission entries: one short array per mission instead of an object
- * with long keys and ISO texts, so a player in dozens of missions stays a small row (Postgres
- * stores it inline and uncompressed below about 2 kB).
+ * The stored form of a player's mission entries, in two parts so that an event, which in almost
+ * every case only moves objective values, rewrites a few hundred bytes instead of the whole entries:
  *
- * entry: [occurrence, enteredAt, acceptedAt, countingSince, completedAt, completionShown, objectives]
- * with times in epoch milliseconds (0 for none) and completionShown 0 or 1; an objective is its
- * value, or [value, satisfied (0/1), ...distinct values seen] when it has more than a value.
+ * - entries (rarely change): one short array per mission,
+ *   [occurrence, enteredAt, acceptedAt, countingSince, completedAt, completionShown, objectives],
+ *   with times in epoch milliseconds (0 for none) and completionShown 0 or 1; an objective is its
+ *   slot, or [slot, satisfied (0/1), ...distinct values seen] when it has more than a value;
+ * - counters (change with every counted event): one JSON array holding every objective's value at
+ *   its slot.
+ *
+ * The layout (which mission and objective each slot holds) is fixed by the entries: as long as they
+ * are not rewritten, new values are written at the same slots.
  */
 type StoredObjective = number | [number, 0 | 1, ...string[]];
 type StoredEntry = [number, number, number, number, number, 0 | 1, Record<string, StoredObjective>];
+export type StoredEntries = Record<string, StoredEntry>;
+export type StoredCounters = (number | null)[];
+
+/** Slot → [mission key, objective key]. */
+export type CounterLayout = readonly (readonly [string, string])[];
 
 const toMs = (iso: string | null) => (iso === null ? 0 : isoMs(iso));
 const toIso = (ms: number) => (ms === 0 ? null : new Date(ms).toISOString());
 
-export function encodeMissions(missions: PlayerMissions): Record<string, StoredEntry> {
-  const stored: Record<string, StoredEntry> = {};
-  for (const [key, entry] of Object.entries(missions)) stored[key] = encodeEntry(entry);
-  return stored;
-}
-
-function encodeEntry(e: MissionEntry): StoredEntry {
-  const objectives: Record<string, StoredObjective> = {};
-  for (const [objective, p] of Object.entries(e.objectives)) {
-    objectives[objective] =
-      p.seen || p.satisfied ? [p.value, p.satisfied ? 1 : 0, ...(p.seen ?? [])] : p.value;
-  }
-  return [
-    e.occurrence,
-    toMs(e.enteredAt),
-    toMs(e.acceptedAt),
-    toMs(e.countingSince),
-    toMs(e.completedAt),
-    e.completionShown ? 1 : 0,
-    objectives,
-  ];
-}
-
-/** The JSON text of `encodeMissions(missions)`, written directly (the consumer's hot path). */
-export function encodeMissionsJson(missions: PlayerMissions): string {
-  return objectJson(missions, entryJson);
-}
-
-/** `JSON.stringify(encodeEntry(e))`. */
-function entryJson(e: MissionEntry): string {
-  const objectives = objectJson(e.objectives, (p) =>
-    p.seen || p.satisfied ? JSON.stringify([p.value, p.satisfied ? 1 : 0, ...(p.seen ?? [])]) : num(p.value),
-  );
-  return `[${e.occurrence},${toMs(e.enteredAt)},${toMs(e.acceptedAt)},${toMs(e.countingSince)},${toMs(e.completedAt)},${e.completionShown ? 1 : 0},${objectives}]`;
-}
-
-/** A number as JSON writes it. */
-const num = (n: number) => (Number.isFinite(n) ? String(n) : 'null');
-
-/** A JSON object's text from its members' texts. */
-function objectJson<T>(record: Record<string, T>, memberText: (value: T) => string): string {
+/** The entries' JSON text (slots numbered in iteration order) and the layout of their counters. */
+export function encodeEntries(missions: PlayerMissions): { json: string; layout: CounterLayout } {
+  const layout: [string, string][] = [];
   let text = '';
-  for (const key in record) text += `${text ? ',' : '{'}${JSON.stringify(key)}:${memberText(record[key]!)}`;
-  return text ? `${text}}` : '{}';
+  for (const key in missions) {
+    const e = missions[key]!;
+    let objectives = '';
+    for (const objective in e.objectives) {
+      const p = e.objectives[objective]!;
+      const slot = layout.push([key, objective]) - 1;
+      const stored =
+        p.seen || p.satisfied ? JSON.stringify([slot, p.satisfied ? 1 : 0, ...(p.seen ?? [])]) : slot;
+      objectives += `${objectives ? ',' : '{'}${JSON.stringify(objective)}:${stored}`;
+    }
+    objectives = objectives ? `${objectives}}` : '{}';
+    const entry = `[${e.occurrence},${toMs(e.enteredAt)},${toMs(e.acceptedAt)},${toMs(e.countingSince)},${toMs(e.completedAt)},${e.completionShown ? 1 : 0},${objectives}]`;
+    text += `${text ? ',' : '{'}${JSON.stringify(key)}:${entry}`;
+  }
+  return { json: text ? `${text}}` : '{}', layout };
 }
 
-/** Reads the stored form back (rows written before the compact form are already entries). */
-export function decodeMissions(stored: Record<string, StoredEntry | MissionEntry>): PlayerMissions {
+/** The counters' JSON text: each slot's objective value (`missions` must hold every slot). */
+export function encodeCounters(missions: PlayerMissions, layout: CounterLayout): string {
+  let text = '';
+  for (const [mission, objective] of layout) {
+    const value = missions[mission]!.objectives[objective]!.value;
+    text += `${text ? ',' : '['}${Number.isFinite(value) ? value : 'null'}`;
+  }
+  return text ? `${text}]` : '[]';
+}
+
+/** The entries and counters read back, with the layout they were written in. */
+export function decodeMissions(
+  entries: StoredEntries,
+  counters: StoredCounters,
+): { missions: PlayerMissions; layout: CounterLayout } {
   const missions: PlayerMissions = {};
-  for (const [key, value] of Object.entries(stored)) {
-    if (!Array.isArray(value)) {
-      missions[key] = value;
-      continue;
-    }
-    const [occurrence, enteredAt, acceptedAt, countingSince, completedAt, shown, objectives] = value;
+  const layout: [string, string][] = [];
+  for (const key in entries) {
+    const [occurrence, enteredAt, acceptedAt, countingSince, completedAt, shown, objectives] = entries[key]!;
     const progress: Record<string, ObjectiveProgress> = {};
-    for (const [objective, p] of Object.entries(objectives)) {
-      if (typeof p === 'number') {
-        progress[objective] = { value: p };
-        continue;
-      }
-      const [v, satisfied, ...seen] = p;
+    for (const objective in objectives) {
+      const p = objectives[objective]!;
+      const [slot, satisfied, ...seen] = typeof p === 'number' ? [p, 0] : p;
+      layout[slot] = [key, objective];
       progress[objective] = {
-        value: v,
+        value: counters[slot] as number,
         ...(seen.length > 0 ? { seen } : {}),
         ...(satisfied ? { satisfied: true } : {}),
       };
@@ -93,5 +86,47 @@ export function decodeMissions(stored: Record<string, StoredEntry | MissionEntry
       objectives: progress,
     };
   }
-  return missions;
+  return { missions, layout };
+}
+
+/**
+ * Whether going from `before` to `after` changed anything the entries hold (everything but objective
+ * values): then the entries are rewritten and the counters laid out anew. Entries the fold did not
+ * touch are the same objects, so this looks only at the few it copied.
+ */
+export function entriesChanged(before: PlayerMissions, after: PlayerMissions): boolean {
+  let count = 0;
+  for (const key in after) {
+    count++;
+    const a = after[key]!;
+    const b = before[key];
+    if (a === b) continue;
+    if (!b || !sameEntryFacts(a, b)) return true;
+  }
+  for (const _ in before) count--;
+  return count !== 0;
+}
+
+function sameEntryFacts(a: MissionEntry, b: MissionEntry): boolean {
+  if (
+    a.occurrence !== b.occurrence ||
+    a.enteredAt !== b.enteredAt ||
+    a.acceptedAt !== b.acceptedAt ||
+    a.countingSince !== b.countingSince ||
+    a.completedAt !== b.completedAt ||
+    a.completionShown !== b.completionShown
+  ) {
+    return false;
+  }
+  let count = 0;
+  for (const key in a.objectives) {
+    count++;
+    const x = a.objectives[key]!;
+    const y = b.objectives[key];
+    if (x === y) continue;
+    // Values seen only grow, and every change of them is a new array.
+    if (!y || !x.satisfied !== !y.satisfied || x.seen !== y.seen) return false;
+  }
+  for (const _ in b.objectives) count--;
+  return count === 0;
 }

@@ -1,7 +1,15 @@
 import type { Pool, PoolClient } from '@engage/postgres';
 import type { PlayerMissions } from '../domain/missions.ts';
 import type { StreakState } from '../domain/streaks.ts';
-import { decodeMissions, encodeMissionsJson } from './progress-codec.ts';
+import {
+  type CounterLayout,
+  decodeMissions,
+  encodeCounters,
+  encodeEntries,
+  entriesChanged,
+  type StoredCounters,
+  type StoredEntries,
+} from './progress-codec.ts';
 
 export interface PlayerRef {
   environmentId: string;
@@ -13,29 +21,42 @@ export interface PlayerProgress extends PlayerRef {
   streaks: Record<string, StreakState>;
 }
 
+/** A player's progress as stored: with the layout its counters were written in. */
+export interface StoredProgress {
+  progress: PlayerProgress;
+  layout: CounterLayout;
+}
+
+/**
+ * Storage: `player_counters` holds what moves with every event (objective values, the activity) and
+ * a `revision` that every write of the player changes; it is the row every writer locks.
+ * `player_progress` holds the entries' rarely changing part and the streaks (absent: none yet).
+ */
 export interface ProgressRow {
   environment_id: string;
   player_id: string;
   revision: string;
-  missions: Parameters<typeof decodeMissions>[0];
-  streaks: Record<string, StreakState>;
+  counters: StoredCounters;
+  missions: StoredEntries | null;
+  streaks: Record<string, StreakState> | null;
 }
 
 export const keyOf = (p: PlayerRef) => `${p.environmentId}:${p.playerId}`;
 
-export const toProgress = (r: ProgressRow): PlayerProgress => ({
-  environmentId: r.environment_id,
-  playerId: r.player_id,
-  missions: decodeMissions(r.missions),
-  streaks: r.streaks,
-});
+export function toStoredProgress(r: ProgressRow): StoredProgress {
+  const { missions, layout } = decodeMissions(r.missions ?? {}, r.counters);
+  return {
+    progress: { environmentId: r.environment_id, playerId: r.player_id, missions, streaks: r.streaks ?? {} },
+    layout,
+  };
+}
 
 /**
  * Decoded rows by player with the revision they were read or written at, least recently used
  * first. Entries are never mutated (the fold returns new objects), so a hit is safe to reuse.
  */
 export class ProgressCache {
-  private readonly rows = new Map<string, { revision: string; progress: PlayerProgress }>();
+  private readonly rows = new Map<string, { revision: string; stored: StoredProgress }>();
   private readonly capacity: number;
 
   constructor(capacity: number) {
@@ -47,22 +68,26 @@ export class ProgressCache {
     return this.rows.has(keyOf(ref));
   }
 
-  get(ref: PlayerRef, revision: string): PlayerProgress | undefined {
+  get(ref: PlayerRef, revision: string): StoredProgress | undefined {
     const key = keyOf(ref);
     const hit = this.rows.get(key);
     if (!hit || hit.revision !== revision) return undefined;
     this.rows.delete(key);
     this.rows.set(key, hit);
-    return hit.progress;
+    return hit.stored;
   }
 
-  set(progress: PlayerProgress, revision: string): void {
-    const key = keyOf(progress);
+  set(stored: StoredProgress, revision: string): void {
+    const key = keyOf(stored.progress);
     this.rows.delete(key);
-    this.rows.set(key, { revision, progress });
+    this.rows.set(key, { revision, stored });
     if (this.rows.size > this.capacity) this.rows.delete(this.rows.keys().next().value!);
   }
 }
+
+const FULL_ROW = `SELECT c.environment_id, c.player_id, c.revision, c.counters, p.missions, p.streaks
+     FROM player_counters c
+     LEFT JOIN player_progress p ON p.environment_id = c.environment_id AND p.player_id = c.player_id`;
 
 /**
  * Creates the missing rows of the given players and locks all of them, in key order (a read that
@@ -71,22 +96,22 @@ export class ProgressCache {
  */
 export async function lockProgress(client: PoolClient, players: PlayerRef[]): Promise<PlayerProgress[]> {
   if (players.length === 0) return [];
-  await createProgressRows(client, players);
-  const { rows } = await client.query<ProgressRow>(
-    `SELECT environment_id, player_id, revision, missions, streaks FROM player_progress
+  await createPlayerRows(client, players);
+  await client.query(
+    `SELECT 1 FROM player_counters
      WHERE (environment_id, player_id) IN (SELECT * FROM unnest($1::uuid[], $2::text[]))
      ORDER BY environment_id, player_id
      FOR UPDATE`,
     refParams(players),
   );
-  return rows.map(toProgress);
+  return (await readProgressRows(client, players)).map((row) => toStoredProgress(row).progress);
 }
 
 /** The given players' rows, unlocked (their locks are held already). */
 export async function readProgressRows(client: PoolClient, players: PlayerRef[]): Promise<ProgressRow[]> {
   const { rows } = await client.query<ProgressRow>(
-    `SELECT environment_id, player_id, revision, missions, streaks FROM player_progress
-     WHERE (environment_id, player_id) IN (SELECT * FROM unnest($1::uuid[], $2::text[]))`,
+    `${FULL_ROW}
+     WHERE (c.environment_id, c.player_id) IN (SELECT * FROM unnest($1::uuid[], $2::text[]))`,
     refParams(players),
   );
   return rows;
@@ -97,46 +122,110 @@ export const refParams = (players: PlayerRef[]) => [
   players.map((p) => p.playerId),
 ];
 
-export async function createProgressRows(client: PoolClient, players: PlayerRef[]): Promise<void> {
+/** Creates the players' lock rows (`player_counters`) that do not exist yet. */
+export async function createPlayerRows(client: PoolClient, players: PlayerRef[]): Promise<void> {
   if (players.length === 0) return;
   await client.query(
-    `INSERT INTO player_progress (environment_id, player_id)
+    `INSERT INTO player_counters (environment_id, player_id)
      SELECT * FROM unnest($1::uuid[], $2::text[]) ORDER BY 1, 2
      ON CONFLICT DO NOTHING`,
     refParams(players),
   );
 }
 
+/** What one player's write changes: the counters always, entries and streaks when they changed. */
+export interface ProgressWrite {
+  stored: StoredProgress;
+  counters: string;
+  /** The entries' and streaks' JSON texts; absent when only counters moved. */
+  entries?: { missions: string; streaks: string };
+}
+
 /**
- * Writes the given players' missions and streaks in one statement (their rows exist and are
- * locked), each with a new revision.
+ * The write that takes a player from `before` to `after`: only the counters when nothing but
+ * objective values moved (the same layout), else everything with the counters laid out anew.
+ */
+export function progressWrite(before: StoredProgress | undefined, after: PlayerProgress): ProgressWrite {
+  if (
+    before &&
+    !entriesChanged(before.progress.missions, after.missions) &&
+    !streaksChanged(before.progress.streaks, after.streaks)
+  ) {
+    return {
+      stored: { progress: after, layout: before.layout },
+      counters: encodeCounters(after.missions, before.layout),
+    };
+  }
+  const { json, layout } = encodeEntries(after.missions);
+  return {
+    stored: { progress: after, layout },
+    counters: encodeCounters(after.missions, layout),
+    entries: { missions: json, streaks: JSON.stringify(after.streaks) },
+  };
+}
+
+/** Streak records are replaced, never changed in place: a changed one is a new object. */
+function streaksChanged(before: Record<string, StreakState>, after: Record<string, StreakState>): boolean {
+  let count = 0;
+  for (const key in after) {
+    count++;
+    if (after[key] !== before[key]) return true;
+  }
+  for (const _ in before) count--;
+  return count !== 0;
+}
+
+/**
+ * Writes the given players' whole progress in one statement (their lock rows exist and are
+ * locked), each with a new revision (reads that enter or accept missions).
  */
 export async function saveProgress(client: PoolClient, progress: PlayerProgress[]): Promise<void> {
   if (progress.length === 0) return;
+  const writes = progress.map((p) => progressWrite(undefined, p));
   const revisions = progress.map(() => crypto.randomUUID());
-  await client.query(progressUpdate(1), progressParams(progress, revisions));
+  await client.query(`WITH counters AS (${countersUpdate(1)}), entries AS (${entriesUpsert(5)}) SELECT 1`, [
+    ...countersParams(writes, revisions),
+    ...entriesParams(writes),
+  ]);
+}
+
+/** The update of the lock rows in `countersParams` (4 parameters from `first`), for a larger statement. */
+function countersUpdate(first: number): string {
+  const $ = (i: number) => `$${first + i}`;
+  return `UPDATE player_counters c SET counters = u.counters, revision = u.revision
+     FROM unnest(${$(0)}::uuid[], ${$(1)}::text[], ${$(2)}::json[], ${$(3)}::uuid[])
+       AS u(environment_id, player_id, counters, revision)
+     WHERE c.environment_id = u.environment_id AND c.player_id = u.player_id`;
+}
+
+function countersParams(writes: ProgressWrite[], revisions: string[]): unknown[] {
+  return [
+    writes.map((w) => w.stored.progress.environmentId),
+    writes.map((w) => w.stored.progress.playerId),
+    writes.map((w) => w.counters),
+    revisions,
+  ];
 }
 
 /**
- * The update of the rows in `progressParams` (5 parameters, numbered from `first`), for use in a
- * larger statement. Arrays of documents cost Postgres less than a JSON array of rows to take apart.
+ * The upsert of the entries and streaks of the writes that carry them (`entriesParams`, 4
+ * parameters from `first`), for use in a larger statement.
  */
-export function progressUpdate(first: number): string {
+export function entriesUpsert(first: number): string {
   const $ = (i: number) => `$${first + i}`;
-  return `UPDATE player_progress p
-     SET missions = u.missions, streaks = u.streaks, revision = u.revision, updated_at = now()
-     FROM unnest(${$(0)}::uuid[], ${$(1)}::text[], ${$(2)}::json[], ${$(3)}::json[], ${$(4)}::uuid[])
-       AS u(environment_id, player_id, missions, streaks, revision)
-     WHERE p.environment_id = u.environment_id AND p.player_id = u.player_id`;
+  return `INSERT INTO player_progress (environment_id, player_id, missions, streaks)
+     SELECT * FROM unnest(${$(0)}::uuid[], ${$(1)}::text[], ${$(2)}::json[], ${$(3)}::json[])
+     ON CONFLICT (environment_id, player_id) DO UPDATE
+       SET missions = EXCLUDED.missions, streaks = EXCLUDED.streaks, updated_at = now()`;
 }
 
-export function progressParams(progress: PlayerProgress[], revisions: string[]): unknown[] {
+export function entriesParams(writes: ProgressWrite[]): unknown[] {
+  const full = writes.filter((w) => w.entries);
   return [
-    progress.map((p) => p.environmentId),
-    progress.map((p) => p.playerId),
-    progress.map((p) => encodeMissionsJson(p.missions)),
-    progress.map((p) => JSON.stringify(p.streaks)),
-    revisions,
+    full.map((w) => w.stored.progress.environmentId),
+    full.map((w) => w.stored.progress.playerId),
+    full.map((w) => w.entries!.missions),
+    full.map((w) => w.entries!.streaks),
   ];
 }
 
@@ -151,27 +240,35 @@ export async function findStoredProgress(
   player: PlayerRef,
 ): Promise<PlayerProgress | undefined> {
   const { rows } = await db.query<ProgressRow>(
-    'SELECT environment_id, player_id, revision, missions, streaks FROM player_progress WHERE environment_id = $1 AND player_id = $2',
+    `${FULL_ROW} WHERE c.environment_id = $1 AND c.player_id = $2`,
     [player.environmentId, player.playerId],
   );
   const row = rows[0];
-  return row ? toProgress(row) : undefined;
+  return row ? toStoredProgress(row).progress : undefined;
 }
 
 /**
- * Creates a player's row with the given progress in one statement. False when the row exists (a
- * concurrent request or the consumer created it first): then lock and update it instead.
+ * Creates a player's rows with the given progress in one statement. False when the player's lock
+ * row exists (a concurrent request or the consumer created it first): then lock and update instead.
  */
 export async function insertProgress(client: PoolClient, progress: PlayerProgress): Promise<boolean> {
-  const { rowCount } = await client.query(
-    `INSERT INTO player_progress (environment_id, player_id, missions, streaks) VALUES ($1, $2, $3, $4)
-     ON CONFLICT DO NOTHING`,
+  const write = progressWrite(undefined, progress);
+  const { rows } = await client.query<{ created: boolean }>(
+    `WITH created AS (
+       INSERT INTO player_counters (environment_id, player_id, counters) VALUES ($1, $2, $3)
+       ON CONFLICT DO NOTHING RETURNING 1
+     ), entries AS (
+       INSERT INTO player_progress (environment_id, player_id, missions, streaks)
+       SELECT $1, $2, $4, $5 WHERE EXISTS (SELECT FROM created)
+     )
+     SELECT EXISTS (SELECT FROM created) AS created`,
     [
       progress.environmentId,
       progress.playerId,
-      encodeMissionsJson(progress.missions),
-      JSON.stringify(progress.streaks),
+      write.counters,
+      write.entries!.missions,
+      write.entries!.streaks,
     ],
   );
-  return rowCount === 1;
+  return rows[0]!.created;
 }
