@@ -52,6 +52,15 @@ export interface AcceptedEvent {
   idempotencyKey: string | null;
 }
 
+/**
+ * The id a consumer claims an accepted event under, or undefined when it need not be claimed: only
+ * an event with an idempotencyKey can be on the topic twice (the gateway re-sends it with its
+ * eventId after a crash or a failed send); a keyless event never is, and claiming it would cost an
+ * index insert for nothing.
+ */
+export const acceptedEventClaimId = (event: AcceptedEvent): string | undefined =>
+  event.idempotencyKey === null ? undefined : event.eventId;
+
 export interface PointsJournalEntry {
   entryId: string;
   organizationId: string;

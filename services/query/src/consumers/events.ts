@@ -1,4 +1,4 @@
-import { type AcceptedEvent, topicName, topics } from '@engage/contracts';
+import { type AcceptedEvent, acceptedEventClaimId, topicName, topics } from '@engage/contracts';
 import {
   type ApplyBatch,
   type ConsumedRecord,
@@ -71,8 +71,7 @@ export function startEventsConsumer(
     topic: topicName(topics.eventsAccepted, deps.topicPrefix),
     definition: topics.eventsAccepted,
     sessionTimeoutMs: deps.sessionTimeoutMs,
-    // The gateway may re-send an event with its eventId (after a crash or a failed send).
-    recordId: (event) => event.eventId,
+    recordId: acceptedEventClaimId,
     maxRecordsPerTransaction: deps.recordsPerTransaction,
     partitionsConsumedConcurrently: PARTITIONS_IN_PARALLEL,
     maxBytesPerPartition: FETCH_BYTES_PER_PARTITION,
