@@ -39,10 +39,32 @@ const BOARD = LeaderboardDefinitionSchema.parse({
   aggregation: 'Sum',
 });
 
+/** The three reads a game makes, and all three in one request. */
+type ReadKind = 'top' | 'around' | 'named' | 'all';
+/** The mix: each read one kind, in equal thirds (a board screen, a "my place" view, a friends tab). */
+const MIX: readonly ReadKind[] = ['top', 'around', 'named'];
+
+/** The caller and the named players of read `i`, spread over the million. */
+function readOf(i: number, kind: ReadKind) {
+  const me = `p${(i * 7919) % PLAYERS}`;
+  const named =
+    kind === 'named' || kind === 'all'
+      ? Array.from({ length: NAMED }, (_, k) => `p${(i * 31 + k * 104_729) % PLAYERS}`)
+      : [];
+  const top = kind === 'top' || kind === 'all' ? 10 : 0;
+  const around = kind === 'around' || kind === 'all' ? 5 : 0;
+  return { me, named, top, around };
+}
+
+const mixed = (i: number): ReadKind => MIX[i % MIX.length]!;
+const allInOne = (): ReadKind => 'all';
+
 /**
- * A plain board of 1,000,000 players in one query process: score updates applied from the events
- * topic (exactly-once consumer, Postgres, then Redis), and reads (Top=10, Around=5, PlayerIds of 50)
- * while updates stream in, beside raw ioredis issuing the same Redis commands on the same keys.
+ * A plain board of 1,000,000 players. Score updates are applied from the events topic by one query
+ * process in the `updates` role (exactly-once consumer, Postgres, then Redis); reads go to another
+ * in the `reads` role, with and without updates streaming in, beside raw ioredis issuing the same
+ * Redis commands on the same keys. Reads are measured twice: the mix (each read one kind: Top=10,
+ * Around=5 or PlayerIds of 50, in equal thirds), the headline; and all three in every read.
  */
 export async function leaderboards(options: WorkloadOptions): Promise<WorkloadReport> {
   const concurrency = options.concurrency ?? 32;
@@ -61,38 +83,44 @@ export async function leaderboards(options: WorkloadOptions): Promise<WorkloadRe
     log: createLogger('bench', 'warn'),
   });
   const producer = await connectProducer(kafka);
-  let query: Awaited<ReturnType<typeof spawnService>> | undefined;
-  try {
-    const loadStarted = performance.now();
-    await loadBoard(pool, redis, keyPrefix, env);
-    const loadSeconds = (performance.now() - loadStarted) / 1000;
-    const memory = await memoryPerPlayer(redis, keyPrefix, env.environmentId);
-
-    // Updates first, on their own: queued in Kafka, then applied by a fresh query process.
-    const produce = (events: AcceptedEvent[]) =>
-      produceRecords(producer, topics.eventsAccepted, stack.topicPrefix, events);
-    for (let i = 0; i < UPDATES; i += 10_000) await produce(updates(env, i, 10_000));
-    query = await spawnService(findRepoRoot(), 'query', {
+  const processes: Awaited<ReturnType<typeof spawnService>>[] = [];
+  const spawnQuery = async (role: 'reads' | 'updates') => {
+    const child = await spawnService(findRepoRoot(), 'query', {
       DATABASE_URL: stack.infra.databaseUrl,
       REDIS_URL: stack.infra.redisUrl,
       REDIS_KEY_PREFIX: keyPrefix,
       KAFKA_BROKERS: stack.infra.brokers.join(','),
       KAFKA_TOPIC_PREFIX: stack.topicPrefix,
       LOG_LEVEL: 'warn',
+      QUERY_ROLE: role,
     });
+    processes.push(child);
+    return child;
+  };
+  try {
+    const loadStarted = performance.now();
+    await loadBoard(pool, redis, keyPrefix, env);
+    const loadSeconds = (performance.now() - loadStarted) / 1000;
+    const memory = await memoryPerPlayer(redis, keyPrefix, env.environmentId);
+
+    // Updates first, on their own: queued in Kafka, then applied by a fresh updates process.
+    const produce = (events: AcceptedEvent[]) =>
+      produceRecords(producer, topics.eventsAccepted, stack.topicPrefix, events);
+    for (let i = 0; i < UPDATES; i += 10_000) await produce(updates(env, i, 10_000));
+    await spawnQuery('updates');
     const applied = await measureApplied(pool, stack.topicPrefix, UPDATES);
 
-    // Reads while updates stream in at a fixed rate.
-    const http = new HttpPool(query.url, { connections: concurrency });
-    const read = async (i: number) => {
-      const me = `p${(i * 7919) % PLAYERS}`;
-      const named = Array.from(
-        { length: NAMED },
-        (_, k) => `PlayerIds=p${(i * 31 + k * 104_729) % PLAYERS}`,
-      ).join('&');
+    // Reads from a read-only process, without and with updates streaming in at a fixed rate.
+    const reader = await spawnQuery('reads');
+    const http = new HttpPool(reader.url, { connections: concurrency });
+    const read = async (i: number, kind: ReadKind) => {
+      const { me, named, top, around } = readOf(i, kind);
+      const query = [`PlayerId=${me}`, `Top=${top}`];
+      if (around > 0) query.push(`Around=${around}`);
+      for (const id of named) query.push(`PlayerIds=${id}`);
       const res = await http.request({
         method: 'GET',
-        path: `/v1/leaderboards/bench?PlayerId=${me}&Top=10&Around=5&${named}`,
+        path: `/v1/leaderboards/bench?${query.join('&')}`,
         headers: {
           [INTERNAL_HEADERS.organizationId]: env.organizationId,
           [INTERNAL_HEADERS.environmentId]: env.environmentId,
@@ -108,43 +136,76 @@ export async function leaderboards(options: WorkloadOptions): Promise<WorkloadRe
       const body = await res.body.text();
       if (res.statusCode !== 200) throw new Error(`status ${res.statusCode}: ${body}`);
     };
-    const cpuBefore = processCpuMs(query.pid());
-    const redisBefore = await readCommandStats(redis);
-    const quiet = await drive(new Recorder(), (_w, i) => read(i), { concurrency, seconds: options.seconds });
-    const queryCpuPerRead = ((processCpuMs(query.pid()) - cpuBefore) * 1000) / quiet.operations;
-    const engageRedisPerRead = redisTimePerRead(redisBefore, await readCommandStats(redis), quiet.operations);
-    const streaming = streamUpdates(produce, env, options.seconds);
-    const reads = await drive(new Recorder(), (_w, i) => read(i), { concurrency, seconds: options.seconds });
-    const streamed = await streaming;
+    const measureReads = async (kindOf: (i: number) => ReadKind) => {
+      const cpuBefore = processCpuMs(reader.pid());
+      const redisBefore = await readCommandStats(redis);
+      const summary = await drive(new Recorder(), (_w, i) => read(i, kindOf(i)), {
+        concurrency,
+        seconds: options.seconds,
+      });
+      const cpuPerRead = ((processCpuMs(reader.pid()) - cpuBefore) * 1000) / summary.operations;
+      const redisPerRead = redisTimePerRead(redisBefore, await readCommandStats(redis), summary.operations);
+      return { summary, cpuPerRead, redisPerRead };
+    };
+    const whileStreaming = async <T>(measure: () => Promise<T>) => {
+      const streaming = streamUpdates(produce, env, options.seconds);
+      const result = await measure();
+      return { result, streamed: await streaming };
+    };
+    const mixQuiet = await measureReads(mixed);
+    const mixStreaming = await whileStreaming(() => measureReads(mixed));
+    const allQuiet = await measureReads(allInOne);
+    const allStreaming = await whileStreaming(() => measureReads(allInOne));
     await http.close();
 
+    const raw = (kindOf: (i: number) => ReadKind) =>
+      rawReads(stack.infra.redisUrl, keyPrefix, env, kindOf, concurrency, options.seconds);
     const statsBefore = await readCommandStats(redis);
-    const raw = await rawReads(stack.infra.redisUrl, keyPrefix, env, concurrency, options.seconds);
-    const redisPerRead = redisTimePerRead(statsBefore, await readCommandStats(redis), raw.operations);
+    const rawMix = await raw(mixed);
+    const statsBetween = await readCommandStats(redis);
+    const rawAll = await raw(allInOne);
+    const rawMixRedis = redisTimePerRead(statsBefore, statsBetween, rawMix.operations);
+    const rawAllRedis = redisTimePerRead(statsBetween, await readCommandStats(redis), rawAll.operations);
+    const ratio = (a: { opsPerSecond: number }, b: { opsPerSecond: number }) =>
+      a.opsPerSecond / b.opsPerSecond;
     return {
       workload: 'leaderboards',
-      description: `a board of ${PLAYERS.toLocaleString('en')} players; reads Top=10, Around=5, PlayerIds of ${NAMED} (concurrency ${concurrency}) while ${STREAM_RATE}/s score updates stream in`,
+      description: `a board of ${PLAYERS.toLocaleString('en')} players; reads from a read-only query process (concurrency ${concurrency}): the mix (Top=10, Around=5 or PlayerIds of ${NAMED}, a third each) and all three in every read, with and without ${STREAM_RATE}/s score updates streaming in (applied by a separate updates process)`,
       rows: [
-        { name: 'engage reads, no updates', summary: quiet, units: 'reads' },
-        { name: 'engage reads, updates streaming', summary: reads, units: 'reads' },
-        { name: 'raw ioredis, same commands', summary: raw, units: 'reads' },
+        { name: 'mix: engage reads, no updates', summary: mixQuiet.summary, units: 'reads' },
+        {
+          name: 'mix: engage reads, updates streaming',
+          summary: mixStreaming.result.summary,
+          units: 'reads',
+        },
+        { name: 'mix: raw ioredis, same commands', summary: rawMix, units: 'reads' },
+        { name: 'all-in-one: engage reads, no updates', summary: allQuiet.summary, units: 'reads' },
+        {
+          name: 'all-in-one: engage reads, updates streaming',
+          summary: allStreaming.result.summary,
+          units: 'reads',
+        },
+        { name: 'all-in-one: raw ioredis, same commands', summary: rawAll, units: 'reads' },
       ],
       ratios: {
-        'engage reads (no updates) / raw ioredis': quiet.opsPerSecond / raw.opsPerSecond,
-        'engage reads (updates streaming) / raw ioredis': reads.opsPerSecond / raw.opsPerSecond,
+        'mix: engage (no updates) / raw ioredis': ratio(mixQuiet.summary, rawMix),
+        'mix: engage (updates streaming) / raw ioredis': ratio(mixStreaming.result.summary, rawMix),
+        'all-in-one: engage (no updates) / raw ioredis': ratio(allQuiet.summary, rawAll),
+        'all-in-one: engage (updates streaming) / raw ioredis': ratio(allStreaming.result.summary, rawAll),
       },
       notes: [
-        `score updates applied: ${Math.round(applied)} per second (${UPDATES.toLocaleString('en')} events over ${UPDATE_PLAYERS.toLocaleString('en')} players, Kafka → Postgres → Redis, one query process)`,
-        `updates streamed during the reads: ${streamed.toLocaleString('en')} (target ${STREAM_RATE}/s); the same process applies them`,
+        `score updates applied: ${Math.round(applied)} per second (${UPDATES.toLocaleString('en')} events over ${UPDATE_PLAYERS.toLocaleString('en')} players, Kafka → Postgres → Redis, one query process in the updates role)`,
+        `updates streamed during the reads: ${mixStreaming.streamed.toLocaleString('en')} (mix), ${allStreaming.streamed.toLocaleString('en')} (all-in-one) (target ${STREAM_RATE}/s), applied by the updates process`,
         `machine load average at the end: ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores`,
         `board loaded (Postgres + Redis) in ${loadSeconds.toFixed(1)} s`,
-        `Redis time per read (INFO commandstats): ${redisPerRead.total.toFixed(0)} µs in the raw run (${redisPerRead.parts}); ${engageRedisPerRead.total.toFixed(0)} µs in engage's run without updates`,
-        `query process CPU per read (engage, no updates): ${queryCpuPerRead.toFixed(0)} µs`,
+        `read-only process CPU per read, no updates: ${mixQuiet.cpuPerRead.toFixed(0)} µs (mix), ${allQuiet.cpuPerRead.toFixed(0)} µs (all-in-one)`,
+        `Redis time per read (INFO commandstats), mix: ${mixQuiet.redisPerRead.total.toFixed(0)} µs engage, ${rawMixRedis.total.toFixed(0)} µs raw (${rawMixRedis.parts})`,
+        `Redis time per read (INFO commandstats), all-in-one: ${allQuiet.redisPerRead.total.toFixed(0)} µs engage, ${rawAllRedis.total.toFixed(0)} µs raw (${rawAllRedis.parts})`,
         `Redis memory per player: ${memory.board.toFixed(0)} bytes in the board, ${memory.names.toFixed(0)} bytes in the names hash`,
       ],
     };
   } finally {
-    await query?.stop();
+    for (const child of processes.reverse()) await child.stop();
     await producer.disconnect();
     await cleanUp(pool, redis, keyPrefix, env.environmentId);
     await pool.end();
@@ -266,10 +327,12 @@ async function measureApplied(pool: Pool, topicPrefix: string, total: number): P
   }
 }
 
+/** The same Redis commands straight through ioredis, every part asked of Redis (nothing cached). */
 async function rawReads(
   redisUrl: string,
   keyPrefix: string,
   env: EnvironmentContext,
+  kindOf: (i: number) => ReadKind,
   concurrency: number,
   seconds: number,
 ) {
@@ -279,16 +342,16 @@ async function rawReads(
     return await drive(
       new Recorder(),
       async (_w, i) => {
-        const me = `p${(i * 7919) % PLAYERS}`;
-        const named = Array.from({ length: NAMED }, (_, k) => `p${(i * 31 + k * 104_729) % PLAYERS}`);
+        const { me, named, top, around } = readOf(i, kindOf(i));
         const read = await readLiveBoard(client, {
           boardKey: periodBoardKey(keyPrefix, env.environmentId, 'bench', 0),
           namesKey: displayNamesKey(keyPrefix, env.environmentId),
           markerKey: boardsMarkerKey(keyPrefix, env.environmentId),
-          top: 10,
-          around: 5,
+          top,
+          around,
           me,
-          named,
+          // The service adds the caller to the named players.
+          named: named.length > 0 ? [...new Set([me, ...named])] : [],
           withNames: true,
         });
         if (!read) throw new Error('marker missing');
