@@ -2,6 +2,7 @@ import { createHttpApp, type HttpApp, type Logger } from '@engage/kit';
 import { type Pool, pingPool } from '@engage/postgres';
 import { pingRedis, type Redis } from '@engage/redis';
 import { defineReadScript } from './boards/live-read.ts';
+import { NameCache, TopCache } from './boards/read-caches.ts';
 import { leaderboardDefinitionRoutes } from './http/definitions.ts';
 import { leaderboardRoutes } from './http/leaderboards.ts';
 import { settleRoutes } from './http/settle.ts';
@@ -17,6 +18,8 @@ export interface QueryDeps {
   definitions?: Definitions;
   /** Kicks the outbox relay after a settlement enqueued records. */
   published?: () => void;
+  /** What reads may serve from memory (default: nothing, every read asks Redis). */
+  caches?: { top: TopCache; names: NameCache };
 }
 
 export function buildApp(deps: QueryDeps): HttpApp {
@@ -31,6 +34,7 @@ export function buildApp(deps: QueryDeps): HttpApp {
     topicPrefix: deps.topicPrefix ?? 'engage.',
     definitions: deps.definitions ?? new DefinitionCache(deps.pool, 2_000),
     published: deps.published ?? (() => {}),
+    caches: deps.caches ?? { top: new TopCache(0), names: new NameCache(0) },
   };
   leaderboardRoutes(app, boards);
   leaderboardDefinitionRoutes(app, boards);

@@ -18,6 +18,16 @@ export const queryEnv = baseEnv
     EVENTS_RECORDS_PER_TRANSACTION: z.coerce.number().int().min(1).max(20_000).default(5_000),
     /** How long a replica may serve leaderboard definitions changed on another replica. */
     DEFINITIONS_CACHE_MS: z.coerce.number().int().min(0).default(2_000),
+    /**
+     * What this process does: `all` serves reads and applies updates; `reads` only serves the HTTP
+     * API (read-only replicas); `updates` applies events, mirrors, settles and publishes, and serves
+     * the HTTP API only for its probes and metrics (no read traffic is routed to it).
+     */
+    QUERY_ROLE: z.enum(['all', 'reads', 'updates']).default('all'),
+    /** How long a replica serves a live board's top rows and participant count before asking Redis again. */
+    LEADERBOARD_TOP_CACHE_MS: z.coerce.number().int().min(0).max(5_000).default(250),
+    /** How long a replica serves a display name it read from Redis before asking again. */
+    DISPLAY_NAMES_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   });
 
 export type QueryEnv = z.infer<typeof queryEnv>;

@@ -3,12 +3,18 @@ import { listen, type ServiceContext } from '@engage/kit';
 import { createPool } from '@engage/postgres';
 import { createRedis } from '@engage/redis';
 import { buildApp } from './app.ts';
+import type { BoardMirrorDeps } from './boards/mirror.ts';
+import { NameCache, TopCache } from './boards/read-caches.ts';
 import { startMirrorSweeper } from './boards/sweeper.ts';
 import { startEventsConsumer } from './consumers/events.ts';
 import type { QueryEnv } from './env.ts';
 import { startSettler } from './settlement/settler.ts';
 import { DefinitionCache } from './store/definitions.ts';
 
+/**
+ * Starts the query service in its QUERY_ROLE: `reads` serves the HTTP API only; `updates` applies
+ * the events topic, sweeps the mirror, settles and publishes; `all` does both.
+ */
 export async function startQuery(ctx: ServiceContext<QueryEnv>): Promise<void> {
   const { env, log, lifecycle } = ctx;
   const pool = createPool({ url: env.DATABASE_URL, schema: 'query', max: env.DATABASE_POOL_SIZE, log });
@@ -19,11 +25,25 @@ export async function startQuery(ctx: ServiceContext<QueryEnv>): Promise<void> {
   });
   const definitions = new DefinitionCache(pool, env.DEFINITIONS_CACHE_MS);
   const mirror = { pool, redis, keyPrefix: env.REDIS_KEY_PREFIX, log, definitions };
+  const updates = env.QUERY_ROLE === 'reads' ? undefined : await startUpdates(ctx, mirror);
 
+  const caches = {
+    top: new TopCache(env.LEADERBOARD_TOP_CACHE_MS),
+    names: new NameCache(env.DISPLAY_NAMES_CACHE_MS),
+  };
+  // A read-only replica's sandbox settlements wait for an updates replica's relay to publish them.
+  const published = updates?.published ?? (() => {});
+  await listen(buildApp({ ...mirror, topicPrefix: env.KAFKA_TOPIC_PREFIX, published, caches }), ctx);
+}
+
+/** The update work: events consumer, mirror sweeper, settler and the outbox relay they feed. */
+async function startUpdates(
+  { env, log, lifecycle }: ServiceContext<QueryEnv>,
+  mirror: BoardMirrorDeps,
+): Promise<{ published: () => void }> {
   const kafka = createKafka({ brokers: env.KAFKA_BROKERS, clientId: env.KAFKA_CLIENT_ID ?? 'query', log });
-  const relay = startOutboxRelay({ pool, kafka, log });
+  const relay = startOutboxRelay({ pool: mirror.pool, kafka, log });
   lifecycle.onShutdown('outbox relay', relay.stop);
-
   const events = await startEventsConsumer({
     ...mirror,
     kafka,
@@ -39,6 +59,5 @@ export async function startQuery(ctx: ServiceContext<QueryEnv>): Promise<void> {
     { intervalMs: env.SETTLE_INTERVAL_MS, graceMs: env.SETTLE_GRACE_MS },
   );
   lifecycle.onShutdown('settler', settler.stop);
-
-  await listen(buildApp({ ...mirror, topicPrefix: env.KAFKA_TOPIC_PREFIX, published: relay.kick }), ctx);
+  return { published: relay.kick };
 }

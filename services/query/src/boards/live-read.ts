@@ -44,27 +44,73 @@ export function defineReadScript(redis: Redis): void {
   if (!('boardAround' in redis)) redis.defineCommand('boardAround', { numberOfKeys: 1, lua: AROUND_SCRIPT });
 }
 
+/** A board's size and top rows at one moment: what a replica may reuse for a short time. */
+export interface TopSnapshot {
+  participants: number;
+  top: readonly LiveRow[];
+}
+
+/** Where a read takes the board's size and top rows from (Redis itself, or a short-lived cache). */
+export type TopSource = (redis: Redis, boardKey: string, top: number) => Promise<TopSnapshot>;
+
+/** Where a read takes display names from (Redis itself, or a bounded cache in front of it). */
+export type NameSource = (
+  redis: Redis,
+  namesKey: string,
+  members: readonly string[],
+) => Promise<(string | null)[]>;
+
+/** ZCARD and ZREVRANGE 0 top-1 WITHSCORES, sent together. */
+export const readTop: TopSource = async (redis, boardKey, top) => {
+  const [participants, flat] = await Promise.all([
+    redis.zcard(boardKey),
+    top > 0 ? redis.zrevrange(boardKey, 0, top - 1, 'WITHSCORES') : [],
+  ]);
+  return { participants, top: rows(flat, 0) };
+};
+
+/** One HMGET. */
+export const readNames: NameSource = async (redis, namesKey, members) =>
+  (await redis.hmget(namesKey, ...members)).map((name) => name || null);
+
 /**
- * Reads a live board with the least Redis work: the marker, ZCARD, the top, the caller's place and
- * neighbours (a four-line script: the range depends on the rank) and the named members' scores
- * (ZMSCORE), sent together in one write, then one HMGET of the display names of the rows shown.
- * Every lookup is O(log N) or a hash lookup; nothing scans the board. The commands are pipelined,
- * not wrapped in MULTI (whose client-side cost was a third of a read's Redis handling in Node): a
- * score update may land between two of them, as it may between two reads. Undefined when the
- * environment's boards are not mirrored (rebuild first).
+ * Reads a live board with the least Redis work: the marker, the board's size and top (`topSource`),
+ * the caller's place and neighbours (a four-line script: the range depends on the rank) and the
+ * named members' scores (ZMSCORE), sent together in one write with the display names of the caller
+ * and the named members (`nameSource`, HMGET), then the names of the other rows shown (one more
+ * HMGET, unless `nameSource` knows them all). Every lookup is O(log N) or a hash lookup; nothing scans the
+ * board. The commands are pipelined, not wrapped in MULTI (whose client-side cost was a third of a
+ * read's Redis handling in Node): a score update may land between two of them, as it may between
+ * two reads. Undefined when the environment's boards are not mirrored (rebuild first).
  */
-export async function readLiveBoard(redis: Redis, req: LiveReadRequest): Promise<LiveBoardRead | undefined> {
-  const snapshot = await readParts(redis, req);
+export async function readLiveBoard(
+  redis: Redis,
+  req: LiveReadRequest,
+  sources: { top: TopSource; names: NameSource } = { top: readTop, names: readNames },
+): Promise<LiveBoardRead | undefined> {
+  // The names of the caller and the named players are known before the board is read: asked in
+  // the same round trip, so only rows found on the board (top, neighbours) may need a second one.
+  const known = req.withNames ? [...new Set(req.me === null ? req.named : [req.me, ...req.named])] : [];
+  const [snapshot, knownNames] = await Promise.all([
+    readParts(redis, req, sources.top),
+    known.length > 0 ? sources.names(redis, req.namesKey, known) : [],
+  ]);
   if (!snapshot) return undefined;
-  if (req.withNames) await attachNames(redis, req.namesKey, snapshot);
+  if (req.withNames) {
+    const names = new Map(known.map((member, i) => [member, knownNames[i] ?? null]));
+    await attachNames(redis, req.namesKey, snapshot, sources.names, names);
+  }
   return snapshot;
 }
 
-async function readParts(redis: Redis, req: LiveReadRequest): Promise<LiveBoardRead | undefined> {
-  const [marker, participants, topFlat, placed, scores] = await Promise.all([
+async function readParts(
+  redis: Redis,
+  req: LiveReadRequest,
+  topSource: TopSource,
+): Promise<LiveBoardRead | undefined> {
+  const [marker, head, placed, scores] = await Promise.all([
     redis.exists(req.markerKey),
-    redis.zcard(req.boardKey),
-    req.top > 0 ? redis.zrevrange(req.boardKey, 0, req.top - 1, 'WITHSCORES') : [],
+    topSource(redis, req.boardKey, req.top),
     req.me !== null
       ? (redis as unknown as BoardCommands).boardAround(req.boardKey, req.me, String(req.around))
       : null,
@@ -78,7 +124,9 @@ async function readParts(redis: Redis, req: LiveReadRequest): Promise<LiveBoardR
     const score = scores[i];
     if (score != null) named.push({ member, position: -1, rankScore: Number(score), displayName: null });
   });
-  return { participants, top: rows(topFlat, 0), around: req.around > 0 ? window : [], me, named };
+  // Copies: a snapshot may be shared by concurrent reads, and names are attached to these rows.
+  const top = head.top.map((r) => ({ ...r }));
+  return { participants: head.participants, top, around: req.around > 0 ? window : [], me, named };
 }
 
 function rows(flat: readonly string[], first: number): LiveRow[] {
@@ -94,12 +142,21 @@ function rows(flat: readonly string[], first: number): LiveRow[] {
   return out;
 }
 
-/** One HMGET for the names of the rows the answer shows (each member asked once). */
-async function attachNames(redis: Redis, namesKey: string, read: LiveBoardRead): Promise<void> {
+/** The names of the rows the answer shows, each member not in `names` yet asked once. */
+async function attachNames(
+  redis: Redis,
+  namesKey: string,
+  read: LiveBoardRead,
+  source: NameSource,
+  names: Map<string, string | null>,
+): Promise<void> {
   const shown = [...read.top, ...read.around, ...read.named, ...(read.me ? [read.me] : [])];
-  const members = [...new Set(shown.map((r) => r.member))];
-  if (members.length === 0) return;
-  const found = await redis.hmget(namesKey, ...members);
-  const names = new Map(members.map((m, i) => [m, found[i] || null]));
+  const members = [...new Set(shown.map((r) => r.member).filter((m) => !names.has(m)))];
+  if (members.length > 0) {
+    const found = await source(redis, namesKey, members);
+    members.forEach((member, i) => {
+      names.set(member, found[i] ?? null);
+    });
+  }
   for (const row of shown) row.displayName = names.get(row.member) ?? null;
 }

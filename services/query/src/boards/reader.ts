@@ -9,6 +9,7 @@ import { currentTiersOf, displayNames, findScore, saveDisplayNames } from '../st
 import { boardsMarkerKey, displayNamesKey, leagueGroupKey, periodBoardKey, teamBoardKey } from './keys.ts';
 import { type LiveRow, readLiveBoard } from './live-read.ts';
 import { type BoardMirrorDeps, ensureBoardsMirrored } from './mirror.ts';
+import type { NameCache, TopCache } from './read-caches.ts';
 import {
   type LeaderboardView,
   leaderboardHeader,
@@ -32,6 +33,7 @@ export interface ReadOptions {
 export interface ReaderDeps extends BoardMirrorDeps {
   pool: Pool;
   redis: Redis;
+  caches: { top: TopCache; names: NameCache };
 }
 
 const PERIOD_CACHE_MS = 1_000;
@@ -97,6 +99,7 @@ async function rememberDisplayName(deps: ReaderDeps, options: ReadOptions): Prom
     ]);
     await deps.redis.hset(namesKey, options.player.id, name);
   }
+  deps.caches.names.remember(namesKey, options.player.id, name);
   if (knownNames.size >= KNOWN_NAMES_MAX) knownNames.clear();
   knownNames.set(known, { name, at: now });
 }
@@ -153,10 +156,11 @@ async function readLive(
     named: board.team ? [] : (options.named ?? []),
     withNames: !board.team,
   };
-  let live = await readLiveBoard(deps.redis, request);
+  const sources = { top: deps.caches.top.source, names: deps.caches.names.source };
+  let live = await readLiveBoard(deps.redis, request, sources);
   if (!live) {
     await ensureBoardsMirrored(deps, environmentId);
-    live = await readLiveBoard(deps.redis, request);
+    live = await readLiveBoard(deps.redis, request, sources);
     if (!live) throw new Error('the live boards are not mirrored after a rebuild');
   }
   const rowOf = (r: LiveRow): RankedRow => ({
