@@ -31,6 +31,8 @@ const UPDATES = 250_000;
 const UPDATE_PLAYERS = 200_000;
 const STREAM_RATE = 5_000;
 const NAMED = 50;
+/** The issue's target: reads per second from one query process (p99 at most 10 ms). */
+const TARGET_READS = 5_000;
 const SCALE = { decimals: 0, lowestFirst: false, periodStart: 0, periodEnd: null };
 const BOARD = LeaderboardDefinitionSchema.parse({
   key: 'bench',
@@ -107,7 +109,7 @@ export async function leaderboards(options: WorkloadOptions): Promise<WorkloadRe
     const produce = (events: AcceptedEvent[]) =>
       produceRecords(producer, topics.eventsAccepted, stack.topicPrefix, events);
     for (let i = 0; i < UPDATES; i += 10_000) await produce(updates(env, i, 10_000));
-    await spawnQuery('updates');
+    const updater = await spawnQuery('updates');
     const applied = await measureApplied(pool, stack.topicPrefix, UPDATES);
 
     // Reads from a read-only process, without and with updates streaming in at a fixed rate.
@@ -136,17 +138,31 @@ export async function leaderboards(options: WorkloadOptions): Promise<WorkloadRe
       const body = await res.body.text();
       if (res.statusCode !== 200) throw new Error(`status ${res.statusCode}: ${body}`);
     };
-    const measureReads = async (kindOf: (i: number) => ReadKind) => {
+    const measureReads = async (kindOf: (i: number) => ReadKind, ratePerSecond?: number) => {
       const cpuBefore = processCpuMs(reader.pid());
+      const updaterBefore = processCpuMs(updater.pid());
+      const clientBefore = process.cpuUsage();
       const redisBefore = await readCommandStats(redis);
+      const redisCpuBefore = await redisCpuMs(redis);
       const summary = await drive(new Recorder(), (_w, i) => read(i, kindOf(i)), {
         concurrency,
         seconds: options.seconds,
+        ...(ratePerSecond ? { ratePerSecond } : {}),
       });
-      const cpuPerRead = ((processCpuMs(reader.pid()) - cpuBefore) * 1000) / summary.operations;
+      const perRead = (ms: number) => (ms * 1000) / summary.operations;
+      const client = process.cpuUsage(clientBefore);
+      const cpu = {
+        reader: perRead(processCpuMs(reader.pid()) - cpuBefore),
+        updater: perRead(processCpuMs(updater.pid()) - updaterBefore),
+        client: perRead((client.user + client.system) / 1000),
+        redis: perRead((await redisCpuMs(redis)) - redisCpuBefore),
+      };
       const redisPerRead = redisTimePerRead(redisBefore, await readCommandStats(redis), summary.operations);
-      return { summary, cpuPerRead, redisPerRead };
+      return { summary, cpu, redisPerRead };
     };
+    /** Where the machine's CPU went per read: the reads process, the bench's HTTP client, Redis, the updates process. */
+    const cpuParts = (cpu: { reader: number; client: number; redis: number; updater: number }) =>
+      `query (reads) ${cpu.reader.toFixed(0)}, bench client ${cpu.client.toFixed(0)}, Redis ${cpu.redis.toFixed(0)}, query (updates) ${cpu.updater.toFixed(0)}`;
     const whileStreaming = async <T>(measure: () => Promise<T>) => {
       const streaming = streamUpdates(produce, env, options.seconds);
       const result = await measure();
@@ -156,6 +172,9 @@ export async function leaderboards(options: WorkloadOptions): Promise<WorkloadRe
     const mixStreaming = await whileStreaming(() => measureReads(mixed));
     const allQuiet = await measureReads(allInOne);
     const allStreaming = await whileStreaming(() => measureReads(allInOne));
+    // The target's rate, and half of it, on a fixed schedule: latency at a load rather than at saturation.
+    const mixAtTarget = await whileStreaming(() => measureReads(mixed, TARGET_READS));
+    const mixAtHalf = await whileStreaming(() => measureReads(mixed, TARGET_READS / 2));
     await http.close();
 
     const raw = (kindOf: (i: number) => ReadKind) =>
@@ -178,6 +197,16 @@ export async function leaderboards(options: WorkloadOptions): Promise<WorkloadRe
           summary: mixStreaming.result.summary,
           units: 'reads',
         },
+        {
+          name: `mix at ${TARGET_READS}/s: engage, updates streaming`,
+          summary: mixAtTarget.result.summary,
+          units: 'reads',
+        },
+        {
+          name: `mix at ${TARGET_READS / 2}/s: engage, updates streaming`,
+          summary: mixAtHalf.result.summary,
+          units: 'reads',
+        },
         { name: 'mix: raw ioredis, same commands', summary: rawMix, units: 'reads' },
         { name: 'all-in-one: engage reads, no updates', summary: allQuiet.summary, units: 'reads' },
         {
@@ -198,7 +227,8 @@ export async function leaderboards(options: WorkloadOptions): Promise<WorkloadRe
         `updates streamed during the reads: ${mixStreaming.streamed.toLocaleString('en')} (mix), ${allStreaming.streamed.toLocaleString('en')} (all-in-one) (target ${STREAM_RATE}/s), applied by the updates process`,
         `machine load average at the end: ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores`,
         `board loaded (Postgres + Redis) in ${loadSeconds.toFixed(1)} s`,
-        `read-only process CPU per read, no updates: ${mixQuiet.cpuPerRead.toFixed(0)} µs (mix), ${allQuiet.cpuPerRead.toFixed(0)} µs (all-in-one)`,
+        `CPU µs per read, mix, no updates: ${cpuParts(mixQuiet.cpu)}; updates streaming: ${cpuParts(mixStreaming.result.cpu)}`,
+        `CPU µs per read, all-in-one, no updates: ${cpuParts(allQuiet.cpu)}; updates streaming: ${cpuParts(allStreaming.result.cpu)}`,
         `Redis time per read (INFO commandstats), mix: ${mixQuiet.redisPerRead.total.toFixed(0)} µs engage, ${rawMixRedis.total.toFixed(0)} µs raw (${rawMixRedis.parts})`,
         `Redis time per read (INFO commandstats), all-in-one: ${allQuiet.redisPerRead.total.toFixed(0)} µs engage, ${rawAllRedis.total.toFixed(0)} µs raw (${rawAllRedis.parts})`,
         `Redis memory per player: ${memory.board.toFixed(0)} bytes in the board, ${memory.names.toFixed(0)} bytes in the names hash`,
@@ -377,6 +407,13 @@ const CLOCK_TICKS_PER_SECOND = 100;
 
 /** The commands a live read issues (the around script's ZREVRANK/ZREVRANGE run inside EVALSHA). */
 const READ_COMMANDS = ['exists', 'zcard', 'zrevrange', 'evalsha', 'eval', 'zmscore', 'hmget'];
+
+/** CPU time the Redis server used so far (INFO cpu), in ms. */
+async function redisCpuMs(redis: Redis): Promise<number> {
+  const info = await redis.info('cpu');
+  const seconds = (name: string) => Number(new RegExp(`^${name}:([\\d.]+)`, 'm').exec(info)?.[1] ?? 0);
+  return (seconds('used_cpu_user') + seconds('used_cpu_sys')) * 1000;
+}
 
 async function readCommandStats(redis: Redis): Promise<Map<string, { calls: number; usec: number }>> {
   const stats = new Map<string, { calls: number; usec: number }>();
