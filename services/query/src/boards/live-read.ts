@@ -31,9 +31,10 @@ export interface LiveReadRequest {
   withNames: boolean;
 }
 
-type AroundReply = [rank: number, first: number, rows: string[]] | null;
+/** 0: the marker is missing; null: the member is not on the board. */
+type AroundReply = 0 | [rank: number, first: number, rows: string[]] | null;
 type BoardCommands = {
-  boardAround(board: string, member: string, around: string): Promise<AroundReply>;
+  boardAround(board: string, marker: string, member: string, around: string): Promise<AroundReply>;
 };
 
 /**
@@ -41,7 +42,7 @@ type BoardCommands = {
  * NOSCRIPT answer makes the client send the script itself again).
  */
 export function defineReadScript(redis: Redis): void {
-  if (!('boardAround' in redis)) redis.defineCommand('boardAround', { numberOfKeys: 1, lua: AROUND_SCRIPT });
+  if (!('boardAround' in redis)) redis.defineCommand('boardAround', { numberOfKeys: 2, lua: AROUND_SCRIPT });
 }
 
 /** A board's size and top rows at one moment: what a replica may reuse for a short time. */
@@ -74,8 +75,8 @@ export const readNames: NameSource = async (redis, namesKey, members) =>
   (await redis.hmget(namesKey, ...members)).map((name) => name || null);
 
 /**
- * Reads a live board with the least Redis work: the marker, the board's size and top (`topSource`),
- * the caller's place and neighbours (a four-line script: the range depends on the rank) and the
+ * Reads a live board with the least Redis work: the board's size and top (`topSource`), the
+ * marker and the caller's place and neighbours (a short script: the range depends on the rank) and the
  * named members' scores (ZMSCORE), sent together in one write with the display names of the caller
  * and the named members (`nameSource`, HMGET), then the names of the other rows shown (one more
  * HMGET, unless `nameSource` knows them all). Every lookup is O(log N) or a hash lookup; nothing scans the
@@ -108,15 +109,21 @@ async function readParts(
   req: LiveReadRequest,
   topSource: TopSource,
 ): Promise<LiveBoardRead | undefined> {
+  // The around script checks the marker itself; a read without a caller on the board asks EXISTS.
   const [marker, head, placed, scores] = await Promise.all([
-    redis.exists(req.markerKey),
+    req.me === null ? redis.exists(req.markerKey) : 1,
     topSource(redis, req.boardKey, req.top),
     req.me !== null
-      ? (redis as unknown as BoardCommands).boardAround(req.boardKey, req.me, String(req.around))
+      ? (redis as unknown as BoardCommands).boardAround(
+          req.boardKey,
+          req.markerKey,
+          req.me,
+          String(req.around),
+        )
       : null,
     req.named.length > 0 ? redis.zmscore(req.boardKey, ...req.named) : [],
   ]);
-  if (marker === 0) return undefined;
+  if (marker === 0 || placed === 0) return undefined;
   const window = placed ? rows(placed[2], placed[1]) : [];
   const me = window.find((r) => r.position === placed?.[0]) ?? null;
   const named: LiveRow[] = [];
