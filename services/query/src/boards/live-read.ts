@@ -78,8 +78,8 @@ export const readNames: NameSource = async (redis, namesKey, members) =>
  * Reads a live board with the least Redis work: the board's size and top (`topSource`), the
  * marker and the caller's place and neighbours (a short script: the range depends on the rank) and the
  * named members' scores (ZMSCORE), sent together in one write with the display names of the caller
- * and the named members (`nameSource`, HMGET), then the names of the other rows shown (one more
- * HMGET, unless `nameSource` knows them all). Every lookup is O(log N) or a hash lookup; nothing scans the
+ * and the named members (HMGET), then the names of the other rows shown (`nameSource`: one more
+ * HMGET, unless it knows them all). Every lookup is O(log N) or a hash lookup; nothing scans the
  * board. The commands are pipelined, not wrapped in MULTI (whose client-side cost was a third of a
  * read's Redis handling in Node): a score update may land between two of them, as it may between
  * two reads. Undefined when the environment's boards are not mirrored (rebuild first).
@@ -89,12 +89,13 @@ export async function readLiveBoard(
   req: LiveReadRequest,
   sources: { top: TopSource; names: NameSource } = { top: readTop, names: readNames },
 ): Promise<LiveBoardRead | undefined> {
-  // The names of the caller and the named players are known before the board is read: asked in
-  // the same round trip, so only rows found on the board (top, neighbours) may need a second one.
+  // The names of the caller and the named players are known before the board is read: asked of
+  // Redis in the same round trip (no second one for them, so a cache would save nothing but argument
+  // bytes), and only rows found on the board (top, neighbours) go through `sources.names`.
   const known = req.withNames ? [...new Set(req.me === null ? req.named : [req.me, ...req.named])] : [];
   const [snapshot, knownNames] = await Promise.all([
     readParts(redis, req, sources.top),
-    known.length > 0 ? sources.names(redis, req.namesKey, known) : [],
+    known.length > 0 ? readNames(redis, req.namesKey, known) : [],
   ]);
   if (!snapshot) return undefined;
   if (req.withNames) {
