@@ -2,7 +2,7 @@ import { createKafka, startOutboxRelay } from '@engage/kafka';
 import { listen, type ServiceContext } from '@engage/kit';
 import { createPool, pingPool } from '@engage/postgres';
 import { buildApp } from './app.ts';
-import { createPlayerBatcher } from './commands/player-batcher.ts';
+import { createWriteQueue } from './commands/write-queue.ts';
 import { startRewardGrantsConsumer } from './consumers/reward-grants.ts';
 import type { LedgerEnv } from './env.ts';
 import { createMarketplaceCatalog } from './store/marketplace-catalog.ts';
@@ -44,7 +44,8 @@ export async function startLedger(ctx: ServiceContext<LedgerEnv>): Promise<void>
     topicPrefix: env.KAFKA_TOPIC_PREFIX,
     onJournalCommitted: relay.kick,
     // Half the pool writes; the rest serves reads, the rewards consumer and the outbox relay.
-    batcher: createPlayerBatcher(pool, {
+    batcher: createWriteQueue(pool, {
+      topicPrefix: env.KAFKA_TOPIC_PREFIX,
       maxBatch: env.PLAYER_BATCH_MAX,
       batchesInFlight: Math.max(1, Math.floor(env.DATABASE_POOL_SIZE / 2)),
     }),

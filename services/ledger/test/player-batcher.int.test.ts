@@ -1,8 +1,8 @@
-import { problem } from '@engage/kit';
-import { createPool, type Pool } from '@engage/postgres';
+import { Problem, problem } from '@engage/kit';
+import { createPool, type Pool, type PoolClient } from '@engage/postgres';
 import { stackConfig } from '@engage/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPlayerBatcher, type Step } from '../src/commands/player-batcher.ts';
+import { type BatcherOptions, createPlayerBatcher, type Settled } from '../src/commands/player-batcher.ts';
 
 let pool: Pool;
 beforeAll(() => {
@@ -10,12 +10,32 @@ beforeAll(() => {
 });
 afterAll(() => pool.end());
 
+/** The queue is generic over what it applies: here each operation is a step run on the batch's client. */
+type Step<T> = (tx: { client: PoolClient }) => Promise<T>;
+
+/** Runs a batch's steps one after another in its transaction; a thrown Problem is that step's answer. */
+async function runSteps(client: PoolClient, steps: Step<unknown>[]): Promise<Settled<unknown>[]> {
+  const settled: Settled<unknown>[] = [];
+  for (const step of steps) {
+    try {
+      settled.push({ value: await step({ client }) });
+    } catch (err) {
+      if (!(err instanceof Problem)) throw err;
+      settled.push({ problem: err });
+    }
+  }
+  return settled;
+}
+
+const stepBatcher = (options: Omit<BatcherOptions<Step<unknown>, unknown>, 'runBatch'>) =>
+  createPlayerBatcher(pool, { ...options, runBatch: runSteps });
+
 const transactionOf: Step<string> = async ({ client }) =>
   (await client.query<{ tx: string }>('SELECT txid_current()::text AS tx')).rows[0]!.tx;
 
 describe('the write queue', () => {
   it('combines the steps of many players queued behind a running one into one transaction, each with its own answer', async () => {
-    const batcher = createPlayerBatcher(pool, { maxBatch: 64, batchesInFlight: 1 });
+    const batcher = stepBatcher({ maxBatch: 64, batchesInFlight: 1 });
     const first = batcher.run('env/p1', transactionOf);
     const queued = Array.from({ length: 10 }, (_, i) => batcher.run(`env/p${i % 3}`, transactionOf));
     const refused = batcher.run('env/p1', async () => {
@@ -31,7 +51,7 @@ describe('the write queue', () => {
   });
 
   it('runs every step of a failed transaction again alone: the broken one fails, the others succeed', async () => {
-    const batcher = createPlayerBatcher(pool, { maxBatch: 64, batchesInFlight: 1 });
+    const batcher = stepBatcher({ maxBatch: 64, batchesInFlight: 1 });
     const first = batcher.run('env/p1', transactionOf);
     const before = batcher.run('env/p2', transactionOf);
     const broken = batcher.run('env/p3', async ({ client }) => client.query('SELECT 1 / 0'));
@@ -43,7 +63,7 @@ describe('the write queue', () => {
   });
 
   it('keeps a player in one transaction at a time, its steps in arrival order', async () => {
-    const batcher = createPlayerBatcher(pool, { maxBatch: 4, batchesInFlight: 4 });
+    const batcher = stepBatcher({ maxBatch: 4, batchesInFlight: 4 });
     const running = new Map<string, number>();
     const order: Record<string, number[]> = {};
     const step =
@@ -65,7 +85,7 @@ describe('the write queue', () => {
   });
 
   it('commits one step per transaction when combining is off', async () => {
-    const batcher = createPlayerBatcher(pool, { maxBatch: 1 });
+    const batcher = stepBatcher({ maxBatch: 1 });
     const txs = await Promise.all(Array.from({ length: 5 }, () => batcher.run('env/p1', transactionOf)));
     expect(new Set(txs).size).toBe(5);
   });

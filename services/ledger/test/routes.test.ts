@@ -3,7 +3,7 @@ import { createPool } from '@engage/postgres';
 import { internalHeaders, randomEnvironment } from '@engage/testkit';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { createPlayerBatcher } from '../src/commands/player-batcher.ts';
+import { createWriteQueue } from '../src/commands/write-queue.ts';
 import type { MarketplaceCatalog } from '../src/store/marketplace-catalog.ts';
 
 /** A shop with nothing defined (the real catalog reads Postgres; see shop.int.test.ts). */
@@ -20,7 +20,7 @@ const app = buildApp({
   pool,
   topicPrefix: 'unit.',
   onJournalCommitted: () => {},
-  batcher: createPlayerBatcher(pool, { maxBatch: 1 }),
+  batcher: createWriteQueue(pool, { topicPrefix: 'unit.', maxBatch: 1 }),
   marketplace: emptyShop,
 });
 afterAll(() => pool.end());

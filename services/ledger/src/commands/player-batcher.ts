@@ -1,68 +1,63 @@
-import { Problem } from '@engage/kit';
+import type { Problem } from '@engage/kit';
 import type { Pool, PoolClient } from '@engage/postgres';
 import { withTransaction } from '@engage/postgres';
-import { insertOutboxRows, type OutboxRow } from '../store/outbox-rows.ts';
 
-/** The transaction a step writes with, and where it leaves the records to publish on commit. */
-export interface WriteTransaction {
-  client: PoolClient;
-  /** Adds an outbox row; all rows of a transaction are written in one statement just before COMMIT. */
-  publish: (row: OutboxRow) => void;
-}
+/** One operation's answer: its value, or a refusal (a Problem) decided by the ledger. */
+export type Settled<R> = { value: R } | { problem: Problem };
 
 /**
- * One request's work on one player. Contract: it either completes, or throws a Problem having written
- * nothing (a refusal answered as is), or fails otherwise (the transaction is abandoned and the step
- * runs again alone).
+ * Applies queued operations, in the order given, in the open transaction, and settles each. Contract:
+ * a refusal is that operation's answer (the others go on); a thrown error fails the transaction, which
+ * is abandoned, and each operation then runs again alone.
  */
-export type Step<T> = (tx: WriteTransaction) => Promise<T>;
+export type BatchRunner<Op, R> = (client: PoolClient, ops: Op[]) => Promise<Settled<R>[]>;
 
-export interface PlayerBatcher {
-  /** Runs `step` in a transaction shared with other queued steps; settles after the commit. */
-  run<T>(playerKey: string, step: Step<T>): Promise<T>;
+export interface PlayerBatcher<Op, R> {
+  /** Queues `op` of the player; settles after the commit of the transaction that applied it. */
+  run(playerKey: string, op: Op): Promise<R>;
 }
 
-export interface BatcherOptions {
-  /** Most steps in one transaction (1: every step commits alone). */
+export interface BatcherOptions<Op, R> {
+  /** Most operations in one transaction (1: every operation commits alone). */
   maxBatch: number;
   /** Transactions running at once, each on its own connection (default 4). */
   batchesInFlight?: number;
+  runBatch: BatchRunner<Op, R>;
 }
 
-interface Job {
+interface Job<Op> {
   playerKey: string;
-  step: Step<unknown>;
+  op: Op;
   resolve: (value: unknown) => void;
   reject: (err: unknown) => void;
 }
 
-type Result = { job: Job; value: unknown } | { job: Job; problem: Problem };
-
-/** Unique violation: a concurrent request (another replica) claimed the same idempotency key first. */
-const KEY_TAKEN = '23505';
-const KEY_TAKEN_RETRIES = 2;
+/** Unique violation: a concurrent request (another replica) claimed the same row (a key, a balance) first. */
+const ROW_TAKEN = '23505';
+const ROW_TAKEN_RETRIES = 2;
 
 /**
  * Queues the writes of every player and combines what is queued into transactions of up to `maxBatch`
- * steps, so one commit (one WAL flush) and no lock fight serve many requests of many players, a hot
- * player's among them. A player is in at most one running transaction at a time and its steps run in
- * the order they arrived, so transactions running together touch disjoint balances and never wait on
- * each other for them.
+ * operations, so one commit (one WAL flush), a constant number of statements (see `runBatch`) and no
+ * lock fight serve many requests of many players, a hot player's among them. A player is in at most
+ * one running transaction at a time and its operations are applied in the order they arrived, so
+ * transactions running together touch disjoint balances and never wait on each other for them.
  *
- * Steps take no savepoints: a refusal (a thrown Problem) wrote nothing and the others go on; any other
- * failure abandons the whole transaction and each of its steps runs again alone, in order, in a
- * transaction of its own (which retries serialization failures and deadlocks, and a key claimed
- * meanwhile by another replica, which then replays). Each caller gets its answer after its commit.
+ * No savepoints: a refusal wrote nothing and the others go on; any other failure abandons the whole
+ * transaction and each of its operations runs again alone, in order, in a transaction of its own
+ * (which retries serialization failures and deadlocks, and a row claimed meanwhile by another replica,
+ * which then replays). Each caller gets its answer after its commit.
  */
-export function createPlayerBatcher(pool: Pool, options: BatcherOptions): PlayerBatcher {
-  const queue: Job[] = [];
+export function createPlayerBatcher<Op, R>(pool: Pool, options: BatcherOptions<Op, R>): PlayerBatcher<Op, R> {
+  const queue: Job<Op>[] = [];
   const busyPlayers = new Set<string>();
   const batchesInFlight = options.batchesInFlight ?? 4;
+  const { runBatch: apply } = options;
   let running = 0;
 
   /** Queued jobs of players not in a running transaction, in arrival order, at most maxBatch. */
-  function takeBatch(): Job[] {
-    const batch: Job[] = [];
+  function takeBatch(): Job<Op>[] {
+    const batch: Job<Op>[] = [];
     const mine = new Set<string>();
     for (let i = 0; i < queue.length && batch.length < options.maxBatch; ) {
       const job = queue[i]!;
@@ -91,37 +86,38 @@ export function createPlayerBatcher(pool: Pool, options: BatcherOptions): Player
     }
   }
 
-  async function runBatch(batch: Job[]): Promise<void> {
+  async function runBatch(batch: Job<Op>[]): Promise<void> {
     if (batch.length === 1) return runAlone(batch[0]!);
-    let results: Result[];
+    let results: Settled<R>[];
     try {
-      results = await runCombined(pool, batch);
+      results = await runCombined(pool, (client) =>
+        apply(
+          client,
+          batch.map((job) => job.op),
+        ),
+      );
     } catch (err) {
       if (err instanceof CommitOutcomeUnknown) {
-        // It may have committed: running the steps again could apply them twice. Each caller gets an
-        // error; a retry with its idempotency key then replays or applies it once.
+        // It may have committed: running the operations again could apply them twice. Each caller gets
+        // an error; a retry with its idempotency key then replays or applies it once.
         for (const job of batch) job.reject(err.cause);
         return;
       }
-      // Nothing of the batch committed: every step runs again on its own, in order.
+      // Nothing of the batch committed: every operation runs again on its own, in order.
       for (const job of batch) await runAlone(job);
       return;
     }
-    for (const result of results) {
-      if ('value' in result) result.job.resolve(result.value);
-      else result.job.reject(result.problem);
-    }
+    for (const [i, job] of batch.entries()) settle(job, results[i]);
   }
 
-  async function runAlone(job: Job): Promise<void> {
+  async function runAlone(job: Job<Op>): Promise<void> {
     for (let attempt = 0; ; attempt++) {
       try {
-        const [result] = await withTransaction(pool, (client) => runSteps(client, [job]));
-        if (result && 'value' in result) job.resolve(result.value);
-        else job.reject(result?.problem);
+        const [result] = await withTransaction(pool, (client) => apply(client, [job.op]));
+        settle(job, result);
         return;
       } catch (err) {
-        if ((err as { code?: string }).code === KEY_TAKEN && attempt < KEY_TAKEN_RETRIES) continue;
+        if ((err as { code?: string }).code === ROW_TAKEN && attempt < ROW_TAKEN_RETRIES) continue;
         job.reject(err);
         return;
       }
@@ -129,13 +125,19 @@ export function createPlayerBatcher(pool: Pool, options: BatcherOptions): Player
   }
 
   return {
-    run<T>(playerKey: string, step: Step<T>): Promise<T> {
-      return new Promise<T>((resolve, reject) => {
-        queue.push({ playerKey, step, resolve: resolve as (value: unknown) => void, reject });
+    run(playerKey: string, op: Op): Promise<R> {
+      return new Promise<R>((resolve, reject) => {
+        queue.push({ playerKey, op, resolve: resolve as (value: unknown) => void, reject });
         pump();
       });
     },
   };
+}
+
+function settle<Op, R>(job: Job<Op>, result: Settled<R> | undefined): void {
+  if (!result) job.reject(new Error('the batch runner settled fewer operations than it was given'));
+  else if ('value' in result) job.resolve(result.value);
+  else job.reject(result.problem);
 }
 
 /** The connection failed while COMMIT was under way: whether the transaction committed is unknown. */
@@ -143,12 +145,12 @@ class CommitOutcomeUnknown extends Error {
   override name = 'CommitOutcomeUnknown';
 }
 
-async function runCombined(pool: Pool, batch: Job[]): Promise<Result[]> {
+async function runCombined<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   let broken = false;
   try {
     await client.query('BEGIN ISOLATION LEVEL READ COMMITTED');
-    const results = await runSteps(client, batch);
+    const results = await work(client);
     await client.query('COMMIT').catch((err: unknown) => {
       // An ERROR answer means the transaction rolled back; anything else (a FATAL answer, a lost
       // connection) leaves the outcome unknown.
@@ -168,24 +170,4 @@ async function runCombined(pool: Pool, batch: Job[]): Promise<Result[]> {
   } finally {
     client.release(broken);
   }
-}
-
-/**
- * Runs the steps in order in the open transaction, then writes the outbox rows of the steps that
- * completed. A Problem is that step's answer; any other error fails the transaction.
- */
-async function runSteps(client: PoolClient, jobs: Job[]): Promise<Result[]> {
-  const rows: OutboxRow[] = [];
-  const tx: WriteTransaction = { client, publish: (row) => rows.push(row) };
-  const results: Result[] = [];
-  for (const job of jobs) {
-    try {
-      results.push({ job, value: await job.step(tx) });
-    } catch (err) {
-      if (!(err instanceof Problem)) throw err;
-      results.push({ job, problem: err });
-    }
-  }
-  await insertOutboxRows(client, rows);
-  return results;
 }

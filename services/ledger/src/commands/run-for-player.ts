@@ -1,37 +1,23 @@
 import { TransactionRetriesExhausted } from '@engage/postgres';
-import type { StoredResponse } from '../domain/idempotency.ts';
 import { concurrentUpdate } from '../domain/problems.ts';
-import type { PlayerRef } from '../store/balances.ts';
-import type { PlayerBatcher, Step } from './player-batcher.ts';
+import type { Outcome, StepResult, WriteOp } from '../domain/write-decisions.ts';
+import type { WriteQueue } from './write-queue.ts';
 
-export interface Outcome extends StoredResponse {
-  /** True when the response is the stored outcome of an earlier request with the same key. */
-  replayed: boolean;
-}
-
-/** What a write step returns: the answer, and whether it enqueued journal records to publish. */
-export interface StepResult {
-  outcome: Outcome;
-  journaled: boolean;
-}
+export type { Outcome, StepResult };
 
 export interface WriteDeps {
-  batcher: PlayerBatcher;
+  batcher: WriteQueue;
   /** Called after a commit that enqueued journal records, so the relay publishes them soon. */
   onJournalCommitted: () => void;
 }
 
 /**
- * Runs one request's write step in the player's queue. Serialization failures past the retries become
- * points.concurrent_update (nothing written); a commit that journaled wakes the outbox relay.
+ * Queues one request's operation behind the player's earlier ones. Serialization failures past the
+ * retries become points.concurrent_update (nothing written); a commit that journaled wakes the relay.
  */
-export async function runForPlayer(
-  deps: WriteDeps,
-  player: PlayerRef,
-  step: Step<StepResult>,
-): Promise<Outcome> {
+export async function runForPlayer(deps: WriteDeps, op: WriteOp): Promise<Outcome> {
   const result = await deps.batcher
-    .run(`${player.environmentId}\u0000${player.playerId}`, step)
+    .run(`${op.environmentId}\u0000${op.playerId}`, op)
     .catch((err: unknown) => {
       throw err instanceof TransactionRetriesExhausted ? concurrentUpdate() : err;
     });

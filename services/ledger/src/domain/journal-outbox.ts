@@ -1,20 +1,30 @@
 import { topicName, topics } from '@engage/contracts';
 import { toMessages } from '@engage/kafka';
-import type { JournalEntry } from '../store/journal.ts';
-import type { OutboxRow } from '../store/outbox-rows.ts';
 import { journalRecord } from './journal-record.ts';
+import type { JournalEntryRow } from './write-decisions.ts';
 
-/** The outbox row of a journal entry's points.journal.v1 record, as enqueueOutbox would write it. */
-export function journalOutboxRow(entry: JournalEntry, topicPrefix: string): OutboxRow {
-  const [message] = toMessages(topics.pointsJournal, [journalRecord(entry)]);
-  // The outbox keeps headers as JSON text values (the relay sends them as they are stored).
+/** A record encoded for the outbox, published by the relay after commit. */
+export interface OutboxRow {
+  topic: string;
+  key: string;
+  value: Buffer;
+  headers: Record<string, string>;
+}
+
+/** The outbox rows of journal entries' points.journal.v1 records, encoded together, in order. */
+export function journalOutboxRows(entries: JournalEntryRow[], topicPrefix: string): OutboxRow[] {
+  if (entries.length === 0) return [];
+  const messages = toMessages(topics.pointsJournal, entries.map(journalRecord));
+  // The outbox keeps headers as JSON text values (the relay sends them as they are stored); the
+  // records of one call share one headers object.
   const headers = Object.fromEntries(
-    Object.entries(message!.headers ?? {}).map(([name, value]) => [name, String(value)]),
+    Object.entries(messages[0]!.headers ?? {}).map(([name, value]) => [name, String(value)]),
   );
-  return {
-    topic: topicName(topics.pointsJournal, topicPrefix),
-    key: String(message!.key),
-    value: message!.value as Buffer,
+  const topic = topicName(topics.pointsJournal, topicPrefix);
+  return messages.map((message) => ({
+    topic,
+    key: String(message.key),
+    value: message.value as Buffer,
     headers,
-  };
+  }));
 }

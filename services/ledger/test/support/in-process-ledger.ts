@@ -3,7 +3,7 @@ import { createLogger, type HttpApp } from '@engage/kit';
 import { createPool, type Pool } from '@engage/postgres';
 import { stackConfig, uniqueTopicPrefix } from '@engage/testkit';
 import { buildApp } from '../../src/app.ts';
-import { createPlayerBatcher } from '../../src/commands/player-batcher.ts';
+import { createWriteQueue } from '../../src/commands/write-queue.ts';
 import { createMarketplaceCatalog } from '../../src/store/marketplace-catalog.ts';
 import { createJournalTopic } from './journal-topic-setup.ts';
 
@@ -33,7 +33,7 @@ export async function startInProcessLedger(options: { maxBatch?: number } = {}):
     pool,
     topicPrefix,
     onJournalCommitted: relay.kick,
-    batcher: createPlayerBatcher(pool, { maxBatch: options.maxBatch ?? 64 }),
+    batcher: createWriteQueue(pool, { topicPrefix, maxBatch: options.maxBatch ?? 64 }),
     marketplace: createMarketplaceCatalog(pool),
   });
   await app.ready();
