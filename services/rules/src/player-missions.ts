@@ -20,7 +20,7 @@ import {
   type PlayerMissions,
 } from './domain/missions.ts';
 import type { RulesCache } from './store/definitions.ts';
-import { findStoredProgress, insertProgress, lockProgress, saveProgress } from './store/progress.ts';
+import { findProgressAndRulesVersion, insertProgress, lockProgress, saveProgress } from './store/progress.ts';
 
 export interface MissionDeps {
   pool: Pool;
@@ -52,11 +52,11 @@ export async function readMissions(
   select: (rules: EnvironmentRules) => StoredMission[],
 ): Promise<MissionView[]> {
   const now = Date.now();
-  const rules = await deps.rules.one(deps.pool, reader.env.environmentId);
+  const ref = { environmentId: reader.env.environmentId, playerId: reader.player.id };
+  const { stored, rulesVersion } = await findProgressAndRulesVersion(deps.pool, ref);
+  const rules = await deps.rules.atVersion(deps.pool, ref.environmentId, rulesVersion);
   const visible = select(rules).filter((m) => isVisible(m.definition, reader.player, now));
   if (visible.length === 0) return [];
-  const ref = { environmentId: reader.env.environmentId, playerId: reader.player.id };
-  const stored = await findStoredProgress(deps.pool, ref);
   let entries = stored?.missions ?? {};
   if (visible.some((m) => enterOnRead(m.definition, m.createdAt, entries[m.definition.key], now).changed)) {
     entries = await withTransaction(deps.pool, async (client) => {

@@ -18,6 +18,7 @@ import {
 import type { Logger } from '@engage/kit';
 import type { Pool } from '@engage/postgres';
 import { foldActivity } from '../domain/activity.ts';
+import type { EnvironmentRules } from '../domain/definitions.ts';
 import { foldProgress, isRelevant } from '../domain/fold.ts';
 import type { RulesCache } from '../store/definitions.ts';
 import { lockPlayers, type PlayerWrite, savePlayers } from '../store/players.ts';
@@ -32,10 +33,10 @@ export interface ApplyOptions {
 
 /**
  * Applies one partition batch of accepted events inside the consumer's transaction: one statement
- * locks every player of the batch (progress and activity), the pure domain functions fold each
- * player's events in memory, one statement writes activity and changed progress back. Reward grants
- * and analyst records go to the outbox in the same transaction. Returns how many outbox records it
- * wrote.
+ * locks every player of the batch (reading their activity and the rules' version), the pure domain
+ * functions fold each player's events in memory, one statement writes activity and changed progress
+ * back. Reward grants and analyst records go to the outbox in the same transaction. Returns how many
+ * outbox records it wrote.
  */
 export async function applyAcceptedEvents(
   options: ApplyOptions,
@@ -43,11 +44,17 @@ export async function applyAcceptedEvents(
 ): Promise<number> {
   const byPlayer = groupByPlayer(records);
   const players = [...byPlayer.values()].map((events) => events[0]!.value);
-  const rulesByEnvironment = await options.rules.get(
-    client,
-    players.map((p) => p.environmentId),
-  );
   const locked = await lockPlayers(client, players, options.progress);
+  const rulesByEnvironment = new Map<string, EnvironmentRules>();
+  for (const { stored, rulesVersion } of locked) {
+    const environmentId = stored.progress.environmentId;
+    if (!rulesByEnvironment.has(environmentId)) {
+      rulesByEnvironment.set(
+        environmentId,
+        await options.rules.atVersion(client, environmentId, rulesVersion),
+      );
+    }
+  }
   const writes: PlayerWrite[] = [];
   const grants: RewardGrant[] = [];
   const progressRecords: RulesProgress[] = [];
@@ -61,9 +68,9 @@ export async function applyAcceptedEvents(
     )!;
     const write: PlayerWrite = { activity: nextActivity, progress: undefined };
     writes.push(write);
-    const rules = rulesByEnvironment.get(progress.environmentId);
-    const counted = rules ? events.map((r) => r.value).filter((e) => isRelevant(rules, e)) : [];
-    if (!rules || counted.length === 0) continue;
+    const rules = rulesByEnvironment.get(progress.environmentId)!;
+    const counted = events.map((r) => r.value).filter((e) => isRelevant(rules, e));
+    if (counted.length === 0) continue;
     const result = foldProgress(rules, progress, counted);
     if (!result.changed) continue;
     write.progress = progressWrite(stored, { ...progress, ...result.state });
@@ -103,8 +110,14 @@ export const eventClaimId = (event: AcceptedEvent): string | undefined =>
 const MAX_EVENTS_PER_TRANSACTION = 8_000;
 /** Fetches large enough to fill such a chunk (accepted events are a few hundred bytes). */
 const MAX_FETCH_BYTES_PER_PARTITION = 4 * 1024 * 1024;
-/** Partitions applied at once: one folds in memory while the others wait on Postgres. */
-const PARTITIONS_APPLIED_AT_ONCE = 6;
+/**
+ * Partitions applied at once: every partition of the topic. kafkajs fetches all assigned partitions,
+ * hands each batch to a worker and fetches again only once every batch is applied; with fewer workers
+ * than partitions a round ran in waves and each event waited for all of them (at 10,000 events/s,
+ * six workers: 110 ms rounds; one per partition: 60 ms). One partition folds in memory while the
+ * others wait on Postgres.
+ */
+const PARTITIONS_APPLIED_AT_ONCE = topics.eventsAccepted.partitions;
 
 export function startEventsConsumer(options: {
   kafka: KafkaClient;

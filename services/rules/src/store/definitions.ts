@@ -60,22 +60,30 @@ export class RulesCache {
       'SELECT environment_id, version FROM definition_versions WHERE environment_id = ANY($1::uuid[])',
       [unique],
     );
-    const versions = new Map(rows.map((r) => [r.environment_id, Number(r.version)]));
+    const versions = new Map(rows.map((r) => [r.environment_id, r.version]));
     const result = new Map<string, EnvironmentRules>();
     for (const environmentId of unique) {
-      const version = versions.get(environmentId);
-      if (version === undefined) {
-        result.set(environmentId, NO_RULES);
-        continue;
-      }
-      let rules = this.cached.get(environmentId);
-      if (!rules || rules.version !== version) {
-        rules = await loadRules(db, environmentId, version);
-        this.cached.set(environmentId, rules);
-      }
-      result.set(environmentId, rules);
+      result.set(environmentId, await this.atVersion(db, environmentId, versions.get(environmentId)));
     }
     return result;
+  }
+
+  /**
+   * The environment's rules at a definition version read by the caller (undefined or null: nothing
+   * was ever defined), loaded when the cached copy is older.
+   */
+  async atVersion(
+    db: Queryable,
+    environmentId: string,
+    version: string | number | null | undefined,
+  ): Promise<EnvironmentRules> {
+    if (version === undefined || version === null) return NO_RULES;
+    let rules = this.cached.get(environmentId);
+    if (!rules || rules.version !== Number(version)) {
+      rules = await loadRules(db, environmentId, Number(version));
+      this.cached.set(environmentId, rules);
+    }
+    return rules;
   }
 
   async one(db: Queryable, environmentId: string): Promise<EnvironmentRules> {

@@ -20,14 +20,16 @@ export interface LockedPlayer {
   stored: StoredProgress;
   /** Absent for a player no event was applied to before. */
   activity: PlayerActivity | undefined;
+  /** The player's environment's definition version, read with the lock (for `RulesCache.atVersion`). */
+  rulesVersion: string | null;
 }
 
-type LockRow = { revision: string } & Partial<ActivityRow> &
+type LockRow = { revision: string; rules_version: string | null } & Partial<ActivityRow> &
   Pick<ActivityRow, 'environment_id' | 'player_id'>;
 
 /**
- * Locks the batch's players' `player_counters` rows (in key order), reading their activity and
- * revision with the lock. Players the cache does not hold have their row created first; a player it
+ * Locks the batch's players' `player_counters` rows (in key order), reading their activity,
+ * revision and environment's definition version with the lock. Players the cache does not hold have their row created first; a player it
  * holds whose row is missing (the transaction that created it rolled back) is created when the lock
  * misses it. Only players whose revision moved since they were cached are read in full. So a batch
  * of known players costs one statement here.
@@ -65,6 +67,7 @@ export async function lockPlayers(
   return locked.map((row) => ({
     stored: stored.get(keyOf(refOf(row)))!,
     activity: Number(row.events_applied) > 0 ? toActivity(row as ActivityRow) : undefined,
+    rulesVersion: row.rules_version,
   }));
 }
 
@@ -73,8 +76,9 @@ const refOf = (row: LockRow): PlayerRef => ({ environmentId: row.environment_id,
 async function lockRows(client: PoolClient, players: PlayerRef[]): Promise<LockRow[]> {
   const { rows } = await client.query<LockRow>(
     `SELECT environment_id, player_id, revision, events_applied, last_event_id, last_offset,
-       last_occurred_at, applied_events_digest
-     FROM player_counters
+       last_occurred_at, applied_events_digest,
+       (SELECT version FROM definition_versions v WHERE v.environment_id = c.environment_id) AS rules_version
+     FROM player_counters c
      WHERE (environment_id, player_id) IN (SELECT * FROM unnest($1::uuid[], $2::text[]))
      ORDER BY environment_id, player_id
      FOR UPDATE`,

@@ -248,6 +248,30 @@ export async function findStoredProgress(
 }
 
 /**
+ * What a read needs, in one statement: the player's stored progress (undefined when they have no
+ * row yet) and the environment's definition version (null when nothing was ever defined), for
+ * `RulesCache.atVersion`.
+ */
+export async function findProgressAndRulesVersion(
+  db: Pool | PoolClient,
+  player: PlayerRef,
+): Promise<{ stored: PlayerProgress | undefined; rulesVersion: string | null }> {
+  const { rows } = await db.query<ProgressRow & { rules_version: string | null }>(
+    `SELECT (SELECT version FROM definition_versions WHERE environment_id = $1) AS rules_version,
+       c.environment_id, c.player_id, c.revision, c.counters, p.missions, p.streaks
+     FROM (VALUES (1)) AS one
+     LEFT JOIN player_counters c ON c.environment_id = $1 AND c.player_id = $2
+     LEFT JOIN player_progress p ON p.environment_id = c.environment_id AND p.player_id = c.player_id`,
+    [player.environmentId, player.playerId],
+  );
+  const row = rows[0]!;
+  return {
+    stored: row.environment_id === null ? undefined : toStoredProgress(row).progress,
+    rulesVersion: row.rules_version,
+  };
+}
+
+/**
  * Creates a player's rows with the given progress in one statement. False when the player's lock
  * row exists (a concurrent request or the consumer created it first): then lock and update instead.
  */
