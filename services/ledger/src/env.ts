@@ -9,6 +9,11 @@ export const ledgerEnv = baseEnv
   .extend({
     /** Most queued writes (of any players) combined into one transaction (1: every write commits alone). */
     PLAYER_BATCH_MAX: z.coerce.number().int().min(1).max(1_000).default(64),
+    /**
+     * Write transactions running at once, each on its own connection (at most DATABASE_POOL_SIZE - 1).
+     * A batch costs the same few statements whatever its size, so fewer at once make larger batches.
+     */
+    WRITE_BATCHES_IN_FLIGHT: z.coerce.number().int().min(1).max(100).default(2),
   });
 
 export type LedgerEnv = z.infer<typeof ledgerEnv>;

@@ -43,11 +43,11 @@ export async function startLedger(ctx: ServiceContext<LedgerEnv>): Promise<void>
     pool,
     topicPrefix: env.KAFKA_TOPIC_PREFIX,
     onJournalCommitted: relay.kick,
-    // Half the pool writes; the rest serves reads, the rewards consumer and the outbox relay.
+    // At least one connection stays for reads, the rewards consumer and the outbox relay.
     batcher: createWriteQueue(pool, {
       topicPrefix: env.KAFKA_TOPIC_PREFIX,
       maxBatch: env.PLAYER_BATCH_MAX,
-      batchesInFlight: Math.max(1, Math.floor(env.DATABASE_POOL_SIZE / 2)),
+      batchesInFlight: Math.max(1, Math.min(env.WRITE_BATCHES_IN_FLIGHT, env.DATABASE_POOL_SIZE - 1)),
     }),
     marketplace: createMarketplaceCatalog(pool),
     readiness: () => pingPool(pool),
