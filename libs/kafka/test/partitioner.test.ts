@@ -17,12 +17,17 @@ describe('rememberingPartitioner', () => {
     const remembering = rememberingPartitioner();
     const reference = Partitioners.DefaultPartitioner();
     fc.assert(
-      fc.property(fc.string({ maxLength: 60 }), fc.constantFrom(1, 3, 12, 50), (key, count) => {
-        const args = { topic: 't', partitionMetadata: metadata(count), message: { key, value: null } };
-        const expected = reference(args);
-        expect(remembering(args)).toBe(expected);
-        expect(remembering(args)).toBe(expected);
-      }),
+      fc.property(
+        fc.string({ maxLength: 60 }),
+        fc.constantFrom(1, 3, 12, 50),
+        fc.constantFrom('t', 'u'),
+        (key, count, topic) => {
+          const args = { topic, partitionMetadata: metadata(count), message: { key, value: null } };
+          const expected = reference(args);
+          expect(remembering(args)).toBe(expected);
+          expect(remembering(args)).toBe(expected);
+        },
+      ),
       { numRuns: 3_000 },
     );
   });
