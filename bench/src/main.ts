@@ -15,6 +15,7 @@ const { positionals, values } = parseArgs({
   options: {
     seconds: { type: 'string', default: '10' },
     concurrency: { type: 'string' },
+    'cpu-prof': { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -22,7 +23,8 @@ const { positionals, values } = parseArgs({
 const names = positionals.length > 0 ? positionals : Object.keys(workloads);
 if (values.help || names.some((n) => !(n in workloads))) {
   process.stdout.write(
-    `usage: npm run bench -- [${Object.keys(workloads).join('|')}] [--seconds N] [--concurrency N]\n`,
+    `usage: npm run bench -- [${Object.keys(workloads).join('|')}] [--seconds N] [--concurrency N] [--cpu-prof]\n` +
+      '  --cpu-prof: the ingest workload writes a CPU profile of its gateway process to bench/results/\n',
   );
   process.exit(values.help ? 0 : 2);
 }
@@ -36,17 +38,19 @@ export interface WorkloadReport {
   notes: string[];
 }
 
+const dir = join(findRepoRoot(), 'bench', 'results');
+const startedAt = new Date().toISOString().replaceAll(':', '-');
 const reports: WorkloadReport[] = [];
 for (const name of names) {
   const workload = workloads[name]!;
   const report = await workload({
     seconds: Number(values.seconds),
     concurrency: values.concurrency ? Number(values.concurrency) : undefined,
+    cpuProfileDir: values['cpu-prof'] ? join(dir, `${startedAt}-profiles`) : undefined,
   });
   print(report);
   reports.push(report);
 }
-const dir = join(findRepoRoot(), 'bench', 'results');
 mkdirSync(dir, { recursive: true });
 const file = join(dir, `${new Date().toISOString().replaceAll(':', '-')}.json`);
 writeFileSync(file, `${JSON.stringify({ machine: machine(), reports }, null, 2)}\n`);

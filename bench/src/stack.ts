@@ -22,7 +22,10 @@ export interface BenchStack {
  * The real stack for one benchmark run: the local servers, fresh topics of its own, and the given
  * services as separate processes (the gateway last, pointed at the others).
  */
-export async function startBenchStack(services: ServiceName[]): Promise<BenchStack> {
+export async function startBenchStack(
+  services: ServiceName[],
+  options: { nodeArgs?: Partial<Record<ServiceName, string[]>> } = {},
+): Promise<BenchStack> {
   const repoRoot = findRepoRoot();
   const infra = await ensureInfra({ log: (line) => process.stderr.write(`[bench] ${line}\n`) });
   await migrateAll(repoRoot, infra.databaseUrl);
@@ -40,10 +43,12 @@ export async function startBenchStack(services: ServiceName[]): Promise<BenchSta
   };
   const running: Partial<Record<ServiceName, ServiceProcess>> = {};
   for (const name of services.filter((s) => s !== 'gateway')) {
-    running[name] = await spawnService(repoRoot, name, env);
+    running[name] = await spawnService(repoRoot, name, env, { nodeArgs: options.nodeArgs?.[name] });
     env[`${name.toUpperCase()}_URL`] = running[name].url;
   }
-  if (services.includes('gateway')) running.gateway = await spawnService(repoRoot, 'gateway', env);
+  if (services.includes('gateway')) {
+    running.gateway = await spawnService(repoRoot, 'gateway', env, { nodeArgs: options.nodeArgs?.gateway });
+  }
   return {
     infra,
     topicPrefix,

@@ -9,6 +9,8 @@ import { rules } from './rules.ts';
 export interface WorkloadOptions {
   seconds: number;
   concurrency?: number;
+  /** Where a workload that supports it writes CPU profiles of the service processes it measures. */
+  cpuProfileDir?: string;
 }
 
 export type Workload = (options: WorkloadOptions) => Promise<WorkloadReport>;

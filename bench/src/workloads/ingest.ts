@@ -22,7 +22,11 @@ const PLAYERS = 10_000;
  */
 export async function ingest(options: WorkloadOptions): Promise<WorkloadReport> {
   const concurrency = options.concurrency ?? 8;
-  const stack = await startBenchStack(['gateway']);
+  // A profile covers the gateway's whole life; it is written when the process exits at the end.
+  const profile = options.cpuProfileDir
+    ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`, '--cpu-prof-name=gateway.cpuprofile']
+    : undefined;
+  const stack = await startBenchStack(['gateway'], { nodeArgs: { gateway: profile } });
   try {
     const tenant = await createTenant(stack.gatewayUrl, stack.adminToken);
     await defineEvents(stack.gatewayUrl, stack.adminToken, tenant.live.environmentId);
@@ -75,6 +79,7 @@ export async function ingest(options: WorkloadOptions): Promise<WorkloadReport> 
       notes: [
         'the gateway validates every item against its definition and produces with acks from all replicas',
         'every player was sighted once before the measured runs (first sight is a once-a-month cost)',
+        ...(options.cpuProfileDir ? [`CPU profile of the gateway: ${options.cpuProfileDir}`] : []),
         `CPU per 1,000 events at saturation (user + system, less sensitive than throughput to other load on the machine): gateway process ${gatewayCpu} ms, raw kafkajs (the bench process, Avro included) ${rawCpu} ms`,
       ],
     };

@@ -42,6 +42,8 @@ export async function spawnService(
     readyTimeoutMs?: number;
     /** Runs the process as this user and group (the caller must be root to switch). */
     user?: { uid: number; gid: number };
+    /** Options for node itself, before the entry point (for example `--cpu-prof`). */
+    nodeArgs?: string[];
   } = {},
 ): Promise<ServiceProcess> {
   const port = options.port ?? (await freePort());
@@ -50,7 +52,8 @@ export async function spawnService(
   let child: ChildProcess;
 
   const start = async () => {
-    child = spawn(process.execPath, [join(repoRoot, 'services', name, 'src', 'main.ts')], {
+    const entry = join(repoRoot, 'services', name, 'src', 'main.ts');
+    child = spawn(process.execPath, [...(options.nodeArgs ?? []), entry], {
       cwd: repoRoot,
       env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
       stdio: ['ignore', 'pipe', 'pipe'],
