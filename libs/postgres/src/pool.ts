@@ -20,6 +20,12 @@ export interface PoolOptions {
   applicationName?: string;
   /** Where a connection lost while a client held it is reported (a service's logger). */
   log?: { warn(details: object, message: string): void };
+  /**
+   * Postgres's plan_cache_mode for the pool's connections. `force_generic_plan` plans a named
+   * statement once per connection: for a large statement over arrays (a batch written from unnest)
+   * planning it again at every execution costs more than running it.
+   */
+  planCacheMode?: 'auto' | 'force_generic_plan' | 'force_custom_plan';
 }
 
 export function createPool(options: PoolOptions): pg.Pool {
@@ -27,7 +33,7 @@ export function createPool(options: PoolOptions): pg.Pool {
     connectionString: options.url,
     max: options.max ?? 10,
     application_name: options.applicationName ?? options.schema,
-    options: `-c search_path=${quoteIdent(options.schema)}`,
+    options: `-c search_path=${quoteIdent(options.schema)} -c plan_cache_mode=${options.planCacheMode ?? 'auto'}`,
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: 10_000,
     statement_timeout: 30_000,
