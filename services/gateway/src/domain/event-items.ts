@@ -11,8 +11,8 @@ import {
   type PropertyType,
 } from '@engage/contracts/http/events.ts';
 import { isLosslessNumber } from 'lossless-json';
-import { z } from 'zod';
 import { toDecimalText } from './decimal.ts';
+import { isoOfMillis, parseIsoDateTime } from './iso-date-time.ts';
 import { isIanaTimeZone } from './time-zone.ts';
 
 /**
@@ -65,7 +65,6 @@ const ITEM_FIELDS = new Set([
   'timeZone',
   'idempotencyKey',
 ]);
-const IsoDateTime = z.iso.datetime({ offset: true });
 /** Ids are stored and compared as text: C0 controls and DEL (NUL cannot even be stored) are refused. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
@@ -75,8 +74,9 @@ const PLAIN_FIELD_NAME = /^[A-Za-z][A-Za-z0-9]{0,63}$/;
 export function checkEventItems(items: readonly unknown[], rules: EventRules, receivedAt: Date): BatchCheck {
   const events = new Map(rules.events);
   const discovered = new Map<string, EventRule>();
+  const received: Received = { millis: receivedAt.getTime(), iso: receivedAt.toISOString() };
   const outcomes = items.map((item, index): ItemOutcome => {
-    const result = checkItem(item, { discovery: rules.discovery, events }, receivedAt);
+    const result = checkItem(item, { discovery: rules.discovery, events }, received);
     if (result.errors.length > 0) return { index, ok: false, errors: result.errors };
     if (result.definedRule) {
       events.set(result.definedRule.key, result.definedRule);
@@ -87,6 +87,12 @@ export function checkEventItems(items: readonly unknown[], rules: EventRules, re
   return { outcomes, discovered };
 }
 
+/** The batch's receipt time, in the two forms the checks use. */
+interface Received {
+  millis: number;
+  iso: string;
+}
+
 interface ItemCheck {
   errors: EventItemError[];
   event?: ValidEvent;
@@ -94,7 +100,7 @@ interface ItemCheck {
   definedRule?: EventRule;
 }
 
-function checkItem(item: unknown, rules: EventRules, receivedAt: Date): ItemCheck {
+function checkItem(item: unknown, rules: EventRules, received: Received): ItemCheck {
   if (item === null || (isPlainObject(item) && Object.keys(item).length === 0)) {
     return { errors: [error('event.item_missing', 'The item is empty.')] };
   }
@@ -109,7 +115,7 @@ function checkItem(item: unknown, rules: EventRules, receivedAt: Date): ItemChec
   }
   const playerId = checkPlayerId(item.playerId, errors);
   const eventKey = checkEventKey(item.eventKey, errors);
-  const occurredAt = checkOccurredAt(item.occurredAt, receivedAt, errors);
+  const occurredAt = checkOccurredAt(item.occurredAt, received, errors);
   const timeZone = checkTimeZone(item.timeZone, errors);
   const idempotencyKey = checkIdempotencyKey(item.idempotencyKey, errors);
   const rawProperties = checkPropertiesObject(item.properties, errors);
@@ -213,30 +219,27 @@ function checkEventKey(value: unknown, errors: EventItemError[]): string | undef
   return undefined;
 }
 
-function checkOccurredAt(value: unknown, receivedAt: Date, errors: EventItemError[]): string | undefined {
-  if (value === undefined || value === null) return receivedAt.toISOString();
-  if (typeof value !== 'string' || !IsoDateTime.safeParse(value).success) {
+function checkOccurredAt(value: unknown, received: Received, errors: EventItemError[]): string | undefined {
+  if (value === undefined || value === null) return received.iso;
+  const at = typeof value === 'string' ? parseIsoDateTime(value) : undefined;
+  if (at === undefined) {
     errors.push(
       validation('occurredAt', 'occurredAt must be an ISO-8601 date and time with Z or an offset.'),
     );
     return undefined;
   }
-  const at = new Date(value);
-  const age = receivedAt.getTime() - at.getTime();
-  if (Number.isNaN(age) || age > MAX_OCCURRED_AT_AGE_MS || -age > MAX_OCCURRED_AT_LEAD_MS) {
+  const age = received.millis - at;
+  if (age > MAX_OCCURRED_AT_AGE_MS || -age > MAX_OCCURRED_AT_LEAD_MS) {
     errors.push(
       error(
         'validation.occurred_at',
         'occurredAt is more than 30 days in the past or 5 minutes in the future.',
-        {
-          field: 'occurredAt',
-          reason: Number.isNaN(age) ? 'invalid' : age > 0 ? 'too_old' : 'in_the_future',
-        },
+        { field: 'occurredAt', reason: age > 0 ? 'too_old' : 'in_the_future' },
       ),
     );
     return undefined;
   }
-  return at.toISOString();
+  return isoOfMillis(value as string, at);
 }
 
 function checkTimeZone(value: unknown, errors: EventItemError[]): string | null {
@@ -320,10 +323,9 @@ function convertProperty(name: string, value: unknown, type: PropertyType): Conv
       return { value: { type: 'Number', string: null, number: decimal.text, boolean: null, dateTime: null } };
     }
     case 'dateTime': {
-      if (typeof value !== 'string' || !IsoDateTime.safeParse(value).success) {
-        return { error: typeMismatch(name, 'an ISO-8601 date and time') };
-      }
-      const dateTime = new Date(value).toISOString();
+      const millis = typeof value === 'string' ? parseIsoDateTime(value) : undefined;
+      if (millis === undefined) return { error: typeMismatch(name, 'an ISO-8601 date and time') };
+      const dateTime = isoOfMillis(value as string, millis);
       return { value: { type: 'DateTime', string: null, number: null, boolean: null, dateTime } };
     }
   }
