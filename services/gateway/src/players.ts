@@ -3,6 +3,7 @@ import { problem, requestProblem, unexpectedProblem, validationProblem } from '@
 import { type Pool, TransactionRetriesExhausted, withTransaction } from '@engage/postgres';
 import { TtlCache } from './cache.ts';
 import { monthOf } from './domain/quota.ts';
+import { GroupedTtlCache } from './grouped-cache.ts';
 import { admitPlayers } from './player-admission.ts';
 import { type PlayerRecord, upsertPlayers } from './store/players.ts';
 
@@ -34,22 +35,26 @@ export const SIGHTING_TTL_MS = 10 * 60 * 1000;
 export interface PlayerDirectory {
   /** The player a forwarded request names, created (and admitted) on first sight. */
   resolve(environment: EnvironmentContext, externalId: string): Promise<PlayerContext>;
-  sighted(environmentId: string, externalId: string): Sighting | undefined;
+  /** A reader of the environment's sightings for the work of one request. */
+  sightingsOf(environmentId: string): (externalId: string) => Sighting | undefined;
   rememberSighting(environmentId: string, externalId: string, sighting: Sighting): void;
   remember(environmentId: string, externalId: string, player: KnownPlayer): void;
 }
 
 export function createPlayerDirectory(options: { pool: Pool; cacheTtlMs: number }): PlayerDirectory {
   const cache = new TtlCache<string, KnownPlayer>({ ttlMs: options.cacheTtlMs, maxEntries: 200_000 });
-  const sightings = new TtlCache<string, Sighting>({ ttlMs: SIGHTING_TTL_MS, maxEntries: 500_000 });
+  const sightings = new GroupedTtlCache<string, string, Sighting>({
+    ttlMs: SIGHTING_TTL_MS,
+    maxEntries: 500_000,
+  });
   const keyOf = (environmentId: string, externalId: string) => `${environmentId}\u0000${externalId}`;
   const directory: PlayerDirectory = {
-    sighted: (environmentId, externalId) => sightings.get(keyOf(environmentId, externalId)),
+    sightingsOf: (environmentId) => sightings.groupView(environmentId),
     rememberSighting: (environmentId, externalId, sighting) =>
-      sightings.set(keyOf(environmentId, externalId), sighting),
+      sightings.set(environmentId, externalId, sighting),
     remember: (environmentId, externalId, player) => {
       cache.set(keyOf(environmentId, externalId), player);
-      sightings.set(keyOf(environmentId, externalId), {
+      sightings.set(environmentId, externalId, {
         timeZone: player.timeZone,
         activeMonth: player.activeMonth,
       });

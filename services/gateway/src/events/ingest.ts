@@ -91,8 +91,9 @@ export async function ingestEvents(
   await settleYoungPendingKeys(deps, environment.environmentId, batch);
 
   const toProduce = candidates.filter((c) => batch.produce.has(c.index));
+  const receivedIso = receivedAt.toISOString();
   const records = toProduce.map((c) =>
-    toRecord(c, environment, receivedAt, batch.players.get(c.event.playerId)?.timeZone),
+    toRecord(c, environment, receivedIso, batch.players.get(c.event.playerId)?.timeZone),
   );
   try {
     await deps.producer.send(records);
@@ -115,8 +116,9 @@ export async function ingestEvents(
   );
   // Only what changed: refreshing a current sighting would cost a write per item and keep a zone
   // changed through another replica from ever reaching this one's records.
+  const sighted = deps.players.sightingsOf(environment.environmentId);
   for (const [playerId, player] of batch.sightingsCurrent ? [] : batch.players) {
-    const known = deps.players.sighted(environment.environmentId, playerId);
+    const known = sighted(playerId);
     if (known?.activeMonth === month && known.timeZone === player.timeZone) continue;
     deps.players.rememberSighting(environment.environmentId, playerId, { ...player, activeMonth: month });
   }
@@ -148,21 +150,24 @@ async function admitBatch(
   day: string,
 ): Promise<AdmittedBatch> {
   const { environmentId } = environment;
+  const sighted = deps.players.sightingsOf(environmentId);
   const known = new Map<string, Sighting>();
+  const needsAdmission = new Set<string>();
+  let zonesChange = false;
   for (const c of candidates) {
-    const player = deps.players.sighted(environmentId, c.event.playerId);
-    if (player) known.set(c.event.playerId, player);
+    const id = c.event.playerId;
+    const player = known.get(id) ?? sighted(id);
+    if (player) known.set(id, player);
+    if (player?.activeMonth !== month) needsAdmission.add(id);
+    if (zoneChanges(c.event, player)) zonesChange = true;
   }
-  const needsAdmission = unique(
-    candidates.map((c) => c.event.playerId).filter((id) => known.get(id)?.activeMonth !== month),
-  );
   const withKeys = candidates.filter((c) => c.event.idempotencyKey !== null);
   const nothingToWrite =
     discovered.size === 0 &&
     withKeys.length === 0 &&
-    needsAdmission.length === 0 &&
+    needsAdmission.size === 0 &&
     environment.environmentKind === 'Live' &&
-    candidates.every((c) => !zoneChanges(c.event, known.get(c.event.playerId)));
+    !zonesChange;
   if (nothingToWrite) {
     return {
       settled: new Map(candidates.map((c) => [c.index, { eventId: c.eventId }])),
@@ -170,7 +175,7 @@ async function admitBatch(
       waiting: new Map(),
       claims: [],
       countedToday: null,
-      players: new Map([...known].map(([id, p]) => [id, { timeZone: p.timeZone }])),
+      players: known,
       sightingsCurrent: true,
     };
   }
@@ -201,7 +206,7 @@ async function admitBatch(
         }
       }
 
-      const refusedPlayers = await admitPlayers(client, environment, month, needsAdmission);
+      const refusedPlayers = await admitPlayers(client, environment, month, [...needsAdmission]);
       let admitted = fresh.filter((c) => {
         const code = refusedPlayers.get(c.event.playerId);
         if (code) settled.set(c.index, { errors: [quotaError(code)] });
@@ -343,14 +348,12 @@ function claimOf(c: Candidate): KeyClaim | undefined {
 const zoneChanges = (event: ValidEvent, player: Sighting | undefined) =>
   event.timeZone !== null && event.timeZone !== player?.timeZone;
 
-const unique = (ids: string[]) => [...new Set(ids)];
-
 const quotaError = (code: string): EventItemError => ({ code, message: quotaMessage(code), meta: {} });
 
 function toRecord(
   candidate: Candidate,
   environment: EnvironmentContext,
-  receivedAt: Date,
+  receivedAt: string,
   playerTimeZone: string | null | undefined,
 ): AcceptedEvent {
   const { event } = candidate;
@@ -362,7 +365,7 @@ function toRecord(
     playerId: event.playerId,
     eventKey: event.eventKey,
     occurredAt: event.occurredAt,
-    receivedAt: receivedAt.toISOString(),
+    receivedAt,
     timeZone: event.timeZone ?? playerTimeZone ?? null,
     properties: event.properties,
     idempotencyKey: event.idempotencyKey,
