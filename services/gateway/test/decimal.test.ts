@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { parse } from 'lossless-json';
 import { describe, expect, it } from 'vitest';
-import { toDecimalText } from '../src/domain/decimal.ts';
+import { decimalTextOfNumber, toDecimalText } from '../src/domain/decimal.ts';
 
 describe('event numbers', () => {
   it('keep 20 integer digits and 8 decimal places exactly', () => {
@@ -41,5 +42,24 @@ describe('event numbers', () => {
   it('refuses text that is not a JSON number', () => {
     expect(toDecimalText('NaN').ok).toBe(false);
     expect(toDecimalText('1.').ok).toBe(false);
+  });
+});
+
+describe('numbers JSON.parse gave', () => {
+  it('read as their text would be', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.double({ noNaN: true, noDefaultInfinity: true }),
+          fc.integer(),
+          fc.integer({ min: -1e9, max: 1e9 }).map((n) => n / 100),
+          fc.constantFrom(-0, 0, 1e20, 1e21, 9.999e20, 0.000001, 1e-7, 123456.123456789),
+        ),
+        (value) => {
+          expect(decimalTextOfNumber(value)).toEqual(toDecimalText(String(value)));
+        },
+      ),
+      { numRuns: 5_000 },
+    );
   });
 });

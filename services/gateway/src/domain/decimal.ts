@@ -35,3 +35,20 @@ export function toDecimalText(jsonNumber: string): DecimalResult {
   const text = `${isZero ? '' : sign}${integerPart}${fractionPart ? `.${fractionPart}` : ''}`;
   return { ok: true, text };
 }
+
+/**
+ * The same answer as `toDecimalText(String(value))` for a number JSON.parse gave. Its text is
+ * already plain decimal text unless it has an exponent, so only the digit counts are checked.
+ */
+export function decimalTextOfNumber(value: number): DecimalResult {
+  const text = String(value);
+  if (!text.includes('e')) {
+    const point = text.indexOf('.');
+    const integerDigits = (point < 0 ? text.length : point) - (value < 0 ? 1 : 0);
+    const fractionDigits = point < 0 ? 0 : text.length - point - 1;
+    if (integerDigits <= MAX_NUMBER_INTEGER_DIGITS && fractionDigits <= MAX_NUMBER_FRACTION_DIGITS) {
+      return { ok: true, text };
+    }
+  }
+  return toDecimalText(text);
+}

@@ -11,7 +11,7 @@ import {
   type PropertyType,
 } from '@engage/contracts/http/events.ts';
 import { isLosslessNumber } from 'lossless-json';
-import { toDecimalText } from './decimal.ts';
+import { decimalTextOfNumber, toDecimalText } from './decimal.ts';
 import { isoOfMillis, parseIsoDateTime } from './iso-date-time.ts';
 import { isIanaTimeZone } from './time-zone.ts';
 
@@ -101,16 +101,17 @@ interface ItemCheck {
 }
 
 function checkItem(item: unknown, rules: EventRules, received: Received): ItemCheck {
-  if (item === null || (isPlainObject(item) && Object.keys(item).length === 0)) {
+  const fields = isPlainObject(item) ? Object.keys(item) : undefined;
+  if (item === null || fields?.length === 0) {
     return { errors: [error('event.item_missing', 'The item is empty.')] };
   }
-  if (!isPlainObject(item)) {
+  if (!isPlainObject(item) || !fields) {
     return {
       errors: [error('validation.events', 'Each item of events must be an object.', { field: 'events' })],
     };
   }
   const errors: EventItemError[] = [];
-  for (const field of Object.keys(item)) {
+  for (const field of fields) {
     if (!ITEM_FIELDS.has(field)) errors.push(unknownField(field));
   }
   const playerId = checkPlayerId(item.playerId, errors);
@@ -311,7 +312,7 @@ function convertProperty(name: string, value: unknown, type: PropertyType): Conv
     case 'number': {
       if (typeof value !== 'number' && !isLosslessNumber(value))
         return { error: typeMismatch(name, 'a number') };
-      const decimal = toDecimalText(String(value));
+      const decimal = typeof value === 'number' ? decimalTextOfNumber(value) : toDecimalText(String(value));
       if (!decimal.ok) {
         return {
           error: outOfRange(
