@@ -32,9 +32,16 @@ export interface LiveReadRequest {
 }
 
 /** 0: the marker is missing; null: the member is not on the board. */
-type AroundReply = 0 | [rank: number, first: number, rows: string[]] | null;
+type AroundReply = 0 | [rank: number, first: number, rows: string[], names?: (string | null)[]] | null;
 type BoardCommands = {
-  boardAround(board: string, marker: string, member: string, around: string): Promise<AroundReply>;
+  boardAround(
+    board: string,
+    marker: string,
+    names: string,
+    member: string,
+    around: string,
+    withNames: '0' | '1',
+  ): Promise<AroundReply>;
 };
 
 /**
@@ -42,7 +49,7 @@ type BoardCommands = {
  * NOSCRIPT answer makes the client send the script itself again).
  */
 export function defineReadScript(redis: Redis): void {
-  if (!('boardAround' in redis)) redis.defineCommand('boardAround', { numberOfKeys: 2, lua: AROUND_SCRIPT });
+  if (!('boardAround' in redis)) redis.defineCommand('boardAround', { numberOfKeys: 3, lua: AROUND_SCRIPT });
 }
 
 /** A board's size and top rows at one moment: what a replica may reuse for a short time. */
@@ -75,66 +82,77 @@ export const readNames: NameSource = async (redis, namesKey, members) =>
   (await redis.hmget(namesKey, ...members)).map((name) => name || null);
 
 /**
- * Reads a live board with the least Redis work: the board's size and top (`topSource`), the
- * marker and the caller's place and neighbours (a short script: the range depends on the rank) and the
- * named members' scores (ZMSCORE), sent together in one write with the display names of the caller
- * and the named members (HMGET), then the names of the other rows shown (`nameSource`: one more
- * HMGET, unless it knows them all). Every lookup is O(log N) or a hash lookup; nothing scans the
- * board. The commands are pipelined, not wrapped in MULTI (whose client-side cost was a third of a
- * read's Redis handling in Node): a score update may land between two of them, as it may between
- * two reads. Undefined when the environment's boards are not mirrored (rebuild first).
+ * Reads a live board with the least Redis work, in one pipelined write: the board's size and top
+ * (`topSource`), a short script for the marker, the caller's place, neighbours and their names (the
+ * range depends on the rank), the named members' scores (ZMSCORE) and names (HMGET: known before
+ * the board is read). Only top rows whose names `nameSource` does not hold need a second round trip
+ * (one HMGET). Every lookup is O(log N) or a hash lookup; nothing scans the board. The commands are
+ * pipelined, not wrapped in MULTI (whose client-side cost was a third of a read's Redis handling in
+ * Node): a score update may land between two of them, as it may between two reads. Undefined when
+ * the environment's boards are not mirrored (rebuild first).
  */
 export async function readLiveBoard(
   redis: Redis,
   req: LiveReadRequest,
   sources: { top: TopSource; names: NameSource } = { top: readTop, names: readNames },
 ): Promise<LiveBoardRead | undefined> {
-  // The names of the caller and the named players are known before the board is read: asked of
-  // Redis in the same round trip (no second one for them, so a cache would save nothing but argument
-  // bytes), and only rows found on the board (top, neighbours) go through `sources.names`.
-  const known = req.withNames ? [...new Set(req.me === null ? req.named : [req.me, ...req.named])] : [];
-  const [snapshot, knownNames] = await Promise.all([
-    readParts(redis, req, sources.top),
-    known.length > 0 ? readNames(redis, req.namesKey, known) : [],
-  ]);
-  if (!snapshot) return undefined;
-  if (req.withNames) {
-    const names = new Map(known.map((member, i) => [member, knownNames[i] ?? null]));
-    await attachNames(redis, req.namesKey, snapshot, sources.names, names);
-  }
-  return snapshot;
+  const parts = await readParts(redis, req, sources.top);
+  if (!parts) return undefined;
+  if (req.withNames) await attachNames(redis, req.namesKey, parts.read, sources.names, parts.names);
+  return parts.read;
 }
 
+/** The board's parts, and the names already read with them (the caller's range, the named). */
 async function readParts(
   redis: Redis,
   req: LiveReadRequest,
   topSource: TopSource,
-): Promise<LiveBoardRead | undefined> {
+): Promise<{ read: LiveBoardRead; names: Map<string, string | null> } | undefined> {
+  const named = req.named;
   // The around script checks the marker itself; a read without a caller on the board asks EXISTS.
-  const [marker, head, placed, scores] = await Promise.all([
+  const [marker, head, placed, scores, namedNames] = await Promise.all([
     req.me === null ? redis.exists(req.markerKey) : 1,
     topSource(redis, req.boardKey, req.top),
     req.me !== null
       ? (redis as unknown as BoardCommands).boardAround(
           req.boardKey,
           req.markerKey,
+          req.namesKey,
           req.me,
           String(req.around),
+          req.withNames ? '1' : '0',
         )
       : null,
-    req.named.length > 0 ? redis.zmscore(req.boardKey, ...req.named) : [],
+    named.length > 0 ? redis.zmscore(req.boardKey, ...named) : [],
+    req.withNames && named.length > 0 ? readNames(redis, req.namesKey, named) : [],
   ]);
   if (marker === 0 || placed === 0) return undefined;
+  const names = new Map<string, string | null>();
+  named.forEach((member, i) => {
+    names.set(member, namedNames[i] ?? null);
+  });
   const window = placed ? rows(placed[2], placed[1]) : [];
+  if (placed?.[3]) {
+    window.forEach((row, i) => {
+      names.set(row.member, placed[3]?.[i] || null);
+    });
+  }
   const me = window.find((r) => r.position === placed?.[0]) ?? null;
-  const named: LiveRow[] = [];
-  req.named.forEach((member, i) => {
+  const onBoard: LiveRow[] = [];
+  named.forEach((member, i) => {
     const score = scores[i];
-    if (score != null) named.push({ member, position: -1, rankScore: Number(score), displayName: null });
+    if (score != null) onBoard.push({ member, position: -1, rankScore: Number(score), displayName: null });
   });
   // Copies: a snapshot may be shared by concurrent reads, and names are attached to these rows.
   const top = head.top.map((r) => ({ ...r }));
-  return { participants: head.participants, top, around: req.around > 0 ? window : [], me, named };
+  const read = {
+    participants: head.participants,
+    top,
+    around: req.around > 0 ? window : [],
+    me,
+    named: onBoard,
+  };
+  return { read, names };
 }
 
 function rows(flat: readonly string[], first: number): LiveRow[] {
@@ -150,7 +168,7 @@ function rows(flat: readonly string[], first: number): LiveRow[] {
   return out;
 }
 
-/** The names of the rows the answer shows, each member not in `names` yet asked once. */
+/** The names of the rows the answer shows; members not in `names` yet asked once (`source`). */
 async function attachNames(
   redis: Redis,
   namesKey: string,
