@@ -1,10 +1,11 @@
 import type { TopicDefinition } from '@engage/contracts';
-import { type Pool, type PoolClient, withTransaction } from '@engage/postgres';
+import { type Pool, type PoolClient, type QueryResult, sqlLiteral, withTransaction } from '@engage/postgres';
 import type { Consumer, EachBatchPayload, IHeaders, KafkaMessage } from 'kafkajs';
 import type { Logger } from 'pino';
 import type { KafkaClient } from './client.ts';
 import { decodeRecord } from './codec.ts';
 import { batchSize, consumerLag, recordsSkipped } from './metrics.ts';
+import { offsetCommits } from './offset-commits.ts';
 import { withConsumeSpan } from './tracing.ts';
 
 export interface ConsumedRecord<T> {
@@ -78,6 +79,12 @@ export interface ExactlyOnceConsumerOptions<T> {
   sessionTimeoutMs?: number;
 }
 
+/**
+ * How often Kafka learns the offsets applied: one request for every partition, instead of one per
+ * applied chunk on the path of the next fetch.
+ */
+const KAFKA_COMMIT_INTERVAL_MS = 1_000;
+
 export interface RunningConsumer {
   consumer: Consumer;
   stop: () => Promise<void>;
@@ -89,8 +96,8 @@ export interface RunningConsumer {
  * A partition's batch is applied in one Postgres transaction together with the next offset to read,
  * stored in `kafka_offsets`. Records below the stored offset were applied before (redelivery after a
  * crash, a rebalance, a replay) and are skipped, and the row lock serialises a zombie consumer with
- * the partition's new owner. Kafka's own committed offset only moves after the commit, so it is a
- * shortcut for restarts, never the source of truth.
+ * the partition's new owner. Kafka's own committed offset only moves after the commit (at most once
+ * a second, see `offsetCommits`), so it is a shortcut for restarts, never the source of truth.
  */
 export async function startExactlyOnceConsumer<T>(
   options: ExactlyOnceConsumerOptions<T>,
@@ -107,6 +114,8 @@ export async function startExactlyOnceConsumer<T>(
     allowAutoTopicCreation: false,
     readUncommitted: false,
   });
+
+  const commits = offsetCommits({ consumer, topic, intervalMs: KAFKA_COMMIT_INTERVAL_MS, log });
 
   consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => {
     const partitions = payload.memberAssignment[topic] ?? [];
@@ -132,15 +141,7 @@ export async function startExactlyOnceConsumer<T>(
         }
         const last = chunk.at(-1)!;
         payload.resolveOffset(last.offset);
-        // With autoCommit off, commitOffsetsIfNecessary() without offsets never commits; name them.
-        await payload.commitOffsetsIfNecessary({
-          topics: [
-            {
-              topic: payload.batch.topic,
-              partitions: [{ partition: payload.batch.partition, offset: nextOffset(last) }],
-            },
-          ],
-        });
+        commits.note(payload.batch.partition, nextOffset(last).toString());
         await payload.heartbeat();
       }
       const lag = Number(payload.batch.highWatermark) - Number(payload.batch.lastOffset()) - 1;
@@ -158,7 +159,7 @@ export async function startExactlyOnceConsumer<T>(
     stop: () => {
       if (sweeper) clearInterval(sweeper);
       // disconnect() waits for the batch in progress to finish before leaving the group.
-      stopped ??= consumer.disconnect();
+      stopped ??= commits.flush().then(() => consumer.disconnect());
       return stopped;
     },
   };
@@ -171,43 +172,45 @@ async function applyChunk<T>(
 ): Promise<ConsumedRecord<T>[]> {
   const { pool, groupId, topic, definition, log } = options;
   const partition = payload.batch.partition;
+  const key: OffsetKey = { groupId, topic, partition };
+  const next = nextOffset(chunk.at(-1)!);
   return withConsumeSpan(topic, partition, chunk, () =>
-    withTransaction(pool, async (client) => {
-      const next = await lockNextOffset(client, groupId, topic, partition);
-      const fresh = chunk.filter((m) => BigInt(m.offset) >= next);
-      if (fresh.length < chunk.length) {
-        recordsSkipped.inc({ group: groupId, topic }, chunk.length - fresh.length);
-      }
-      const records: ConsumedRecord<T>[] = [];
-      for (const m of fresh) {
-        try {
-          records.push(toRecord(definition, partition, m));
-        } catch (err) {
-          log.error({ err, topic, partition, offset: m.offset }, 'undecodable record skipped');
-          await options.deadLetter?.(client, {
-            topic,
-            partition,
-            offset: m.offset,
-            key: m.key?.toString() ?? '',
-            raw: m.value,
-            error: err instanceof Error ? err : new Error(String(err)),
-          });
+    withTransaction(
+      pool,
+      async (client, started) => {
+        const stored = await storedOffset(client, key, next, started);
+        const fresh = chunk.filter((m) => BigInt(m.offset) >= stored);
+        if (fresh.length < chunk.length) {
+          recordsSkipped.inc({ group: groupId, topic }, chunk.length - fresh.length);
         }
-      }
-      const unique = options.recordId
-        ? await claimRecordIds(client, groupId, records, options.recordId)
-        : records;
-      if (unique.length < records.length) {
-        recordsSkipped.inc({ group: groupId, topic }, records.length - unique.length);
-      }
-      if (unique.length > 0) await options.apply({ client, records: unique, topic, partition });
-      await client.query(
-        'UPDATE kafka_offsets SET next_offset = $4, updated_at = now() WHERE group_id = $1 AND topic = $2 AND partition = $3',
-        [groupId, topic, partition, nextOffset(chunk.at(-1)!)],
-      );
-      batchSize.observe({ group: groupId, topic }, unique.length);
-      return unique;
-    }),
+        const records: ConsumedRecord<T>[] = [];
+        for (const m of fresh) {
+          try {
+            records.push(toRecord(definition, partition, m));
+          } catch (err) {
+            log.error({ err, topic, partition, offset: m.offset }, 'undecodable record skipped');
+            await options.deadLetter?.(client, {
+              topic,
+              partition,
+              offset: m.offset,
+              key: m.key?.toString() ?? '',
+              raw: m.value,
+              error: err instanceof Error ? err : new Error(String(err)),
+            });
+          }
+        }
+        const unique = options.recordId
+          ? await claimRecordIds(client, groupId, records, options.recordId)
+          : records;
+        if (unique.length < records.length) {
+          recordsSkipped.inc({ group: groupId, topic }, records.length - unique.length);
+        }
+        if (unique.length > 0) await options.apply({ client, records: unique, topic, partition });
+        batchSize.observe({ group: groupId, topic }, unique.length);
+        return unique;
+      },
+      { startWith: lockAndAdvanceOffset(key, next) },
+    ),
   );
 }
 
@@ -261,23 +264,45 @@ export async function sweepConsumedRecords(
   return rowCount ?? 0;
 }
 
-async function lockNextOffset(client: PoolClient, groupId: string, topic: string, partition: number) {
-  const lock = () =>
-    client.query<{ next_offset: number }>(
-      'SELECT next_offset FROM kafka_offsets WHERE group_id = $1 AND topic = $2 AND partition = $3 FOR UPDATE',
-      [groupId, topic, partition],
-    );
-  let { rows } = await lock();
-  // Only a partition's first batch finds no row: one statement per batch after that.
-  if (rows.length === 0) {
-    await client.query(
-      `INSERT INTO kafka_offsets (group_id, topic, partition, next_offset) VALUES ($1, $2, $3, 0)
-       ON CONFLICT DO NOTHING`,
-      [groupId, topic, partition],
-    );
-    ({ rows } = await lock());
-  }
-  return BigInt(rows[0]!.next_offset);
+interface OffsetKey {
+  groupId: string;
+  topic: string;
+  partition: number;
+}
+
+/**
+ * Sent with `BEGIN`: locks the partition's stored offset, reads it, and moves it to `next` (never
+ * back: a redelivered chunk wholly below it leaves it where it is). The same transaction applies
+ * the chunk's records at or above the offset read, so the move commits exactly with them, and the
+ * lock serialises a zombie consumer with the partition's new owner.
+ */
+function lockAndAdvanceOffset({ groupId, topic, partition }: OffsetKey, next: bigint): string {
+  const where = `group_id = ${sqlLiteral(groupId)} AND topic = ${sqlLiteral(topic)} AND partition = ${sqlLiteral(partition)}`;
+  return `SELECT next_offset FROM kafka_offsets WHERE ${where} FOR UPDATE;
+    UPDATE kafka_offsets SET next_offset = GREATEST(next_offset, ${sqlLiteral(next)}), updated_at = now() WHERE ${where}`;
+}
+
+/**
+ * The offset read by `lockAndAdvanceOffset`. Only a partition's first chunk finds no row: it is
+ * created, then locked and moved like any other.
+ */
+async function storedOffset(
+  client: PoolClient,
+  key: OffsetKey,
+  next: bigint,
+  started: QueryResult[],
+): Promise<bigint> {
+  const read = started[0] as QueryResult<{ next_offset: number }>;
+  if (read.rows.length > 0) return BigInt(read.rows[0]!.next_offset);
+  await client.query(
+    `INSERT INTO kafka_offsets (group_id, topic, partition, next_offset) VALUES ($1, $2, $3, 0)
+     ON CONFLICT DO NOTHING`,
+    [key.groupId, key.topic, key.partition],
+  );
+  const [locked] = (await client.query(lockAndAdvanceOffset(key, next))) as unknown as [
+    QueryResult<{ next_offset: number }>,
+  ];
+  return BigInt(locked.rows[0]!.next_offset);
 }
 
 async function seekToStoredOffsets(
@@ -308,8 +333,8 @@ function toRecord<T>(definition: TopicDefinition<T>, partition: number, m: Kafka
   };
 }
 
-function nextOffset(message: KafkaMessage): string {
-  return (BigInt(message.offset) + 1n).toString();
+function nextOffset(message: KafkaMessage): bigint {
+  return BigInt(message.offset) + 1n;
 }
 
 /**

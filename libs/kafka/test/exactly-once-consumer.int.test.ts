@@ -96,6 +96,66 @@ describe('startExactlyOnceConsumer with record ids', () => {
     return { groupId, applied: Object.fromEntries(rows.map((r) => [r.record_id, r.times])) };
   }
 
+  it('never moves a stored offset back for records below it (a redelivery in chunks)', async () => {
+    const { brokers } = stackConfig();
+    const prefix = uniqueTopicPrefix();
+    await createCatalogTopics(brokers, prefix);
+    const log = createLogger('test', 'error');
+    const kafka = createKafka({ brokers, clientId: 'eo-test-below', log });
+    const topic = topicName(topics.eventsAccepted, prefix);
+    const groupId = `${prefix}eo-test-below`;
+    const env = randomEnvironment();
+    const records = Array.from({ length: 5 }, () => acceptedEvent(env, 'p1'));
+    consumer = await startExactlyOnceConsumer({
+      kafka,
+      pool,
+      log,
+      groupId,
+      topic,
+      definition: topics.eventsAccepted,
+      sessionTimeoutMs: 6_000,
+      maxRecordsPerTransaction: 1,
+      apply: async ({ client, records }) => {
+        await client.query(
+          `INSERT INTO applied_records (group_id, record_id, times)
+           SELECT $1, id, 1 FROM unnest($2::text[]) AS id
+           ON CONFLICT (group_id, record_id) DO UPDATE SET times = applied_records.times + 1`,
+          [groupId, records.map((r) => r.value.eventId)],
+        );
+      },
+    });
+    try {
+      // Stored after the consumer joined (no seek past them): the first three records of the
+      // player's partition count as applied, and arrive in chunks of one record wholly below it.
+      await pool.query(
+        `INSERT INTO kafka_offsets (group_id, topic, partition, next_offset)
+         SELECT $1, $2, p, 3 FROM generate_series(0, $3 - 1) AS p`,
+        [groupId, topic, topics.eventsAccepted.partitions],
+      );
+      const producer = await connectProducer(kafka);
+      await produceRecords(producer, topics.eventsAccepted, prefix, records);
+      await producer.disconnect();
+      await eventually('the last record applied', async () => {
+        const { rows } = await pool.query<{ next: number }>(
+          'SELECT max(next_offset)::int AS next FROM kafka_offsets WHERE group_id = $1',
+          [groupId],
+        );
+        return rows[0]!.next >= records.length ? true : undefined;
+      });
+    } finally {
+      await consumer.stop();
+      consumer = undefined;
+    }
+    const { rows } = await pool.query<{ record_id: string; times: number }>(
+      'SELECT record_id, times FROM applied_records WHERE group_id = $1',
+      [groupId],
+    );
+    expect(Object.fromEntries(rows.map((r) => [r.record_id, r.times]))).toEqual({
+      [records[3]!.eventId]: 1,
+      [records[4]!.eventId]: 1,
+    });
+  });
+
   it('applies a record written twice at different offsets once', async () => {
     const env = randomEnvironment();
     const [first, resent, last] = [

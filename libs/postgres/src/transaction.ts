@@ -1,4 +1,4 @@
-import type pg from 'pg';
+import pg from 'pg';
 
 /** Serialization failure and deadlock: safe to run the whole transaction again. */
 const RETRYABLE = new Set(['40001', '40P01']);
@@ -12,6 +12,12 @@ export interface TransactionOptions {
   /** Attempts after the first one when Postgres reports a serialization failure or deadlock. */
   retries?: number;
   onRetry?: (attempt: number, code: string) => void;
+  /**
+   * Statements sent in the same message as `BEGIN`, one round trip instead of two. They go by the
+   * simple protocol, so values must be written into the text as literals (`sqlLiteral`); their
+   * results, in order, are `work`'s second argument.
+   */
+  startWith?: string;
 }
 
 /**
@@ -21,7 +27,7 @@ export interface TransactionOptions {
  */
 export async function withTransaction<T>(
   pool: pg.Pool,
-  work: (client: pg.PoolClient) => Promise<T>,
+  work: (client: pg.PoolClient, started: pg.QueryResult[]) => Promise<T>,
   options: TransactionOptions = {},
 ): Promise<T> {
   const retries = options.retries ?? 5;
@@ -29,8 +35,8 @@ export async function withTransaction<T>(
     const client = await pool.connect();
     let broken = false;
     try {
-      await client.query(`BEGIN ISOLATION LEVEL ${options.isolation ?? 'READ COMMITTED'}`);
-      const result = await work(client);
+      const started = await begin(client, options);
+      const result = await work(client, started);
       await client.query('COMMIT');
       return result;
     } catch (err) {
@@ -48,6 +54,27 @@ export async function withTransaction<T>(
       client.release(broken);
     }
   }
+}
+
+async function begin(client: pg.PoolClient, options: TransactionOptions): Promise<pg.QueryResult[]> {
+  const statement = `BEGIN ISOLATION LEVEL ${options.isolation ?? 'READ COMMITTED'}`;
+  if (!options.startWith) {
+    await client.query(statement);
+    return [];
+  }
+  // A simple-protocol message of several statements answers with one result per statement.
+  const results = (await client.query(`${statement}; ${options.startWith}`)) as unknown as pg.QueryResult[];
+  return results.slice(1);
+}
+
+/** A value written into statement text (for `startWith`): a quoted string, or a number as it is. */
+export function sqlLiteral(value: string | number | bigint): string {
+  if (typeof value === 'bigint') return value.toString();
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new RangeError(`not a finite number: ${value}`);
+    return String(value);
+  }
+  return pg.escapeLiteral(value);
 }
 
 async function rollbackQuietly(client: pg.PoolClient): Promise<boolean> {
