@@ -16,17 +16,33 @@ export async function enqueueOutbox<T>(
   prefix: string,
   records: T[],
 ): Promise<void> {
-  if (records.length === 0) return;
+  await enqueueOutboxRows(client, outboxRows(def, prefix, records));
+}
+
+/** One record as the outbox holds it. */
+export interface OutboxRow {
+  topic: string;
+  key: string;
+  value: Buffer;
+  headers: string;
+}
+
+/** Records of one topic as outbox rows, to enqueue with other topics' in one statement. */
+export function outboxRows<T>(def: TopicDefinition<T>, prefix: string, records: T[]): OutboxRow[] {
+  const topic = topicName(def, prefix);
   const messages = toMessages(def, records);
+  // toMessages gives every record of one call the same headers.
+  const headers = JSON.stringify(messages[0]?.headers ?? {});
+  return messages.map((m) => ({ topic, key: String(m.key), value: m.value as Buffer, headers }));
+}
+
+/** `enqueueOutbox` for rows of any topics: one statement, published in the given order. */
+export async function enqueueOutboxRows(client: PoolClient, rows: OutboxRow[]): Promise<void> {
+  if (rows.length === 0) return;
   await client.query(
     `INSERT INTO outbox (topic, key, value, headers)
      SELECT * FROM unnest($1::text[], $2::text[], $3::bytea[], $4::jsonb[])`,
-    [
-      messages.map(() => topicName(def, prefix)),
-      messages.map((m) => String(m.key)),
-      messages.map((m) => m.value),
-      messages.map((m) => JSON.stringify(m.headers ?? {})),
-    ],
+    [rows.map((r) => r.topic), rows.map((r) => r.key), rows.map((r) => r.value), rows.map((r) => r.headers)],
   );
 }
 

@@ -10,8 +10,9 @@ import {
   type ApplyBatch,
   type ConsumedRecord,
   consumerGroupId,
-  enqueueOutbox,
+  enqueueOutboxRows,
   type KafkaClient,
+  outboxRows,
   type RunningConsumer,
   startExactlyOnceConsumer,
 } from '@engage/kafka';
@@ -35,8 +36,8 @@ export interface ApplyOptions {
  * Applies one partition batch of accepted events inside the consumer's transaction: one statement
  * locks every player of the batch (reading their activity and the rules' version), the pure domain
  * functions fold each player's events in memory, one statement writes activity and changed progress
- * back. Reward grants and analyst records go to the outbox in the same transaction. Returns how many
- * outbox records it wrote.
+ * back. Reward grants and analyst records go to the outbox in the same transaction, in one statement.
+ * Returns how many outbox records it wrote.
  */
 export async function applyAcceptedEvents(
   options: ApplyOptions,
@@ -78,8 +79,10 @@ export async function applyAcceptedEvents(
     progressRecords.push(...result.records);
   }
   await savePlayers(client, writes, options.progress);
-  await enqueueOutbox(client, topics.rewardsGranted, options.topicPrefix, grants);
-  await enqueueOutbox(client, topics.rulesProgress, options.topicPrefix, progressRecords);
+  await enqueueOutboxRows(client, [
+    ...outboxRows(topics.rewardsGranted, options.topicPrefix, grants),
+    ...outboxRows(topics.rulesProgress, options.topicPrefix, progressRecords),
+  ]);
   return grants.length + progressRecords.length;
 }
 
