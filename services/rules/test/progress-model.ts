@@ -57,7 +57,13 @@ const STREAKS = StreaksSectionSchema.parse([
 
 const ZONES = ['Europe/Berlin', 'America/New_York', 'Asia/Tokyo', 'UTC'];
 const DAY = 86_400_000;
-const START = Date.now() - 40 * DAY;
+/**
+ * A UTC midnight well before today, so every event is dated in the past and its local date (and the
+ * streak it extends) does not depend on the time of day the tests run. (From `Date.now() - 40 days`
+ * the late events of a run were dated in the future and counted at their acceptance instead: the
+ * offsets-reset test's events then earned no reward at all when run at some hours of the day.)
+ */
+const START = Math.floor(Date.now() / DAY) * DAY - 45 * DAY;
 
 export interface ProgressSnapshot {
   env: EnvironmentContext;
