@@ -39,7 +39,11 @@ const ZONES = ['Europe/Berlin', 'America/New_York', 'Asia/Tokyo', 'Australia/Syd
 export async function rules(options: WorkloadOptions): Promise<WorkloadReport> {
   const concurrency = options.concurrency ?? 8;
   const total = Math.max(100_000, 30_000 * options.seconds);
-  const stack = await startBenchStack(['rules', 'gateway']);
+  // A profile covers the rules process's whole life (backlog, then the steady load); written at exit.
+  const profile = options.cpuProfileDir
+    ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`, '--cpu-prof-name=rules.cpuprofile']
+    : undefined;
+  const stack = await startBenchStack(['rules', 'gateway'], { nodeArgs: { rules: profile } });
   const db = createPool({ url: stack.infra.databaseUrl, schema: 'rules', max: 2 });
   const rulesProcess = stack.services.rules!;
   try {
@@ -146,6 +150,7 @@ export async function rules(options: WorkloadOptions): Promise<WorkloadReport> {
       notes: [
         'consumer rows: events per second from the first applied (or decoded) record to the last; p-columns unused',
         `latency rows (after ${LOAD_WARMUP_SECONDS} s of load): from sending the probe event to POST /v1/events (sent), or from the gateway answering that it accepted it (accepted), until a read of the rules service shows it counted (polled every ${PROBE_POLL_MS} ms), while the load runs`,
+        ...(options.cpuProfileDir ? [`CPU profile of the rules process: ${options.cpuProfileDir}`] : []),
       ],
     };
   } finally {
