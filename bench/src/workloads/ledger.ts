@@ -98,7 +98,7 @@ export async function ledger(options: WorkloadOptions): Promise<WorkloadReport> 
         'ledger hot player combined / one per commit': hot.opsPerSecond / hotAlone.opsPerSecond,
       },
       notes: [
-        'each ledger operation is one HTTP request; the ledger combines queued operations of many players into one transaction (an adjustment is one statement, a purchase two), see docs/ledger.md',
+        'each ledger operation is one HTTP request; the ledger combines queued operations of many players into one transaction of a few set-based statements whatever its size, see docs/ledger.md',
         'coin has no stock (no shared row); the stocked items take a unit of a shared row per purchase',
         'raw postgres is one conditional UPDATE per statement, autocommit',
       ],
