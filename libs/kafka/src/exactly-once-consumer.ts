@@ -159,7 +159,7 @@ export async function startExactlyOnceConsumer<T>(
     stop: () => {
       if (sweeper) clearInterval(sweeper);
       // disconnect() waits for the batch in progress to finish before leaving the group.
-      stopped ??= commits.flush().then(() => consumer.disconnect());
+      stopped ??= commits.close().then(() => consumer.disconnect());
       return stopped;
     },
   };

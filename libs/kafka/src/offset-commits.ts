@@ -4,8 +4,11 @@ import type { Logger } from 'pino';
 export interface OffsetCommits {
   /** Notes the partition's next offset to read; it reaches Kafka with the next commit. */
   note: (partition: number, nextOffset: string) => void;
-  /** Commits what was noted now (before leaving the group). */
-  flush: () => Promise<void>;
+  /**
+   * Commits what was noted now and takes no more notes (before leaving the group: a batch finishing
+   * meanwhile is not committed to Kafka, which only means it is read again and skipped).
+   */
+  close: () => Promise<void>;
 }
 
 /**
@@ -23,6 +26,7 @@ export function offsetCommits(options: {
   const { consumer, topic, log } = options;
   const noted = new Map<number, string>();
   let timer: NodeJS.Timeout | undefined;
+  let closed = false;
   const commit = async () => {
     clearTimeout(timer);
     timer = undefined;
@@ -37,11 +41,15 @@ export function offsetCommits(options: {
   };
   return {
     note: (partition, nextOffset) => {
+      if (closed) return;
       noted.set(partition, nextOffset);
       if (timer) return;
       timer = setTimeout(() => void commit(), options.intervalMs);
       timer.unref();
     },
-    flush: commit,
+    close: () => {
+      closed = true;
+      return commit();
+    },
   };
 }
