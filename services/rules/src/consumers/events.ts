@@ -1,5 +1,6 @@
 import {
   type AcceptedEvent,
+  acceptedEventClaimId,
   playerKey,
   type RewardGrant,
   type RulesProgress,
@@ -99,14 +100,6 @@ function groupByPlayer(records: ConsumedRecord<AcceptedEvent>[]) {
 }
 
 /**
- * The gateway re-sends an event with its eventId only when it carries an idempotency key (after a
- * crash or a failed send, see docs/api.md); a keyless event is never on the topic twice, so only
- * keyed events are claimed.
- */
-export const eventClaimId = (event: AcceptedEvent): string | undefined =>
-  event.idempotencyKey === null ? undefined : event.eventId;
-
-/**
  * A backlog is applied in chunks this large: the more events of one player a chunk holds, the fewer
  * times their row is written. When the consumer keeps up, fetches are far smaller than this.
  */
@@ -146,7 +139,7 @@ export function startEventsConsumer(options: {
     maxRecordsPerTransaction: MAX_EVENTS_PER_TRANSACTION,
     maxBytesPerPartition: MAX_FETCH_BYTES_PER_PARTITION,
     partitionsConsumedConcurrently: PARTITIONS_APPLIED_AT_ONCE,
-    recordId: eventClaimId,
+    recordId: acceptedEventClaimId,
     apply: async (batch) => {
       pending.set(batch.partition, await applyAcceptedEvents(options, batch));
     },
