@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { type AcceptedEvent, topicName, topics } from '@engage/contracts';
 import { createCatalogTopics } from '@engage/devstack';
 import { createLogger } from '@engage/kit';
-import { createPool, migrate, type Pool } from '@engage/postgres';
+import { createPool, migrate, type Pool, type PoolClient } from '@engage/postgres';
 import {
   acceptedEvent,
   eventually,
@@ -40,6 +40,27 @@ describe('startExactlyOnceConsumer with record ids', () => {
     await pool?.end();
   });
 
+  /** An apply step that counts, per eventId, how often the consumer applied it. */
+  const countApplications =
+    (groupId: string) =>
+    async ({ client, records }: { client: PoolClient; records: { value: AcceptedEvent }[] }) => {
+      await client.query(
+        `INSERT INTO applied_records (group_id, record_id, times)
+         SELECT $1, id, 1 FROM unnest($2::text[]) AS id
+         ON CONFLICT (group_id, record_id) DO UPDATE SET times = applied_records.times + 1`,
+        [groupId, records.map((r) => r.value.eventId)],
+      );
+    };
+
+  /** How often each eventId was applied in the group. */
+  async function applications(groupId: string): Promise<Record<string, number>> {
+    const { rows } = await pool.query<{ record_id: string; times: number }>(
+      'SELECT record_id, times FROM applied_records WHERE group_id = $1',
+      [groupId],
+    );
+    return Object.fromEntries(rows.map((r) => [r.record_id, r.times]));
+  }
+
   /**
    * Produces `records` to a fresh topic, runs a consumer that counts each applied eventId in
    * applied_records until every record is consumed, and returns how often each id was applied.
@@ -68,14 +89,7 @@ describe('startExactlyOnceConsumer with record ids', () => {
       definition: topics.eventsAccepted,
       sessionTimeoutMs: 6_000,
       recordId,
-      apply: async ({ client, records }) => {
-        await client.query(
-          `INSERT INTO applied_records (group_id, record_id, times)
-           SELECT $1, id, 1 FROM unnest($2::text[]) AS id
-           ON CONFLICT (group_id, record_id) DO UPDATE SET times = applied_records.times + 1`,
-          [groupId, records.map((r) => r.value.eventId)],
-        );
-      },
+      apply: countApplications(groupId),
     });
     try {
       await eventually(`all ${records.length} records consumed`, async () => {
@@ -89,11 +103,7 @@ describe('startExactlyOnceConsumer with record ids', () => {
       await consumer.stop();
       consumer = undefined;
     }
-    const { rows } = await pool.query<{ record_id: string; times: number }>(
-      'SELECT record_id, times FROM applied_records WHERE group_id = $1',
-      [groupId],
-    );
-    return { groupId, applied: Object.fromEntries(rows.map((r) => [r.record_id, r.times])) };
+    return { groupId, applied: await applications(groupId) };
   }
 
   it('never moves a stored offset back for records below it (a redelivery in chunks)', async () => {
@@ -115,14 +125,7 @@ describe('startExactlyOnceConsumer with record ids', () => {
       definition: topics.eventsAccepted,
       sessionTimeoutMs: 6_000,
       maxRecordsPerTransaction: 1,
-      apply: async ({ client, records }) => {
-        await client.query(
-          `INSERT INTO applied_records (group_id, record_id, times)
-           SELECT $1, id, 1 FROM unnest($2::text[]) AS id
-           ON CONFLICT (group_id, record_id) DO UPDATE SET times = applied_records.times + 1`,
-          [groupId, records.map((r) => r.value.eventId)],
-        );
-      },
+      apply: countApplications(groupId),
     });
     try {
       // Stored after the consumer joined (no seek past them): the first three records of the
@@ -146,11 +149,7 @@ describe('startExactlyOnceConsumer with record ids', () => {
       await consumer.stop();
       consumer = undefined;
     }
-    const { rows } = await pool.query<{ record_id: string; times: number }>(
-      'SELECT record_id, times FROM applied_records WHERE group_id = $1',
-      [groupId],
-    );
-    expect(Object.fromEntries(rows.map((r) => [r.record_id, r.times]))).toEqual({
+    expect(await applications(groupId)).toEqual({
       [records[3]!.eventId]: 1,
       [records[4]!.eventId]: 1,
     });
