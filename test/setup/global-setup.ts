@@ -1,4 +1,5 @@
 import { ensureInfra, ensureKafkaJars, findRepoRoot, migrateAll } from '@engage/devstack';
+import { printProcessWarnings } from '@engage/devstack/cli/warnings.ts';
 import { recreateDatabase } from '@engage/postgres';
 import type {} from '@engage/testkit/provided.ts';
 import type { TestProject } from 'vitest/node';
@@ -11,6 +12,7 @@ import type { TestProject } from 'vitest/node';
  * A broker this setup started is stopped again at the end; one it found running is left alone.
  */
 export default async function setup(project: TestProject) {
+  printProcessWarnings();
   const databaseUrl = process.env.TEST_DATABASE_URL ?? testDatabaseOf(process.env.DATABASE_URL);
   const log = (line: string) => process.stdout.write(`[stack] ${line}\n`);
   const infra = await ensureInfra({ databaseUrl, log });
