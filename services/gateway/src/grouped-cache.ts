@@ -42,16 +42,21 @@ export class GroupedTtlCache<G, K, V> {
 
   /** Drops the oldest entry of `preferred` (Maps keep insertion order), or of the oldest group. */
   private dropOldest(preferred: Map<K, unknown>): void {
-    const from = preferred.size > 0 ? preferred : this.groups.values().next().value;
-    if (!from) return;
-    const oldest = from.keys().next();
-    if (oldest.done) return;
-    from.delete(oldest.value);
-    this.size--;
-    if (from.size === 0 && from !== preferred) {
-      for (const [group, entries] of this.groups) {
-        if (entries === from) this.groups.delete(group);
-      }
+    if (preferred.size > 0) {
+      this.dropFirst(preferred);
+      return;
     }
+    const oldest = this.groups.entries().next();
+    if (oldest.done) return;
+    const [group, entries] = oldest.value;
+    this.dropFirst(entries);
+    if (entries.size === 0 && entries !== preferred) this.groups.delete(group);
+  }
+
+  private dropFirst(entries: Map<K, unknown>): void {
+    const first = entries.keys().next();
+    if (first.done) return;
+    entries.delete(first.value);
+    this.size--;
   }
 }
