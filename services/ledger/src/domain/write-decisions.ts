@@ -130,12 +130,6 @@ export interface BatchEffects {
   sales: (CounterChange & { environmentId: string; itemKey: string; occurrence: number })[];
 }
 
-/** A purchase's item occurrence, known once its definition is read (undefined: no such item). */
-export function purchaseOccurrence(op: PurchaseOp, items: BatchState['items']): number | undefined {
-  const item = items.get(rowKey(op.environmentId, op.itemKey));
-  return item && occurrenceAt(item, op.now).number;
-}
-
 /**
  * Decides every operation of a batch, in order, as if each ran alone right after the one before: a
  * used key replays its answer or is a conflict (a key claimed earlier in the batch counts as used);

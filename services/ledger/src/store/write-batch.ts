@@ -1,12 +1,12 @@
 import type { MarketplaceItemDefinition } from '@engage/contracts/environment/shop.ts';
 import type { PoolClient } from '@engage/postgres';
 import type { KeyOperation } from '../domain/idempotency.ts';
+import { occurrenceAt } from '../domain/item-occurrence.ts';
 import type { OutboxRow } from '../domain/journal-outbox.ts';
 import {
   type BatchEffects,
   type BatchState,
   type PurchaseOp,
-  purchaseOccurrence,
   rowKey,
   type WriteOp,
 } from '../domain/write-decisions.ts';
@@ -86,8 +86,8 @@ async function readCounters(client: PoolClient, purchases: PurchaseOp[], state: 
   const stocked: { environmentId: string; itemKey: string; occurrence: number }[] = [];
   for (const op of purchases) {
     const item = state.items.get(rowKey(op.environmentId, op.itemKey));
-    const occurrence = purchaseOccurrence(op, state.items);
-    if (!item || occurrence === undefined) continue;
+    if (!item) continue;
+    const occurrence = occurrenceAt(item, op.now).number;
     const ref = { environmentId: op.environmentId, itemKey: op.itemKey, occurrence };
     if (item.purchaseLimit !== undefined) limited.push({ ...ref, playerId: op.playerId });
     if (item.stock !== undefined) stocked.push(ref);
