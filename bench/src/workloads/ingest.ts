@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { type AcceptedEvent, topicName, topics } from '@engage/contracts';
 import { connectProducer, createKafka, produceMessages, produceRecords, toMessages } from '@engage/kafka';
 import { createLogger } from '@engage/kit';
@@ -7,6 +6,7 @@ import { createTenant } from '@engage/testkit/tenant.ts';
 import { Pool as HttpPool } from 'undici';
 import type { WorkloadReport } from '../main.ts';
 import { drive, Recorder } from '../measure.ts';
+import { cpuProfileArgs, processCpuMs } from '../process-cpu.ts';
 import { startBenchStack } from '../stack.ts';
 import type { WorkloadOptions } from './index.ts';
 
@@ -22,11 +22,9 @@ const PLAYERS = 10_000;
  */
 export async function ingest(options: WorkloadOptions): Promise<WorkloadReport> {
   const concurrency = options.concurrency ?? 8;
-  // A profile covers the gateway's whole life; it is written when the process exits at the end.
-  const profile = options.cpuProfileDir
-    ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`, '--cpu-prof-name=gateway.cpuprofile']
-    : undefined;
-  const stack = await startBenchStack(['gateway'], { nodeArgs: { gateway: profile } });
+  const stack = await startBenchStack(['gateway'], {
+    nodeArgs: { gateway: cpuProfileArgs(options.cpuProfileDir, 'gateway') },
+  });
   try {
     const tenant = await createTenant(stack.gatewayUrl, stack.adminToken);
     await defineEvents(stack.gatewayUrl, stack.adminToken, tenant.live.environmentId);
@@ -85,19 +83,6 @@ export async function ingest(options: WorkloadOptions): Promise<WorkloadReport> 
     };
   } finally {
     await stack.stop();
-  }
-}
-
-/** CPU time (user + system) a process has used so far, in ms, from /proc (Linux). */
-function processCpuMs(pid: number | undefined): number {
-  if (pid === undefined) return Number.NaN;
-  try {
-    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    const ticksPerSecond = 100;
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
-  } catch {
-    return Number.NaN;
   }
 }
 

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import {
   type AcceptedEvent,
@@ -22,6 +21,7 @@ import { spawnService } from '@engage/testkit/process.ts';
 import { Pool as HttpPool } from 'undici';
 import type { WorkloadReport } from '../main.ts';
 import { drive, Recorder } from '../measure.ts';
+import { processCpuMs } from '../process-cpu.ts';
 import { startBenchStack } from '../stack.ts';
 import type { WorkloadOptions } from './index.ts';
 
@@ -392,18 +392,6 @@ async function rawReads(
     await client.quit();
   }
 }
-
-/** CPU time (user + system) a process used so far, in ms, from /proc (Linux). */
-function processCpuMs(pid: number | undefined): number {
-  if (pid === undefined) return 0;
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
-  } catch {
-    return 0;
-  }
-}
-const CLOCK_TICKS_PER_SECOND = 100;
 
 /** The commands a live read issues (the around script's ZREVRANK/ZREVRANGE run inside EVALSHA). */
 const READ_COMMANDS = ['exists', 'zcard', 'zrevrange', 'evalsha', 'eval', 'zmscore', 'hmget'];

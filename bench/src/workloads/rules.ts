@@ -8,6 +8,7 @@ import { createTenant } from '@engage/testkit/tenant.ts';
 import { Pool as HttpPool } from 'undici';
 import type { WorkloadReport } from '../main.ts';
 import { drive, Recorder, type RunSummary } from '../measure.ts';
+import { cpuProfileArgs } from '../process-cpu.ts';
 import { startBenchStack } from '../stack.ts';
 import type { WorkloadOptions } from './index.ts';
 
@@ -39,11 +40,9 @@ const ZONES = ['Europe/Berlin', 'America/New_York', 'Asia/Tokyo', 'Australia/Syd
 export async function rules(options: WorkloadOptions): Promise<WorkloadReport> {
   const concurrency = options.concurrency ?? 8;
   const total = Math.max(100_000, 30_000 * options.seconds);
-  // A profile covers the rules process's whole life (backlog, then the steady load); written at exit.
-  const profile = options.cpuProfileDir
-    ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`, '--cpu-prof-name=rules.cpuprofile']
-    : undefined;
-  const stack = await startBenchStack(['rules', 'gateway'], { nodeArgs: { rules: profile } });
+  const stack = await startBenchStack(['rules', 'gateway'], {
+    nodeArgs: { rules: cpuProfileArgs(options.cpuProfileDir, 'rules') },
+  });
   const db = createPool({ url: stack.infra.databaseUrl, schema: 'rules', max: 2 });
   const rulesProcess = stack.services.rules!;
   try {
