@@ -95,10 +95,10 @@ export function startOutboxRelay(options: {
   const idleMs = options.idleMs ?? 100;
   const limit = options.batchSize ?? 500;
   const lingerMs = options.lingerMs ?? 0;
-  let lingerTimer: NodeJS.Timeout | undefined;
-  let lingerResolve: (() => void) | undefined;
   let running = true;
   const sleeper = createSleeper();
+  // Its own sleeper so that kicks do not cut it short; only stop does.
+  const linger = createSleeper();
   let failures = 0;
 
   const publishOnce = () =>
@@ -144,12 +144,7 @@ export function startOutboxRelay(options: {
         await retireProducer();
       }
       if (published > 0 && published < limit && failures === 0 && lingerMs > 0 && running) {
-        await new Promise<void>((resolve) => {
-          lingerTimer = setTimeout(resolve, lingerMs);
-          lingerResolve = resolve;
-        });
-        lingerTimer = undefined;
-        lingerResolve = undefined;
+        await linger.sleep(lingerMs);
       }
       if (published === 0 || failures > 0) {
         const delay = failures > 0 ? Math.min(5_000, 100 * 2 ** failures) : idleMs;
@@ -170,8 +165,7 @@ export function startOutboxRelay(options: {
     stop: async () => {
       running = false;
       sleeper.wake();
-      clearTimeout(lingerTimer);
-      lingerResolve?.();
+      linger.wake();
       await loop;
       await retireProducer();
     },
