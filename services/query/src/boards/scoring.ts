@@ -24,7 +24,6 @@ import {
 } from '../store/scores.ts';
 
 export interface ScoredBatch {
-  deltas: ScoreDelta[];
   /** The merged rows as committed: what Redis mirrors. */
   rows: ScoreRow[];
   names: { environmentId: string; playerId: string; displayName: string }[];
@@ -48,7 +47,7 @@ export async function scoreEvents(client: PoolClient, events: readonly ScoredEve
     for (const board of list) boards.set(boardId(environmentId, board.key), board);
   }
   const hits = boardHits(events, (environmentId) => definitions.get(environmentId) ?? []);
-  if (hits.length === 0) return { deltas: [], rows: [], names, late: 0 };
+  if (hits.length === 0) return { rows: [], names, late: 0 };
 
   const placed = await placeInPeriods(client, hits, boards);
   const deltas = foldHits(placed.hits, (environmentId, boardKey) => {
@@ -56,7 +55,7 @@ export async function scoreEvents(client: PoolClient, events: readonly ScoredEve
   });
   const placements = await placeLeagueNewcomers(client, deltas, boards);
   const rows = await mergeScores(client, deltas, placements);
-  return { deltas, rows, names, late: placed.late };
+  return { rows, names, late: placed.late };
 }
 
 async function placeInPeriods(
