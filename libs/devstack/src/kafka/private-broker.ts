@@ -15,7 +15,15 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { waitForCluster } from './client.ts';
-import { brokerJvmArgs, formatKraftStorage, javaCommand, randomClusterId, tail, waitForExit } from './jvm.ts';
+import {
+  brokerJvmArgs,
+  formatKraftStorage,
+  javaCommand,
+  randomClusterId,
+  signalGroup,
+  tail,
+  waitForExit,
+} from './jvm.ts';
 import { findRepoRoot, kafkaPaths, LOCAL_HOST } from './paths.ts';
 
 /**
@@ -220,17 +228,10 @@ async function kill(child: ChildProcess, signal: 'SIGTERM' | 'SIGKILL'): Promise
   if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
   const exited = once(child, 'exit');
   child.ref(); // keep the test process alive until the broker is gone
-  const send = (sig: NodeJS.Signals) => {
-    try {
-      process.kill(-child.pid!, sig);
-    } catch {
-      child.kill(sig);
-    }
-  };
-  send(signal);
+  signalGroup(child.pid, signal);
   const timeout = signal === 'SIGTERM' ? STOP_TIMEOUT_MS : 10_000;
   const done = await Promise.race([exited.then(() => true), waitForExit(child.pid, timeout)]);
-  if (!done) send('SIGKILL');
+  if (!done) signalGroup(child.pid, 'SIGKILL');
   await exited;
   child.unref();
 }
