@@ -145,11 +145,17 @@ export function decideBatch(
 ): { results: ({ value: StepResult } | { problem: Problem })[]; effects: BatchEffects } {
   const balances = new Map(state.balances);
   /** Players whose balance an operation of the batch moved (a row to write, even if back to its value). */
-  const moved = new Set<string>();
+  const moved = new Map<string, { environmentId: string; playerId: string }>();
   const keys = new Map(state.keys);
   const purchased = new Map(state.purchased);
   const sold = new Map(state.sold);
   const unlimited = new Map<string, BatchEffects['unlimitedCounts'][number]>();
+  /** The identity of each limited count and each stock's sales a purchase of the batch counted. */
+  const countedRows = new Map<
+    string,
+    { environmentId: string; playerId: string; itemKey: string; occurrence: number }
+  >();
+  const saleRows = new Map<string, { environmentId: string; itemKey: string; occurrence: number }>();
   const effects: BatchEffects = {
     balances: [],
     journal: [],
@@ -190,7 +196,7 @@ export function decideBatch(
       if (after < 0) return refuse(op, insufficientBalance({ balance, amount: op.amount }));
       if (after > MAX_BALANCE) return refuse(op, balanceLimitReached({ balance, amount: op.amount }));
       balances.set(player, after);
-      moved.add(player);
+      moved.set(player, { environmentId: op.environmentId, playerId: op.playerId });
       effects.journal.push({
         entryId: op.entryId,
         organizationId: op.organizationId,
@@ -227,24 +233,28 @@ export function decideBatch(
 
     const after = balance - price;
     const entryId = price > 0 ? op.entryId : null;
+    const countedRow = {
+      environmentId: op.environmentId,
+      playerId: op.playerId,
+      itemKey: item.key,
+      occurrence,
+    };
     if (price > 0) {
       balances.set(player, after);
-      moved.add(player);
+      moved.set(player, { environmentId: op.environmentId, playerId: op.playerId });
     }
-    if (item.purchaseLimit !== undefined) purchased.set(counted, (purchased.get(counted) ?? 0) + 1);
-    else {
+    if (item.purchaseLimit !== undefined) {
+      purchased.set(counted, (purchased.get(counted) ?? 0) + 1);
+      countedRows.set(counted, countedRow);
+    } else {
       const count = unlimited.get(counted);
       if (count) count.added++;
-      else
-        unlimited.set(counted, {
-          environmentId: op.environmentId,
-          playerId: op.playerId,
-          itemKey: item.key,
-          occurrence,
-          added: 1,
-        });
+      else unlimited.set(counted, { ...countedRow, added: 1 });
     }
-    if (item.stock !== undefined) sold.set(sale, (sold.get(sale) ?? 0) + 1);
+    if (item.stock !== undefined) {
+      sold.set(sale, (sold.get(sale) ?? 0) + 1);
+      saleRows.set(sale, { environmentId: op.environmentId, itemKey: item.key, occurrence });
+    }
     const reason = `marketplace item ${item.key}`;
     if (entryId)
       effects.journal.push({
@@ -288,37 +298,30 @@ export function decideBatch(
     return { value: { outcome: { status: 200, body, replayed: false }, journaled: entryId !== null } };
   });
 
-  effects.balances = [...moved].map((key) => {
-    const [environmentId, playerId] = key.split('\u0000') as [string, string];
-    return { environmentId, playerId, before: state.balances.get(key) ?? null, after: balances.get(key)! };
-  });
-  effects.limitedCounts = changes(state.purchased, purchased, (key) => {
-    const [environmentId, playerId, itemKey, occurrence] = key.split('\u0000') as [
-      string,
-      string,
-      string,
-      string,
-    ];
-    return { environmentId, playerId, itemKey, occurrence: Number(occurrence) };
-  });
-  effects.sales = changes(state.sold, sold, (key) => {
-    const [environmentId, itemKey, occurrence] = key.split('\u0000') as [string, string, string];
-    return { environmentId, itemKey, occurrence: Number(occurrence) };
-  });
+  effects.balances = [...moved].map(([key, row]) => ({
+    ...row,
+    before: state.balances.get(key) ?? null,
+    after: balances.get(key)!,
+  }));
+  effects.limitedCounts = changes(state.purchased, purchased, countedRows);
+  effects.sales = changes(state.sold, sold, saleRows);
   effects.unlimitedCounts = [...unlimited.values()];
   return { results, effects };
 }
 
-/** The counters the batch moved, each with the value read (null: no row) and the new one. */
+/**
+ * The counters the batch moved, each with the value read (null: no row) and the new one; `rows` holds
+ * the identity of every counter the batch counted.
+ */
 function changes<T>(
   before: Map<string, number>,
   after: Map<string, number>,
-  identify: (key: string) => T,
+  rows: Map<string, T>,
 ): (T & CounterChange)[] {
   const changed: (T & CounterChange)[] = [];
   for (const [key, value] of after) {
     const was = before.get(key);
-    if (was !== value) changed.push({ ...identify(key), before: was ?? null, after: value });
+    if (was !== value) changed.push({ ...rows.get(key)!, before: was ?? null, after: value });
   }
   return changed;
 }
