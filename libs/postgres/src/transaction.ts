@@ -7,6 +7,14 @@ export class TransactionRetriesExhausted extends Error {
   override name = 'TransactionRetriesExhausted';
 }
 
+/**
+ * The connection failed while COMMIT was under way: whether the transaction committed is unknown,
+ * so running its work again could apply it twice. Never retried here.
+ */
+export class CommitOutcomeUnknown extends Error {
+  override name = 'CommitOutcomeUnknown';
+}
+
 export interface TransactionOptions {
   isolation?: 'READ COMMITTED' | 'REPEATABLE READ' | 'SERIALIZABLE';
   /** Attempts after the first one when Postgres reports a serialization failure or deadlock. */
@@ -23,7 +31,8 @@ export interface TransactionOptions {
 /**
  * Runs `work` in one transaction and commits it; rolls back on any error. Serialization failures
  * and deadlocks are retried with capped, jittered backoff; when retries run out the caller gets
- * TransactionRetriesExhausted (answered as the contract's concurrent_update codes).
+ * TransactionRetriesExhausted (answered as the contract's concurrent_update codes). A connection lost
+ * during COMMIT throws CommitOutcomeUnknown.
  */
 export async function withTransaction<T>(
   pool: pg.Pool,
@@ -37,10 +46,10 @@ export async function withTransaction<T>(
     try {
       const started = await begin(client, options);
       const result = await work(client, started);
-      await client.query('COMMIT');
+      await commit(client);
       return result;
     } catch (err) {
-      broken = await rollbackQuietly(client);
+      broken = err instanceof CommitOutcomeUnknown || (await rollbackQuietly(client));
       const code = (err as { code?: string }).code;
       if (code && RETRYABLE.has(code)) {
         if (attempt >= retries)
@@ -75,6 +84,17 @@ export function sqlLiteral(value: string | number | bigint): string {
     return String(value);
   }
   return pg.escapeLiteral(value);
+}
+
+async function commit(client: pg.PoolClient): Promise<void> {
+  try {
+    await client.query('COMMIT');
+  } catch (err) {
+    // An ERROR answer means the transaction rolled back; anything else (a FATAL answer, a lost
+    // connection) leaves the outcome unknown.
+    if ((err as { severity?: string }).severity === 'ERROR') throw err;
+    throw new CommitOutcomeUnknown('the connection failed during COMMIT', { cause: err });
+  }
 }
 
 async function rollbackQuietly(client: pg.PoolClient): Promise<boolean> {

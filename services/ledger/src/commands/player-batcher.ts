@@ -1,6 +1,6 @@
 import type { Problem } from '@engage/kit';
 import type { Pool, PoolClient } from '@engage/postgres';
-import { withTransaction } from '@engage/postgres';
+import { CommitOutcomeUnknown, withTransaction } from '@engage/postgres';
 
 /** One operation's answer: its value, or a refusal (a Problem) decided by the ledger. */
 export type Settled<R> = { value: R } | { problem: Problem };
@@ -90,11 +90,15 @@ export function createPlayerBatcher<Op, R>(pool: Pool, options: BatcherOptions<O
     if (batch.length === 1) return runAlone(batch[0]!);
     let results: Settled<R>[];
     try {
-      results = await runCombined(pool, (client) =>
-        apply(
-          client,
-          batch.map((job) => job.op),
-        ),
+      // Not retried as a whole: a batch that fails before COMMIT runs again operation by operation.
+      results = await withTransaction(
+        pool,
+        (client) =>
+          apply(
+            client,
+            batch.map((job) => job.op),
+          ),
+        { retries: 0 },
       );
     } catch (err) {
       if (err instanceof CommitOutcomeUnknown) {
@@ -138,36 +142,4 @@ function settle<Op, R>(job: Job<Op>, result: Settled<R> | undefined): void {
   if (!result) job.reject(new Error('the batch runner settled fewer operations than it was given'));
   else if ('value' in result) job.resolve(result.value);
   else job.reject(result.problem);
-}
-
-/** The connection failed while COMMIT was under way: whether the transaction committed is unknown. */
-class CommitOutcomeUnknown extends Error {
-  override name = 'CommitOutcomeUnknown';
-}
-
-async function runCombined<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  let broken = false;
-  try {
-    await client.query('BEGIN ISOLATION LEVEL READ COMMITTED');
-    const results = await work(client);
-    await client.query('COMMIT').catch((err: unknown) => {
-      // An ERROR answer means the transaction rolled back; anything else (a FATAL answer, a lost
-      // connection) leaves the outcome unknown.
-      if ((err as { severity?: string }).severity === 'ERROR') throw err;
-      broken = true;
-      throw new CommitOutcomeUnknown('the connection failed during COMMIT', { cause: err });
-    });
-    return results;
-  } catch (err) {
-    if (!broken) {
-      broken = await client.query('ROLLBACK').then(
-        () => false,
-        () => true,
-      );
-    }
-    throw err;
-  } finally {
-    client.release(broken);
-  }
 }
