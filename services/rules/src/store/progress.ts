@@ -231,20 +231,12 @@ export function entriesParams(writes: ProgressWrite[]): unknown[] {
 
 /** A player's progress without locking (reads that change nothing); empty when they have no row. */
 export async function findProgress(db: Pool | PoolClient, player: PlayerRef): Promise<PlayerProgress> {
-  return (await findStoredProgress(db, player)) ?? { ...player, missions: {}, streaks: {} };
-}
-
-/** A player's stored progress without locking, undefined when they have no row yet. */
-export async function findStoredProgress(
-  db: Pool | PoolClient,
-  player: PlayerRef,
-): Promise<PlayerProgress | undefined> {
   const { rows } = await db.query<ProgressRow>(
     `${FULL_ROW} WHERE c.environment_id = $1 AND c.player_id = $2`,
     [player.environmentId, player.playerId],
   );
   const row = rows[0];
-  return row ? toStoredProgress(row).progress : undefined;
+  return row ? toStoredProgress(row).progress : { ...player, missions: {}, streaks: {} };
 }
 
 /**
