@@ -18,9 +18,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { boardsMarkerKey, periodBoardKey, teamBoardKey } from '../src/boards/keys.ts';
 import { startMirrorSweeper } from '../src/boards/sweeper.ts';
 import { applyAcceptedEvents, mirrorAppliedEvents } from '../src/consumers/events.ts';
-import { decodeRankScore } from '../src/domain/rank-score.ts';
 import { DefinitionCache, replaceDefinitions } from '../src/store/definitions.ts';
-import { loseRedisKeys } from './support.ts';
+import { loseRedisKeys, liveBoard as readLiveBoard } from './support.ts';
 
 // The mirror after the commit, and the sweeper that finishes it when the process died in between:
 // each consumer transaction opens one ticket listing the rows it changed; Redis receives them in one
@@ -87,14 +86,7 @@ async function commit(events: AcceptedEvent[]): Promise<ConsumedRecord<AcceptedE
   return records;
 }
 
-async function liveBoard(key: string): Promise<Record<string, number>> {
-  const flat = await redis.zrange(key, '0', '-1', 'WITHSCORES');
-  const board: Record<string, number> = {};
-  for (let i = 0; i < flat.length; i += 2) {
-    board[flat[i]!] = decodeRankScore({ decimals: 0, lowestFirst: false }, Number(flat[i + 1]));
-  }
-  return board;
-}
+const liveBoard = (key: string) => readLiveBoard(redis, key);
 
 async function openTickets(environmentId: string): Promise<number> {
   const { rows } = await pool.query<{ n: number }>(

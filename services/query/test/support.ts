@@ -48,20 +48,20 @@ export async function readBoards(
 ): Promise<Record<string, Board>> {
   const boards: Record<string, Board> = {};
   for (const eventKey of EVENT_KEYS) {
-    const flat = await redis.zrange(
-      periodBoardKey(prefix, environmentId, eventKey, 0),
-      '0',
-      '-1',
-      'WITHSCORES',
-    );
-    if (flat.length === 0) continue;
-    const board: Board = {};
-    for (let i = 0; i < flat.length; i += 2) {
-      board[flat[i]!] = decodeRankScore({ decimals: 0, lowestFirst: false }, Number(flat[i + 1]));
-    }
-    boards[eventKey] = board;
+    const board = await liveBoard(redis, periodBoardKey(prefix, environmentId, eventKey, 0));
+    if (Object.keys(board).length > 0) boards[eventKey] = board;
   }
   return boards;
+}
+
+/** One live sorted set as member → score (boards of whole numbers, highest first). */
+export async function liveBoard(redis: Redis, key: string): Promise<Board> {
+  const flat = await redis.zrange(key, '0', '-1', 'WITHSCORES');
+  const board: Board = {};
+  for (let i = 0; i < flat.length; i += 2) {
+    board[flat[i]!] = decodeRankScore({ decimals: 0, lowestFirst: false }, Number(flat[i + 1]));
+  }
+  return board;
 }
 
 /** Loses this test's keys only: other tests share the Redis server. */
