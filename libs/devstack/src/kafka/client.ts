@@ -1,6 +1,7 @@
 import { ensureTopicSpecs, type TopicSpec } from '@engage/kafka';
 import type { Admin } from 'kafkajs';
 import kafkajs from 'kafkajs';
+import { sleep } from './jvm.ts';
 
 export type { TopicSpec };
 
@@ -29,8 +30,6 @@ export async function describeOnce(brokers: string[], timeoutMs = 3_000): Promis
     await admin.disconnect().catch(() => {});
   }
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Polls `describeCluster` until it answers or `timeoutMs` passes. `check` runs before every
