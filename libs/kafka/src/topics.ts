@@ -1,4 +1,5 @@
 import { allTopics, type TopicDefinition, topicName } from '@engage/contracts';
+import type { Admin } from 'kafkajs';
 import type { KafkaClient } from './client.ts';
 
 /** A topic to create: its full name, partition count and settings. */
@@ -71,9 +72,30 @@ async function createOrGrowTopics(kafka: KafkaClient, specs: TopicSpec[], replic
           ? [{ topic: t.name, count: spec.partitions }]
           : [];
       });
-      if (grow.length > 0) await admin.createPartitions({ topicPartitions: grow });
+      if (grow.length > 0) {
+        await admin.createPartitions({ topicPartitions: grow });
+        await awaitPartitionCounts(admin, grow);
+      }
     }
   } finally {
     await admin.disconnect();
   }
+}
+
+/**
+ * The broker answers createPartitions before its metadata shows the new partitions; a producer that
+ * fetched metadata in between would spread keys over the old count. Returns once every grown topic
+ * shows its count; throws (for ensureTopicSpecs to try again) if that takes over 5 s.
+ */
+async function awaitPartitionCounts(admin: Admin, grown: { topic: string; count: number }[]): Promise<void> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const metadata = await admin.fetchTopicMetadata({ topics: grown.map((g) => g.topic) });
+    const short = grown.filter((g) => {
+      const topic = metadata.topics.find((t) => t.name === g.topic);
+      return (topic?.partitions.length ?? 0) < g.count;
+    });
+    if (short.length === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`partitions of ${grown.map((g) => g.topic).join(', ')} not visible in metadata after 5 s`);
 }
