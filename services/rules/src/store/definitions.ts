@@ -49,24 +49,11 @@ export async function loadRules(
 
 /**
  * The rules of environments, kept in memory and reloaded when an environment's definition version
- * moved: one small query per batch or request checks the versions.
+ * moved: callers read the version (the consumer with its player locks, a request with its row, or
+ * `one`) and ask for the rules at it.
  */
 export class RulesCache {
   private readonly cached = new Map<string, EnvironmentRules>();
-
-  async get(db: Queryable, environmentIds: string[]): Promise<Map<string, EnvironmentRules>> {
-    const unique = [...new Set(environmentIds)];
-    const { rows } = await db.query<{ environment_id: string; version: string }>(
-      'SELECT environment_id, version FROM definition_versions WHERE environment_id = ANY($1::uuid[])',
-      [unique],
-    );
-    const versions = new Map(rows.map((r) => [r.environment_id, r.version]));
-    const result = new Map<string, EnvironmentRules>();
-    for (const environmentId of unique) {
-      result.set(environmentId, await this.atVersion(db, environmentId, versions.get(environmentId)));
-    }
-    return result;
-  }
 
   /**
    * The environment's rules at a definition version read by the caller (undefined or null: nothing
@@ -75,7 +62,7 @@ export class RulesCache {
   async atVersion(
     db: Queryable,
     environmentId: string,
-    version: string | number | null | undefined,
+    version: string | null | undefined,
   ): Promise<EnvironmentRules> {
     if (version === undefined || version === null) return NO_RULES;
     let rules = this.cached.get(environmentId);
@@ -87,7 +74,11 @@ export class RulesCache {
   }
 
   async one(db: Queryable, environmentId: string): Promise<EnvironmentRules> {
-    return (await this.get(db, [environmentId])).get(environmentId) ?? NO_RULES;
+    const { rows } = await db.query<{ version: string }>(
+      'SELECT version FROM definition_versions WHERE environment_id = $1',
+      [environmentId],
+    );
+    return this.atVersion(db, environmentId, rows[0]?.version);
   }
 }
 
