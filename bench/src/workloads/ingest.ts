@@ -12,6 +12,8 @@ import type { WorkloadOptions } from './index.ts';
 
 const BATCH = 1_000;
 const PLAYERS = 10_000;
+/** Half of the issue's 50,000 events/s: the rate at which its p99 target (50 ms per batch) applies. */
+const TARGET_HALF_RATE = 25_000;
 
 /**
  * Batches of 1,000 realistic events through one gateway process into Kafka, beside kafkajs
@@ -55,6 +57,11 @@ export async function ingest(options: WorkloadOptions): Promise<WorkloadReport> 
       seconds: options.seconds,
       ratePerSecond: Math.max(1, saturated.opsPerSecond / 2),
     });
+    const targetHalf = await drive(new Recorder(BATCH), (_w, i) => send(i), {
+      concurrency,
+      seconds: options.seconds,
+      ratePerSecond: TARGET_HALF_RATE / BATCH,
+    });
     await http.close();
 
     const { raw, preEncoded, rawCpu } = await rawKafka(
@@ -70,6 +77,11 @@ export async function ingest(options: WorkloadOptions): Promise<WorkloadReport> 
       rows: [
         { name: 'engage gateway', summary: saturated, units: `batches of ${BATCH}` },
         { name: 'engage gateway at half rate', summary: half, units: `batches of ${BATCH}` },
+        {
+          name: `engage gateway at ${TARGET_HALF_RATE.toLocaleString('en')} events/s`,
+          summary: targetHalf,
+          units: `batches of ${BATCH}`,
+        },
         { name: 'raw kafkajs producer', summary: raw, units: `sends of ${BATCH}` },
         { name: 'raw kafkajs, values encoded before', summary: preEncoded, units: `sends of ${BATCH}` },
       ],
@@ -77,6 +89,7 @@ export async function ingest(options: WorkloadOptions): Promise<WorkloadReport> 
       notes: [
         'the gateway validates every item against its definition and produces with acks from all replicas',
         'every player was sighted once before the measured runs (first sight is a once-a-month cost)',
+        `"at half rate" runs at half the saturated row's measured rate; the ${TARGET_HALF_RATE.toLocaleString('en')} events/s row at half the target's 50,000 (the rate the p99 target of 50 ms applies to)`,
         ...(options.cpuProfileDir ? [`CPU profile of the gateway: ${options.cpuProfileDir}`] : []),
         `CPU per 1,000 events at saturation (user + system, less sensitive than throughput to other load on the machine): gateway process ${gatewayCpu} ms, raw kafkajs (the bench process, Avro included) ${rawCpu} ms`,
       ],
