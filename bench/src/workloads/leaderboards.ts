@@ -21,7 +21,7 @@ import { spawnService } from '@engage/testkit/process.ts';
 import { Pool as HttpPool } from 'undici';
 import type { WorkloadReport } from '../main.ts';
 import { drive, Recorder } from '../measure.ts';
-import { processCpuMs } from '../process-cpu.ts';
+import { cpuProfileArgs, processCpuMs } from '../process-cpu.ts';
 import { startBenchStack } from '../stack.ts';
 import type { WorkloadOptions } from './index.ts';
 
@@ -87,15 +87,20 @@ export async function leaderboards(options: WorkloadOptions): Promise<WorkloadRe
   const producer = await connectProducer(kafka);
   const processes: Awaited<ReturnType<typeof spawnService>>[] = [];
   const spawnQuery = async (role: 'reads' | 'updates') => {
-    const child = await spawnService(findRepoRoot(), 'query', {
-      DATABASE_URL: stack.infra.databaseUrl,
-      REDIS_URL: stack.infra.redisUrl,
-      REDIS_KEY_PREFIX: keyPrefix,
-      KAFKA_BROKERS: stack.infra.brokers.join(','),
-      KAFKA_TOPIC_PREFIX: stack.topicPrefix,
-      LOG_LEVEL: 'warn',
-      QUERY_ROLE: role,
-    });
+    const child = await spawnService(
+      findRepoRoot(),
+      'query',
+      {
+        DATABASE_URL: stack.infra.databaseUrl,
+        REDIS_URL: stack.infra.redisUrl,
+        REDIS_KEY_PREFIX: keyPrefix,
+        KAFKA_BROKERS: stack.infra.brokers.join(','),
+        KAFKA_TOPIC_PREFIX: stack.topicPrefix,
+        LOG_LEVEL: 'warn',
+        QUERY_ROLE: role,
+      },
+      { nodeArgs: cpuProfileArgs(options.cpuProfileDir, `query-${role}`) },
+    );
     processes.push(child);
     return child;
   };
@@ -232,6 +237,9 @@ export async function leaderboards(options: WorkloadOptions): Promise<WorkloadRe
         `Redis time per read (INFO commandstats), mix: ${mixQuiet.redisPerRead.total.toFixed(0)} µs engage, ${rawMixRedis.total.toFixed(0)} µs raw (${rawMixRedis.parts})`,
         `Redis time per read (INFO commandstats), all-in-one: ${allQuiet.redisPerRead.total.toFixed(0)} µs engage, ${rawAllRedis.total.toFixed(0)} µs raw (${rawAllRedis.parts})`,
         `Redis memory per player: ${memory.board.toFixed(0)} bytes in the board, ${memory.names.toFixed(0)} bytes in the names hash`,
+        ...(options.cpuProfileDir
+          ? [`CPU profiles of the reads and updates processes: ${options.cpuProfileDir}`]
+          : []),
       ],
     };
   } finally {
@@ -438,8 +446,7 @@ async function cleanUp(pool: Pool, redis: Redis, keyPrefix: string, environmentI
     'board_scores',
     'board_periods',
     'leaderboard_definitions',
-    'player_event_counts',
-    'player_event_sums',
+    'player_event_totals',
     'player_display_names',
   ]) {
     await pool.query(`DELETE FROM ${table} WHERE environment_id = $1`, [environmentId]);

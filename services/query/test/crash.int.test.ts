@@ -90,7 +90,7 @@ describe('query under SIGKILL', () => {
       expect(await consumed(prefix)).toBe(produced.length);
       const expected = expectedBoards(produced);
       const { rows } = await pool.query<{ player_id: string; event_key: string; events_counted: number }>(
-        'SELECT player_id, event_key, events_counted FROM player_event_counts WHERE environment_id = $1',
+        'SELECT player_id, event_key, events_counted FROM player_event_totals WHERE environment_id = $1',
         [env.environmentId],
       );
       const stored: Record<string, Board> = {};

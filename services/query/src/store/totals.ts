@@ -1,15 +1,19 @@
 import type { Pool, PoolClient } from '@engage/postgres';
 import type { EventTally } from '../domain/tally.ts';
 
-/** Adds a batch's tallies to the stored totals: one statement per table. */
+/**
+ * Adds a batch's tallies to the stored totals: one statement, one row per player and event key (the
+ * count, and each numeric property's sum added exactly by add_event_sums).
+ */
 export async function addTallies(client: PoolClient, tallies: EventTally[]): Promise<void> {
   if (tallies.length === 0) return;
   await client.query(
-    `INSERT INTO player_event_counts AS c (environment_id, player_id, event_key, events_counted, last_event_id)
-     SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::bigint[], $5::uuid[])
+    `INSERT INTO player_event_totals AS t (environment_id, player_id, event_key, events_counted, last_event_id, sums)
+     SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::bigint[], $5::uuid[], $6::jsonb[])
      ON CONFLICT (environment_id, player_id, event_key) DO UPDATE SET
-       events_counted = c.events_counted + EXCLUDED.events_counted,
+       events_counted = t.events_counted + EXCLUDED.events_counted,
        last_event_id = EXCLUDED.last_event_id,
+       sums = add_event_sums(t.sums, EXCLUDED.sums),
        updated_at = now()`,
     [
       tallies.map((t) => t.environmentId),
@@ -17,26 +21,15 @@ export async function addTallies(client: PoolClient, tallies: EventTally[]): Pro
       tallies.map((t) => t.eventKey),
       tallies.map((t) => t.count),
       tallies.map((t) => t.lastEventId),
+      tallies.map((t) => sumsJson(t.sums)),
     ],
   );
-  const sums = tallies.flatMap((t) =>
-    Object.entries(t.sums).map(([property, total]) => ({ ...t, property, total })),
-  );
-  if (sums.length === 0) return;
-  await client.query(
-    `INSERT INTO player_event_sums AS s (environment_id, player_id, event_key, property, total)
-     SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::numeric[])
-     ON CONFLICT (environment_id, player_id, event_key, property) DO UPDATE SET
-       total = s.total + EXCLUDED.total,
-       updated_at = now()`,
-    [
-      sums.map((s) => s.environmentId),
-      sums.map((s) => s.playerId),
-      sums.map((s) => s.eventKey),
-      sums.map((s) => s.property),
-      sums.map((s) => s.total),
-    ],
-  );
+}
+
+/** The sums as a JSON object of numbers, written from their exact decimal text (never a double). */
+function sumsJson(sums: Record<string, string>): string {
+  const members = Object.entries(sums).map(([property, total]) => `${JSON.stringify(property)}:${total}`);
+  return `{${members.join(',')}}`;
 }
 
 export interface PlayerEventTotals {
@@ -56,13 +49,12 @@ export async function findPlayerTotals(
     events_counted: number;
     sums: Record<string, string>;
   }>(
-    `SELECT c.event_key, c.events_counted,
-       coalesce(jsonb_object_agg(s.property, trim_scale(s.total)::text) FILTER (WHERE s.property IS NOT NULL), '{}') AS sums
-     FROM player_event_counts c
-     LEFT JOIN player_event_sums s USING (environment_id, player_id, event_key)
-     WHERE c.environment_id = $1 AND c.player_id = $2
-     GROUP BY c.event_key, c.events_counted
-     ORDER BY c.event_key`,
+    `SELECT t.event_key, t.events_counted,
+       (SELECT coalesce(jsonb_object_agg(s.key, trim_scale(s.value::numeric)::text), '{}')
+        FROM jsonb_each_text(t.sums) s) AS sums
+     FROM player_event_totals t
+     WHERE t.environment_id = $1 AND t.player_id = $2
+     ORDER BY t.event_key`,
     [environmentId, playerId],
   );
   return rows.map((r) => ({ eventKey: r.event_key, count: r.events_counted, sums: r.sums }));
