@@ -4,11 +4,18 @@ import type { IHeaders, Message, Producer, RecordMetadata } from 'kafkajs';
 import { encodeRecords, schemaHeaders } from './codec.ts';
 import { produceDuration } from './metrics.ts';
 
-/** Avro-encodes records for one topic, keyed by the catalog and carrying the current trace. */
-export function toMessages<T>(def: TopicDefinition<T>, records: T[]): Message[] {
+/**
+ * Avro-encodes records for one topic, keyed by the catalog (or by `keyOf`, which must give the
+ * catalog's key) and carrying the current trace.
+ */
+export function toMessages<T>(
+  def: TopicDefinition<T>,
+  records: T[],
+  keyOf: (record: T) => string = def.keyOf,
+): Message[] {
   const headers = { ...schemaHeaders(def), ...injectContext() };
   const values = encodeRecords(def, records);
-  return records.map((record, i) => ({ key: def.keyOf(record), value: values[i]!, headers }));
+  return records.map((record, i) => ({ key: keyOf(record), value: values[i]!, headers }));
 }
 
 /**
@@ -42,18 +49,23 @@ export function encodedSizeOf(message: Message): number {
   return size;
 }
 
-/** Sends encoded messages; resolves once the broker has acknowledged all of them (acks from all ISRs). */
+/**
+ * Sends encoded messages; resolves once the broker has acknowledged all of them (acks from all ISRs).
+ * The time taken is observed in `kafka_produce_duration_seconds` and handed to `observed` (a
+ * producer on another thread reports it to the registry of the thread that serves /metrics).
+ */
 export async function produceMessages(
   producer: Producer,
   topic: string,
   messages: Message[],
+  observed?: (seconds: number) => void,
 ): Promise<RecordMetadata[]> {
   if (messages.length === 0) return [];
   const stop = produceDuration.startTimer({ topic });
   try {
     return await producer.send({ topic, acks: -1, messages });
   } finally {
-    stop();
+    observed?.(stop());
   }
 }
 
