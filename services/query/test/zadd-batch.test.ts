@@ -16,6 +16,22 @@ describe('ZaddBatch', () => {
     ]);
   });
 
+  it('sends each set in pieces of at most the given number of members, in the order added', () => {
+    const batch = new ZaddBatch();
+    for (const [score, member] of [
+      [1, 'a'],
+      [2, 'b'],
+      [3, 'c'],
+    ] as const)
+      batch.add('board', score, member);
+    batch.add('teams', 9, 'red');
+    expect([...batch.commands(2)]).toEqual([
+      ['board', [1, 'a', 2, 'b']],
+      ['board', [3, 'c']],
+      ['teams', [9, 'red']],
+    ]);
+  });
+
   it('is empty until a pair is added', () => {
     const batch = new ZaddBatch();
     expect(batch.size).toBe(0);

@@ -36,7 +36,7 @@ export async function mirrorScores(deps: BoardMirrorDeps, rows: readonly ScoreRo
   await writeRows(deps, rows);
 }
 
-/** One pipeline; one variadic ZADD per sorted set. */
+/** One pipeline; variadic ZADDs per sorted set (in pieces, see ZADD_MEMBERS_MAX). */
 async function writeRows(deps: BoardMirrorDeps, rows: readonly ScoreRow[]): Promise<void> {
   const members = new ZaddBatch();
   const teams: ScoreRow[] = [];
@@ -65,7 +65,7 @@ async function writeRows(deps: BoardMirrorDeps, rows: readonly ScoreRow[]): Prom
   }
   if (members.size === 0) return;
   const pipeline = deps.redis.pipeline();
-  for (const [key, args] of members.byKey) pipeline.zadd(key, ...args);
+  for (const [key, args] of members.commands()) pipeline.zadd(key, ...args);
   await execPipeline(pipeline);
 }
 
