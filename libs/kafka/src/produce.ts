@@ -4,18 +4,11 @@ import type { IHeaders, Message, Producer, RecordMetadata } from 'kafkajs';
 import { encodeRecords, schemaHeaders } from './codec.ts';
 import { produceDuration } from './metrics.ts';
 
-/**
- * Avro-encodes records for one topic, keyed by the catalog (or by `keyOf`, which must give the
- * catalog's key) and carrying the current trace.
- */
-export function toMessages<T>(
-  def: TopicDefinition<T>,
-  records: T[],
-  keyOf: (record: T) => string = def.keyOf,
-): Message[] {
+/** Avro-encodes records for one topic, keyed by the catalog and carrying the current trace. */
+export function toMessages<T>(def: TopicDefinition<T>, records: T[]): Message[] {
   const headers = { ...schemaHeaders(def), ...injectContext() };
   const values = encodeRecords(def, records);
-  return records.map((record, i) => ({ key: keyOf(record), value: values[i]!, headers }));
+  return records.map((record, i) => ({ key: def.keyOf(record), value: values[i]!, headers }));
 }
 
 /**

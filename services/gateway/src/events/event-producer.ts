@@ -2,7 +2,6 @@ import { type AcceptedEvent, topicName, topics } from '@engage/contracts';
 import { encodedSizeOf, encodeHeaderValues, produceMessages, toMessages } from '@engage/kafka';
 import type { Logger } from '@engage/kit';
 import type { Message, Producer } from 'kafkajs';
-import { rememberedRecordKeys } from './record-keys.ts';
 
 /**
  * The producer of accepted events. Each request's records are Avro-encoded at once, in the
@@ -68,11 +67,8 @@ export interface MessageSender {
 }
 
 /** Avro-encodes a request's records with header values as Buffers, and sizes them for a send. */
-export function encodeAcceptedEvents(
-  records: AcceptedEvent[],
-  keyOf: (record: AcceptedEvent) => string,
-): { messages: Message[]; bytes: number } {
-  const messages = encodeHeaderValues(toMessages(topics.eventsAccepted, records, keyOf));
+export function encodeAcceptedEvents(records: AcceptedEvent[]): { messages: Message[]; bytes: number } {
+  const messages = encodeHeaderValues(toMessages(topics.eventsAccepted, records));
   return { messages, bytes: messages.reduce((sum, m) => sum + encodedSizeOf(m), 0) };
 }
 
@@ -157,11 +153,10 @@ export function createEventProducer(options: {
   log: Logger;
 }): EventProducer {
   const sender = createMessageSender(options);
-  const keyOf = rememberedRecordKeys();
   return {
     send(records) {
       if (records.length === 0) return Promise.resolve();
-      const { messages, bytes } = encodeAcceptedEvents(records, keyOf);
+      const { messages, bytes } = encodeAcceptedEvents(records);
       return sender.send(messages, bytes);
     },
     close: () => sender.close(),

@@ -5,7 +5,6 @@ import { produceDuration } from '@engage/kafka';
 import type { Logger } from '@engage/kit';
 import { type EventProducer, encodeAcceptedEvents } from './event-producer.ts';
 import type { FromProducerThread, ProducerThreadOptions, ToProducerThread } from './producer-thread.ts';
-import { rememberedRecordKeys } from './record-keys.ts';
 
 /** One producer thread: its requests in flight are failed if it stops. */
 export interface ProducerThread {
@@ -43,12 +42,11 @@ export async function startThreadedEventProducer(
     thread = await starting;
     return thread;
   };
-  const keyOf = rememberedRecordKeys();
   let nextId = 0;
   return {
     async send(records) {
       if (records.length === 0) return;
-      const { messages, bytes } = encodeAcceptedEvents(records, keyOf);
+      const { messages, bytes } = encodeAcceptedEvents(records);
       await (await current()).send({
         type: 'send',
         id: nextId++,
