@@ -1,7 +1,7 @@
 import type { LeaderboardDefinition } from '@engage/contracts/environment/leaderboards.ts';
 import type { PoolClient } from '@engage/postgres';
 import { groupOfArrival } from '../domain/league.ts';
-import { type Period, periodAt } from '../domain/periods.ts';
+import { type Period, periodAt, periodContains } from '../domain/periods.ts';
 import {
   type BoardHit,
   boardHits,
@@ -70,15 +70,16 @@ async function placeInPeriods(
     known.set(id, [...(known.get(id) ?? []), p]);
   }
   const wanted = new Map<string, BoardHit & Period>();
+  // Periods never overlap, so a hit inside the period its board's previous hit fell in falls there too.
+  const lastPlaced = new Map<string, Period>();
   const withPeriod = hits.map((hit) => {
     const id = boardId(hit.environmentId, hit.boardKey);
-    const periods = known.get(id) ?? [];
-    const latest = periods
-      .filter((p) => p.start <= hit.at)
-      .reduce<Period | undefined>((a, p) => (a && a.start > p.start ? a : p), undefined);
-    const period = periodAt(boards.get(id)!, hit.at, latest);
-    if (!periods.some((p) => p.start === period.start)) known.set(id, [...periods, period]);
-    wanted.set(`${id}\u0000${period.start}`, { ...hit, ...period });
+    let period = lastPlaced.get(id);
+    if (!period || !periodContains(period, hit.at)) {
+      period = periodOfHit(known, id, boards.get(id)!, hit.at);
+      wanted.set(`${id}\u0000${period.start}`, { ...hit, ...period });
+      lastPlaced.set(id, period);
+    }
     return { ...hit, periodStart: period.start };
   });
   const stored = await openPeriodsForScoring(client, [...wanted.values()]);
@@ -87,10 +88,27 @@ async function placeInPeriods(
       .filter((p) => p.state === 'settled')
       .map((p) => `${boardId(p.environmentId, p.boardKey)}\u0000${p.start}`),
   );
+  if (settled.size === 0) return { hits: withPeriod, late: 0 };
   const open = withPeriod.filter(
     (h) => !settled.has(`${boardId(h.environmentId, h.boardKey)}\u0000${h.periodStart}`),
   );
   return { hits: open, late: withPeriod.length - open.length };
+}
+
+/** The period `at` falls in, given the board's known periods (a period new to them is added). */
+function periodOfHit(
+  known: Map<string, Period[]>,
+  id: string,
+  board: LeaderboardDefinition,
+  at: number,
+): Period {
+  const periods = known.get(id) ?? [];
+  const latest = periods
+    .filter((p) => p.start <= at)
+    .reduce<Period | undefined>((a, p) => (a && a.start > p.start ? a : p), undefined);
+  const period = periodAt(board, at, latest);
+  if (!periods.some((p) => p.start === period.start)) known.set(id, [...periods, period]);
+  return period;
 }
 
 /** League players new to a period join their current tier's groups in order of arrival. */

@@ -11,6 +11,11 @@ type Timing = Pick<LeaderboardDefinition, 'period' | 'season'>;
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
+/** Whether `at` (ms) lies inside the period. */
+export function periodContains(period: Period, at: number): boolean {
+  return period.start <= at && (period.end === null || at < period.end);
+}
+
 /** Whether `at` (ms) lies inside the board's season (no season: always). */
 export function inSeason(board: Pick<LeaderboardDefinition, 'season'>, at: number): boolean {
   const start = board.season?.startsAtUtc;
@@ -66,9 +71,7 @@ export function scheduledPeriod(board: Timing, at: number): Period {
  * cut and ends where the schedule ends it.
  */
 export function periodAt(board: Timing, at: number, latestKnown: Period | undefined): Period {
-  if (latestKnown && latestKnown.start <= at && (latestKnown.end === null || at < latestKnown.end)) {
-    return latestKnown;
-  }
+  if (latestKnown && periodContains(latestKnown, at)) return latestKnown;
   const scheduled = scheduledPeriod(board, at);
   if (latestKnown?.end != null && latestKnown.end > scheduled.start && latestKnown.end <= at) {
     return { start: latestKnown.end, end: scheduled.end };

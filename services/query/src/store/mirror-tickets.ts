@@ -1,4 +1,5 @@
 import type { Pool, PoolClient } from '@engage/postgres';
+import { isoFormatter } from './iso-time.ts';
 
 /** A score row's key: what a ticket lists. */
 export interface ScoreKey {
@@ -22,13 +23,14 @@ export async function openMirrorTicket(
   keys: readonly ScoreKey[],
 ): Promise<string | null> {
   if (keys.length === 0) return null;
+  const periodIso = isoFormatter();
   const { rows } = await client.query<{ ticket_id: string }>(
     `INSERT INTO board_mirror_tickets (environment_ids, board_keys, period_starts, player_ids)
      VALUES ($1::uuid[], $2::text[], $3::timestamptz[], $4::text[]) RETURNING ticket_id::text`,
     [
       keys.map((k) => k.environmentId),
       keys.map((k) => k.boardKey),
-      keys.map((k) => new Date(k.periodStart).toISOString()),
+      keys.map((k) => periodIso(k.periodStart)),
       keys.map((k) => k.playerId),
     ],
   );

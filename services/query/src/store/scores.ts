@@ -1,5 +1,6 @@
 import type { Pool, PoolClient } from '@engage/postgres';
 import type { ScoreDelta } from '../domain/scoring.ts';
+import { isoFormatter } from './iso-time.ts';
 
 type Queryable = Pool | PoolClient;
 
@@ -67,6 +68,8 @@ export async function mergeScores(
   placements: ReadonlyMap<ScoreDelta, LeaguePlacement>,
 ): Promise<ScoreRow[]> {
   if (deltas.length === 0) return [];
+  const periodIso = isoFormatter();
+  const reachedIso = isoFormatter();
   const { rows } = await client.query<ScoreRecord>(
     `WITH merged AS (
        INSERT INTO board_scores AS s
@@ -92,11 +95,11 @@ export async function mergeScores(
     [
       deltas.map((d) => d.environmentId),
       deltas.map((d) => d.boardKey),
-      deltas.map((d) => new Date(d.periodStart).toISOString()),
+      deltas.map((d) => periodIso(d.periodStart)),
       deltas.map((d) => d.playerId),
       deltas.map((d) => d.aggregation),
       deltas.map((d) => d.value),
-      deltas.map((d) => new Date(d.reachedAt).toISOString()),
+      deltas.map((d) => reachedIso(d.reachedAt)),
       deltas.map((d) => d.teamKey),
       deltas.map((d) => placements.get(d)?.tier ?? null),
       deltas.map((d) => placements.get(d)?.groupNo ?? null),
@@ -111,6 +114,7 @@ export async function existingPlayers(
   deltas: readonly ScoreDelta[],
 ): Promise<Set<string>> {
   if (deltas.length === 0) return new Set();
+  const periodIso = isoFormatter();
   const { rows } = await client.query<{
     environment_id: string;
     board_key: string;
@@ -123,7 +127,7 @@ export async function existingPlayers(
     [
       deltas.map((d) => d.environmentId),
       deltas.map((d) => d.boardKey),
-      deltas.map((d) => new Date(d.periodStart).toISOString()),
+      deltas.map((d) => periodIso(d.periodStart)),
       deltas.map((d) => d.playerId),
     ],
   );
@@ -185,6 +189,7 @@ export async function readScores(
   options: { openOnly?: boolean } = {},
 ): Promise<ScoreRow[]> {
   if (keys.length === 0) return [];
+  const periodIso = isoFormatter();
   const { rows } = await db.query<ScoreRecord>(
     // LATERAL: one primary-key lookup per key, whatever the planner believes about the table's size.
     `SELECT ${SCORE_COLUMNS}
@@ -198,7 +203,7 @@ export async function readScores(
     [
       keys.map((k) => k.environmentId),
       keys.map((k) => k.boardKey),
-      keys.map((k) => new Date(k.periodStart).toISOString()),
+      keys.map((k) => periodIso(k.periodStart)),
       keys.map((k) => k.playerId),
       options.openOnly ?? false,
     ],
