@@ -1,11 +1,13 @@
 import type { TopicDefinition } from '@engage/contracts';
-import { type Pool, type PoolClient, type QueryResult, sqlLiteral, withTransaction } from '@engage/postgres';
+import { type Pool, type PoolClient, withTransaction } from '@engage/postgres';
 import type { Consumer, EachBatchPayload, IHeaders, KafkaMessage } from 'kafkajs';
 import type { Logger } from 'pino';
 import type { KafkaClient } from './client.ts';
 import { decodeRecord } from './codec.ts';
+import { FetchRounds } from './fetch-rounds.ts';
 import { batchSize, consumerLag, recordsSkipped } from './metrics.ts';
-import { offsetCommits } from './offset-commits.ts';
+import { type OffsetCommits, offsetCommits } from './offset-commits.ts';
+import { lockAndAdvanceOffsets, type OffsetKeys, storedOffsets } from './stored-offsets.ts';
 import { withConsumeSpan } from './tracing.ts';
 
 export interface ConsumedRecord<T> {
@@ -32,9 +34,11 @@ export interface UndecodableRecord {
 export interface ApplyBatch<T> {
   /** The open transaction: write every effect of `records` with it. It commits with the offsets. */
   client: PoolClient;
+  /** Partition by partition (in partition order), each partition's records in offset order. */
   records: ConsumedRecord<T>[];
   topic: string;
-  partition: number;
+  /** The partitions the transaction moves the offsets of: one, or several with `fetchRoundTransactions`. */
+  partitions: number[];
 }
 
 export interface ExactlyOnceConsumerOptions<T> {
@@ -45,24 +49,36 @@ export interface ExactlyOnceConsumerOptions<T> {
   topic: string;
   definition: TopicDefinition<T>;
   log: Logger;
-  /** Writes the effects of one partition's records, in offset order, inside the given transaction. */
+  /** Writes the effects of the records, each partition's in offset order, inside the given transaction. */
   apply: (batch: ApplyBatch<T>) => Promise<void>;
-  /** Runs after the transaction committed (e.g. to refresh a cache from what was written). */
-  afterCommit?: (batch: { records: ConsumedRecord<T>[]; partition: number }) => Promise<void>;
+  /**
+   * Runs after the transaction committed (e.g. to refresh a cache from what was written), with the
+   * same `records` array `apply` received.
+   */
+  afterCommit?: (batch: { records: ConsumedRecord<T>[]; partitions: number[] }) => Promise<void>;
   /**
    * Keeps a record that cannot be decoded, inside the batch's transaction (so it is kept exactly when
    * the offset moves past it). Without it such a record is logged and skipped.
    */
   deadLetter?: (client: PoolClient, record: UndecodableRecord) => Promise<void>;
-  /** Upper bound on records applied in one transaction. */
+  /** Upper bound on records of one partition applied in one transaction. */
   maxRecordsPerTransaction?: number;
   /** Most bytes fetched per partition in one fetch (kafkajs default 1 MiB): larger, fewer transactions. */
   maxBytesPerPartition?: number;
   /**
    * Partitions applied at the same time (each in its own transaction), so one partition's
-   * computation overlaps another's database round trips. Default 1.
+   * computation overlaps another's database round trips. Default 1; ignored with `fetchRoundTransactions`.
    */
   partitionsConsumedConcurrently?: number;
+  /**
+   * Applies the batches of every partition kafkajs fetched in one round in this many transactions
+   * at once, each over a slice of the round's partitions (one offset statement for all of them, one
+   * `apply`, one commit), instead of one transaction per partition batch: fewer, larger
+   * transactions, while one slice's computation overlaps another's database round trips. Each
+   * partition's offset still moves exactly with its records. Every assigned partition is then
+   * handed over at once.
+   */
+  fetchRoundTransactions?: number;
   /**
    * The record's own id, for topics where a producer may write the same record twice at different
    * offsets (an event re-sent with its eventId). A record whose id the group already applied is
@@ -126,24 +142,28 @@ export async function startExactlyOnceConsumer<T>(
 
   await consumer.connect();
   await consumer.subscribe({ topic, fromBeginning: true });
+  const applying: RoundContext<T> = { options, commits, maxRecords };
+  const slices = options.fetchRoundTransactions;
+  const rounds = slices
+    ? new FetchRounds<EachBatchPayload>(async (batches) => {
+        const inPartitionOrder = batches.toSorted((a, b) => a.batch.partition - b.batch.partition);
+        // Every slice settles before the round does: a failed round is fetched again only once no
+        // transaction of it is still running.
+        const outcomes = await Promise.allSettled(
+          sliced(inPartitionOrder, slices).map((slice) => applyRound(applying, slice)),
+        );
+        const failed = outcomes.find((outcome) => outcome.status === 'rejected');
+        if (failed) throw failed.reason;
+      })
+    : undefined;
   await consumer.run({
     autoCommit: false,
     eachBatchAutoResolve: false,
-    partitionsConsumedConcurrently: options.partitionsConsumedConcurrently ?? 1,
+    partitionsConsumedConcurrently: rounds
+      ? options.definition.partitions
+      : (options.partitionsConsumedConcurrently ?? 1),
     eachBatch: async (payload) => {
-      for (const chunk of chunks(payload.batch.messages, maxRecords)) {
-        if (!payload.isRunning() || payload.isStale()) return;
-        const applied = await applyChunk(options, payload, chunk);
-        // Before anything that can throw on a rebalance: a redelivery skips these records, so this
-        // is the only chance to run afterCommit for them.
-        if (applied.length > 0 && options.afterCommit) {
-          await options.afterCommit({ records: applied, partition: payload.batch.partition });
-        }
-        const last = chunk.at(-1)!;
-        payload.resolveOffset(last.offset);
-        commits.note(payload.batch.partition, nextOffset(last).toString());
-        await payload.heartbeat();
-      }
+      await (rounds ? rounds.add(payload) : applyRound(applying, [payload]));
       const lag = Number(payload.batch.highWatermark) - Number(payload.batch.lastOffset()) - 1;
       consumerLag.set(
         { group: groupId, topic, partition: String(payload.batch.partition) },
@@ -165,53 +185,124 @@ export async function startExactlyOnceConsumer<T>(
   };
 }
 
-async function applyChunk<T>(
+interface RoundContext<T> {
+  options: ExactlyOnceConsumerOptions<T>;
+  commits: OffsetCommits;
+  maxRecords: number;
+}
+
+/**
+ * Applies partition batches together: the first chunk of each in one transaction, then the second
+ * of those that have one, and so on. A batch whose partition was revoked or sought meanwhile takes
+ * no part from then on (its later chunks would leave a gap below the offset they move to).
+ */
+async function applyRound<T>(context: RoundContext<T>, payloads: EachBatchPayload[]): Promise<void> {
+  const { options, commits, maxRecords } = context;
+  const parts = payloads
+    .map((payload) => ({ payload, chunks: [...chunks(payload.batch.messages, maxRecords)], left: false }))
+    .sort((a, b) => a.payload.batch.partition - b.payload.batch.partition);
+  for (let step = 0; ; step++) {
+    const taking = parts.filter((part) => {
+      part.left ||= !part.payload.isRunning() || part.payload.isStale();
+      return !part.left && step < part.chunks.length;
+    });
+    if (taking.length === 0) return;
+    const chunksNow = taking.map(({ payload, chunks }) => ({
+      partition: payload.batch.partition,
+      messages: chunks[step]!,
+    }));
+    const applied = await applyChunks(options, chunksNow);
+    // Before anything that can throw on a rebalance: a redelivery skips these records, so this
+    // is the only chance to run afterCommit for them.
+    if (applied.length > 0 && options.afterCommit) {
+      await options.afterCommit({ records: applied, partitions: chunksNow.map((c) => c.partition) });
+    }
+    taking.forEach(({ payload }, i) => {
+      const last = chunksNow[i]!.messages.at(-1)!;
+      payload.resolveOffset(last.offset);
+      commits.note(payload.batch.partition, nextOffset(last).toString());
+    });
+    await taking[0]!.payload.heartbeat();
+  }
+}
+
+interface Chunk {
+  partition: number;
+  messages: KafkaMessage[];
+}
+
+/** Applies chunks of distinct partitions, in partition order, in one transaction with their offsets. */
+async function applyChunks<T>(
   options: ExactlyOnceConsumerOptions<T>,
-  payload: EachBatchPayload,
-  chunk: KafkaMessage[],
+  chunksOfPartitions: Chunk[],
 ): Promise<ConsumedRecord<T>[]> {
-  const { pool, groupId, topic, definition, log } = options;
-  const partition = payload.batch.partition;
-  const key: OffsetKey = { groupId, topic, partition };
-  const next = nextOffset(chunk.at(-1)!);
-  return withConsumeSpan(topic, partition, chunk, () =>
-    withTransaction(
-      pool,
-      async (client, started) => {
-        const stored = await storedOffset(client, key, next, started);
-        const fresh = chunk.filter((m) => BigInt(m.offset) >= stored);
-        if (fresh.length < chunk.length) {
-          recordsSkipped.inc({ group: groupId, topic }, chunk.length - fresh.length);
-        }
-        const records: ConsumedRecord<T>[] = [];
-        for (const m of fresh) {
-          try {
-            records.push(toRecord(definition, partition, m));
-          } catch (err) {
-            log.error({ err, topic, partition, offset: m.offset }, 'undecodable record skipped');
-            await options.deadLetter?.(client, {
-              topic,
-              partition,
-              offset: m.offset,
-              key: m.key?.toString() ?? '',
-              raw: m.value,
-              error: err instanceof Error ? err : new Error(String(err)),
-            });
+  const { pool, groupId, topic } = options;
+  const keys: OffsetKeys = {
+    groupId,
+    topic,
+    next: new Map(chunksOfPartitions.map((c) => [c.partition, nextOffset(c.messages.at(-1)!)])),
+  };
+  const partitions = [...keys.next.keys()];
+  return withConsumeSpan(
+    topic,
+    partitions,
+    chunksOfPartitions.flatMap((c) => c.messages),
+    () =>
+      withTransaction(
+        pool,
+        async (client, started) => {
+          const stored = await storedOffsets(client, keys, started);
+          const records: ConsumedRecord<T>[] = [];
+          for (const chunk of chunksOfPartitions) {
+            records.push(...(await freshRecords(options, client, chunk, stored.get(chunk.partition)!)));
           }
-        }
-        const unique = options.recordId
-          ? await claimRecordIds(client, groupId, records, options.recordId)
-          : records;
-        if (unique.length < records.length) {
-          recordsSkipped.inc({ group: groupId, topic }, records.length - unique.length);
-        }
-        if (unique.length > 0) await options.apply({ client, records: unique, topic, partition });
-        batchSize.observe({ group: groupId, topic }, unique.length);
-        return unique;
-      },
-      { startWith: lockAndAdvanceOffset(key, next) },
-    ),
+          const unique = options.recordId
+            ? await claimRecordIds(client, groupId, records, options.recordId)
+            : records;
+          if (unique.length < records.length) {
+            recordsSkipped.inc({ group: groupId, topic }, records.length - unique.length);
+          }
+          if (unique.length > 0) await options.apply({ client, records: unique, topic, partitions });
+          batchSize.observe({ group: groupId, topic }, unique.length);
+          return unique;
+        },
+        { startWith: lockAndAdvanceOffsets(keys) },
+      ),
   );
+}
+
+/**
+ * The chunk's records at or above the partition's stored offset (those below were applied before),
+ * decoded. An undecodable record is logged and handed to `deadLetter` in the same transaction.
+ */
+async function freshRecords<T>(
+  options: ExactlyOnceConsumerOptions<T>,
+  client: PoolClient,
+  { partition, messages }: Chunk,
+  stored: bigint,
+): Promise<ConsumedRecord<T>[]> {
+  const { groupId, topic, definition, log } = options;
+  const fresh = messages.filter((m) => BigInt(m.offset) >= stored);
+  if (fresh.length < messages.length) {
+    recordsSkipped.inc({ group: groupId, topic }, messages.length - fresh.length);
+  }
+  const records: ConsumedRecord<T>[] = [];
+  for (const m of fresh) {
+    try {
+      records.push(toRecord(definition, partition, m));
+    } catch (err) {
+      log.error({ err, topic, partition, offset: m.offset }, 'undecodable record skipped');
+      await options.deadLetter?.(client, {
+        topic,
+        partition,
+        offset: m.offset,
+        key: m.key?.toString() ?? '',
+        raw: m.value,
+        error: err instanceof Error ? err : new Error(String(err)),
+      });
+    }
+  }
+  return records;
 }
 
 /**
@@ -264,47 +355,6 @@ export async function sweepConsumedRecords(
   return rowCount ?? 0;
 }
 
-interface OffsetKey {
-  groupId: string;
-  topic: string;
-  partition: number;
-}
-
-/**
- * Sent with `BEGIN`: locks the partition's stored offset, reads it, and moves it to `next` (never
- * back: a redelivered chunk wholly below it leaves it where it is). The same transaction applies
- * the chunk's records at or above the offset read, so the move commits exactly with them, and the
- * lock serialises a zombie consumer with the partition's new owner.
- */
-function lockAndAdvanceOffset({ groupId, topic, partition }: OffsetKey, next: bigint): string {
-  const where = `group_id = ${sqlLiteral(groupId)} AND topic = ${sqlLiteral(topic)} AND partition = ${sqlLiteral(partition)}`;
-  return `SELECT next_offset FROM kafka_offsets WHERE ${where} FOR UPDATE;
-    UPDATE kafka_offsets SET next_offset = GREATEST(next_offset, ${sqlLiteral(next)}), updated_at = now() WHERE ${where}`;
-}
-
-/**
- * The offset read by `lockAndAdvanceOffset`. Only a partition's first chunk finds no row: it is
- * created, then locked and moved like any other.
- */
-async function storedOffset(
-  client: PoolClient,
-  key: OffsetKey,
-  next: bigint,
-  started: QueryResult[],
-): Promise<bigint> {
-  const read = started[0] as QueryResult<{ next_offset: number }>;
-  if (read.rows.length > 0) return BigInt(read.rows[0]!.next_offset);
-  await client.query(
-    `INSERT INTO kafka_offsets (group_id, topic, partition, next_offset) VALUES ($1, $2, $3, 0)
-     ON CONFLICT DO NOTHING`,
-    [key.groupId, key.topic, key.partition],
-  );
-  const [locked] = (await client.query(lockAndAdvanceOffset(key, next))) as unknown as [
-    QueryResult<{ next_offset: number }>,
-  ];
-  return BigInt(locked.rows[0]!.next_offset);
-}
-
 async function seekToStoredOffsets(
   consumer: Consumer,
   pool: Pool,
@@ -347,6 +397,12 @@ export function consumerGroupId(service: string, topicPrefix: string): string {
 }
 
 const DEFAULT_TOPIC_PREFIX = 'engage.';
+
+/** `items` in at most `count` contiguous slices of nearly equal length. */
+function sliced<T>(items: T[], count: number): T[][] {
+  const size = Math.ceil(items.length / Math.max(1, count));
+  return [...chunks(items, size)];
+}
 
 function* chunks<T>(items: T[], size: number): Generator<T[]> {
   for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);

@@ -8,6 +8,7 @@ import {
   trace,
   tracer,
 } from '@engage/kit';
+import type { Attributes } from '@opentelemetry/api';
 import type { KafkaMessage } from 'kafkajs';
 
 const MAX_TRACED_RECORDS = 128;
@@ -20,7 +21,7 @@ const MAX_TRACED_RECORDS = 128;
  */
 export async function withConsumeSpan<T>(
   topic: string,
-  partition: number,
+  partitions: number[],
   messages: KafkaMessage[],
   fn: () => Promise<T>,
 ): Promise<T> {
@@ -30,7 +31,11 @@ export async function withConsumeSpan<T>(
     return spanContext ? [{ message: m, ctx, spanContext }] : [];
   });
   const parent = messages.length === 1 ? traced[0]?.ctx : undefined;
-  const attributes = { 'messaging.system': 'kafka', 'messaging.destination.name': topic, partition };
+  const attributes: Attributes = {
+    'messaging.system': 'kafka',
+    'messaging.destination.name': topic,
+    partition: partitions.length === 1 ? partitions[0] : partitions,
+  };
   const startTime = Date.now();
   const span = tracer().startSpan(
     `process ${topic}`,
@@ -58,7 +63,7 @@ export async function withConsumeSpan<T>(
 
 function recordSpan(
   topic: string,
-  attributes: Record<string, string | number>,
+  attributes: Attributes,
   record: { message: KafkaMessage; ctx: Context },
   batch: Span,
   startTime: number,

@@ -12,8 +12,10 @@ import {
 } from '@engage/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  type ApplyBatch,
   connectProducer,
   createKafka,
+  type KafkaClient,
   produceRecords,
   type RunningConsumer,
   startExactlyOnceConsumer,
@@ -61,6 +63,44 @@ describe('startExactlyOnceConsumer with record ids', () => {
     return Object.fromEntries(rows.map((r) => [r.record_id, r.times]));
   }
 
+  /** Where each partition of the group's topic stands: stored next offsets by partition. */
+  async function storedOffsets(groupId: string): Promise<Map<number, number>> {
+    const { rows } = await pool.query<{ partition: number; next: number }>(
+      'SELECT partition, next_offset::int AS next FROM kafka_offsets WHERE group_id = $1',
+      [groupId],
+    );
+    return new Map(rows.map((r) => [r.partition, r.next]));
+  }
+
+  /** Waits until the group's stored offsets add up to `count` records applied or skipped. */
+  const consumedAll = (groupId: string, count: number) =>
+    eventually(`all ${count} records consumed`, async () => {
+      const sum = [...(await storedOffsets(groupId)).values()].reduce((a, b) => a + b, 0);
+      return sum >= count ? true : undefined;
+    });
+
+  /** A fresh topic (its own prefix) with the catalog's partitions, and a client for it. */
+  async function freshTopic(name: string, logLevel: 'error' | 'silent' = 'error') {
+    const { brokers } = stackConfig();
+    const prefix = uniqueTopicPrefix();
+    await createCatalogTopics(brokers, prefix);
+    const log = createLogger('test', logLevel);
+    const kafka = createKafka({ brokers, clientId: name, log });
+    return {
+      prefix,
+      log,
+      kafka,
+      topic: topicName(topics.eventsAccepted, prefix),
+      groupId: `${prefix}${name}`,
+    };
+  }
+
+  async function produce(kafka: KafkaClient, prefix: string, records: AcceptedEvent[]) {
+    const producer = await connectProducer(kafka);
+    await produceRecords(producer, topics.eventsAccepted, prefix, records);
+    await producer.disconnect();
+  }
+
   /**
    * Produces `records` to a fresh topic, runs a consumer that counts each applied eventId in
    * applied_records until every record is consumed, and returns how often each id was applied.
@@ -70,52 +110,8 @@ describe('startExactlyOnceConsumer with record ids', () => {
     records: AcceptedEvent[],
     recordId: (event: AcceptedEvent) => string | undefined,
   ): Promise<{ groupId: string; applied: Record<string, number> }> {
-    const { brokers } = stackConfig();
-    const prefix = uniqueTopicPrefix();
-    await createCatalogTopics(brokers, prefix);
-    const log = createLogger('test', 'error');
-    const kafka = createKafka({ brokers, clientId: name, log });
-    const producer = await connectProducer(kafka);
-    await produceRecords(producer, topics.eventsAccepted, prefix, records);
-    await producer.disconnect();
-
-    const groupId = `${prefix}${name}`;
-    consumer = await startExactlyOnceConsumer({
-      kafka,
-      pool,
-      log,
-      groupId,
-      topic: topicName(topics.eventsAccepted, prefix),
-      definition: topics.eventsAccepted,
-      sessionTimeoutMs: 6_000,
-      recordId,
-      apply: countApplications(groupId),
-    });
-    try {
-      await eventually(`all ${records.length} records consumed`, async () => {
-        const { rows } = await pool.query<{ next: number }>(
-          'SELECT coalesce(sum(next_offset), 0)::int AS next FROM kafka_offsets WHERE group_id = $1',
-          [groupId],
-        );
-        return rows[0]!.next >= records.length ? true : undefined;
-      });
-    } finally {
-      await consumer.stop();
-      consumer = undefined;
-    }
-    return { groupId, applied: await applications(groupId) };
-  }
-
-  it('never moves a stored offset back for records below it (a redelivery in chunks)', async () => {
-    const { brokers } = stackConfig();
-    const prefix = uniqueTopicPrefix();
-    await createCatalogTopics(brokers, prefix);
-    const log = createLogger('test', 'error');
-    const kafka = createKafka({ brokers, clientId: 'eo-test-below', log });
-    const topic = topicName(topics.eventsAccepted, prefix);
-    const groupId = `${prefix}eo-test-below`;
-    const env = randomEnvironment();
-    const records = Array.from({ length: 5 }, () => acceptedEvent(env, 'p1'));
+    const { prefix, log, kafka, topic, groupId } = await freshTopic(name);
+    await produce(kafka, prefix, records);
     consumer = await startExactlyOnceConsumer({
       kafka,
       pool,
@@ -124,36 +120,59 @@ describe('startExactlyOnceConsumer with record ids', () => {
       topic,
       definition: topics.eventsAccepted,
       sessionTimeoutMs: 6_000,
-      maxRecordsPerTransaction: 1,
+      recordId,
       apply: countApplications(groupId),
     });
     try {
-      // Stored after the consumer joined (no seek past them): the first three records of the
-      // player's partition count as applied, and arrive in chunks of one record wholly below it.
-      await pool.query(
-        `INSERT INTO kafka_offsets (group_id, topic, partition, next_offset)
-         SELECT $1, $2, p, 3 FROM generate_series(0, $3 - 1) AS p`,
-        [groupId, topic, topics.eventsAccepted.partitions],
-      );
-      const producer = await connectProducer(kafka);
-      await produceRecords(producer, topics.eventsAccepted, prefix, records);
-      await producer.disconnect();
-      await eventually('the last record applied', async () => {
-        const { rows } = await pool.query<{ next: number }>(
-          'SELECT max(next_offset)::int AS next FROM kafka_offsets WHERE group_id = $1',
-          [groupId],
-        );
-        return rows[0]!.next >= records.length ? true : undefined;
-      });
+      await consumedAll(groupId, records.length);
     } finally {
       await consumer.stop();
       consumer = undefined;
     }
-    expect(await applications(groupId)).toEqual({
-      [records[3]!.eventId]: 1,
-      [records[4]!.eventId]: 1,
-    });
-  });
+    return { groupId, applied: await applications(groupId) };
+  }
+
+  it.each([{ fetchRoundTransactions: undefined }, { fetchRoundTransactions: 1 }])(
+    'never moves a stored offset back for records below it (a redelivery in chunks, %o)',
+    async ({ fetchRoundTransactions }) => {
+      const { prefix, log, kafka, topic, groupId } = await freshTopic('eo-test-below');
+      const env = randomEnvironment();
+      const records = Array.from({ length: 5 }, () => acceptedEvent(env, 'p1'));
+      consumer = await startExactlyOnceConsumer({
+        kafka,
+        pool,
+        log,
+        groupId,
+        topic,
+        definition: topics.eventsAccepted,
+        sessionTimeoutMs: 6_000,
+        maxRecordsPerTransaction: 1,
+        fetchRoundTransactions,
+        apply: countApplications(groupId),
+      });
+      try {
+        // Stored after the consumer joined (no seek past them): the first three records of the
+        // player's partition count as applied, and arrive in chunks of one record wholly below it.
+        await pool.query(
+          `INSERT INTO kafka_offsets (group_id, topic, partition, next_offset)
+         SELECT $1, $2, p, 3 FROM generate_series(0, $3 - 1) AS p`,
+          [groupId, topic, topics.eventsAccepted.partitions],
+        );
+        await produce(kafka, prefix, records);
+        await eventually('the last record applied', async () => {
+          const next = Math.max(...(await storedOffsets(groupId)).values());
+          return next >= records.length ? true : undefined;
+        });
+      } finally {
+        await consumer.stop();
+        consumer = undefined;
+      }
+      expect(await applications(groupId)).toEqual({
+        [records[3]!.eventId]: 1,
+        [records[4]!.eventId]: 1,
+      });
+    },
+  );
 
   it('applies a record written twice at different offsets once', async () => {
     const env = randomEnvironment();
@@ -183,5 +202,89 @@ describe('startExactlyOnceConsumer with record ids', () => {
       [groupId],
     );
     expect(claims.rows.map((r) => r.record_id)).toEqual([keyed!.eventId]);
+  });
+
+  it('applies a fetch round of many partitions in one transaction; a round that fails leaves every partition where it was', async () => {
+    // Silent: kafkajs logs the injected failure as an error.
+    const { prefix, log, kafka, topic, groupId } = await freshTopic('eo-test-merged', 'silent');
+    const env = randomEnvironment();
+    // 48 players: every partition of the topic gets some.
+    const records = Array.from({ length: 240 }, (_, i) => acceptedEvent(env, `p${i % 48}`));
+    await produce(kafka, prefix, records);
+    let transactions = 0;
+    let widest = 0;
+    consumer = await startExactlyOnceConsumer({
+      kafka,
+      pool,
+      log,
+      groupId,
+      topic,
+      definition: topics.eventsAccepted,
+      sessionTimeoutMs: 6_000,
+      fetchRoundTransactions: 1,
+      apply: async (batch) => {
+        widest = Math.max(widest, batch.partitions.length);
+        await countApplications(groupId)(batch);
+        // The fault: the first round's effects are written, then it fails before its commit.
+        if (++transactions === 1) throw new Error('injected failure before the commit');
+      },
+    });
+    try {
+      await consumedAll(groupId, records.length);
+    } finally {
+      await consumer.stop();
+      consumer = undefined;
+    }
+    expect(transactions).toBeGreaterThan(1);
+    expect(widest).toBeGreaterThan(1);
+    expect(await applications(groupId)).toEqual(Object.fromEntries(records.map((r) => [r.eventId, 1])));
+    const offsets = [...(await storedOffsets(groupId)).values()];
+    expect(offsets.reduce((a, b) => a + b, 0)).toBe(records.length);
+  });
+
+  it('a member joining takes partitions away from merged rounds in flight: every record once', async () => {
+    const { prefix, log, kafka, topic, groupId } = await freshTopic('eo-test-merged-rebalance');
+    const env = randomEnvironment();
+    const appliedBy = [0, 0];
+    const member = (index: number) =>
+      startExactlyOnceConsumer({
+        kafka,
+        pool,
+        log,
+        groupId,
+        topic,
+        definition: topics.eventsAccepted,
+        sessionTimeoutMs: 6_000,
+        fetchRoundTransactions: 1,
+        apply: async (batch: ApplyBatch<AcceptedEvent>) => {
+          await countApplications(groupId)(batch);
+          appliedBy[index]! += batch.records.length;
+          // Rounds stay in flight long enough for the rebalance to overlap them.
+          await new Promise((resolve) => setTimeout(resolve, 40));
+        },
+      });
+    const produced: AcceptedEvent[] = [];
+    const produceSome = async () => {
+      const records = Array.from({ length: 24 }, (_, i) => acceptedEvent(env, `p${i}`));
+      await produce(kafka, prefix, records);
+      produced.push(...records);
+    };
+    const first = await member(0);
+    let second: RunningConsumer | undefined;
+    try {
+      for (let i = 0; i < 5; i++) await produceSome();
+      second = await member(1);
+      await eventually('the joining member applies records', async () => {
+        await produceSome();
+        return appliedBy[1]! > 0 ? true : undefined;
+      });
+      for (let i = 0; i < 5; i++) await produceSome();
+      await consumedAll(groupId, produced.length);
+    } finally {
+      await second?.stop();
+      await first.stop();
+    }
+    expect(appliedBy[0]).toBeGreaterThan(0);
+    expect(await applications(groupId)).toEqual(Object.fromEntries(produced.map((r) => [r.eventId, 1])));
   });
 });

@@ -82,7 +82,9 @@ async function commit(events: AcceptedEvent[]): Promise<ConsumedRecord<AcceptedE
     timestamp: '0',
     raw: Buffer.alloc(0),
   }));
-  await withTransaction(pool, (client) => applyAcceptedEvents({ client, records, topic: 't', partition: 0 }));
+  await withTransaction(pool, (client) =>
+    applyAcceptedEvents({ client, records, topic: 't', partitions: [0] }),
+  );
   return records;
 }
 

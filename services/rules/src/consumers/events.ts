@@ -34,7 +34,7 @@ export interface ApplyOptions {
 }
 
 /**
- * Applies one partition batch of accepted events inside the consumer's transaction: one statement
+ * Applies a fetch round's accepted events inside the consumer's transaction: one statement
  * locks every player of the batch (reading their activity and the rules' version), the pure domain
  * functions fold each player's events in memory, one statement writes activity and changed progress
  * back. Reward grants and analyst records go to the outbox in the same transaction, in one statement.
@@ -100,20 +100,18 @@ function groupByPlayer(records: ConsumedRecord<AcceptedEvent>[]) {
 }
 
 /**
- * A backlog is applied in chunks this large: the more events of one player a chunk holds, the fewer
- * times their row is written. When the consumer keeps up, fetches are far smaller than this.
+ * A backlog is applied in chunks of this many events per partition (every partition of a fetch
+ * round in one transaction): the more events of one player a chunk holds, the fewer times their row
+ * is written. When the consumer keeps up, fetches are far smaller than this.
  */
-const MAX_EVENTS_PER_TRANSACTION = 8_000;
+const MAX_EVENTS_PER_PARTITION = 8_000;
 /** Fetches large enough to fill such a chunk (accepted events are a few hundred bytes). */
 const MAX_FETCH_BYTES_PER_PARTITION = 4 * 1024 * 1024;
 /**
- * Partitions applied at once: every partition of the topic. kafkajs fetches all assigned partitions,
- * hands each batch to a worker and fetches again only once every batch is applied; with fewer workers
- * than partitions a round ran in waves and each event waited for all of them (at 10,000 events/s,
- * six workers: 110 ms rounds; one per partition: 60 ms). One partition folds in memory while the
- * others wait on Postgres.
+ * Transactions a kafkajs fetch round is applied in, each over half of the round's partitions: one
+ * half folds in memory while the other waits on Postgres (see docs/rules.md#benchmark).
  */
-const PARTITIONS_APPLIED_AT_ONCE = topics.eventsAccepted.partitions;
+const FETCH_ROUND_TRANSACTIONS = 2;
 
 export function startEventsConsumer(options: {
   kafka: KafkaClient;
@@ -126,8 +124,8 @@ export function startEventsConsumer(options: {
   /** Called after a commit that wrote outbox records (wakes the relay). */
   onOutbox: () => void;
 }): Promise<RunningConsumer> {
-  // Outbox records per partition, written by the transaction in flight and published after it.
-  const pending = new Map<number, number>();
+  // Outbox records written by each transaction, published after its commit.
+  const outboxWritten = new WeakMap<object, number>();
   return startExactlyOnceConsumer({
     kafka: options.kafka,
     pool: options.pool,
@@ -136,16 +134,15 @@ export function startEventsConsumer(options: {
     topic: topicName(topics.eventsAccepted, options.topicPrefix),
     definition: topics.eventsAccepted,
     sessionTimeoutMs: options.sessionTimeoutMs,
-    maxRecordsPerTransaction: MAX_EVENTS_PER_TRANSACTION,
+    maxRecordsPerTransaction: MAX_EVENTS_PER_PARTITION,
     maxBytesPerPartition: MAX_FETCH_BYTES_PER_PARTITION,
-    partitionsConsumedConcurrently: PARTITIONS_APPLIED_AT_ONCE,
+    fetchRoundTransactions: FETCH_ROUND_TRANSACTIONS,
     recordId: acceptedEventClaimId,
     apply: async (batch) => {
-      pending.set(batch.partition, await applyAcceptedEvents(options, batch));
+      outboxWritten.set(batch.records, await applyAcceptedEvents(options, batch));
     },
-    afterCommit: async ({ partition }) => {
-      if ((pending.get(partition) ?? 0) > 0) options.onOutbox();
-      pending.delete(partition);
+    afterCommit: async ({ records }) => {
+      if ((outboxWritten.get(records) ?? 0) > 0) options.onOutbox();
     },
   });
 }
