@@ -10,12 +10,18 @@ import {
 } from '@engage/testkit';
 import { describe, expect, it } from 'vitest';
 import { indexRules } from '../src/domain/definitions.ts';
-import { type FoldResult, foldProgress, type ProgressState } from '../src/domain/fold.ts';
+import {
+  type FoldResult,
+  foldProgress,
+  foldProgressInPlace,
+  type ProgressState,
+} from '../src/domain/fold.ts';
 import { applyEvent, counts, enterOnRead, type PlayerMissions } from '../src/domain/missions.ts';
+import { encodeEntries } from '../src/store/progress-codec.ts';
 
 /**
- * The consumer folds a whole partition batch of a player's events at once, changing its own copies
- * of the entries in place. Whatever the batching, the outcome must be the one of folding the events
+ * The consumer folds a whole batch of a player's events at once, changing the player's state in
+ * place. Whatever the batching, the outcome must be the one of folding the events
  * one by one, and each mission must end as the per-event pure functions (`counts`, `applyEvent`)
  * leave it.
  */
@@ -204,4 +210,36 @@ describe('foldProgress over a batch', () => {
     expect(start).toEqual(before);
     expect(first.state).toEqual(snapshot);
   });
+});
+
+/** What the stored entries and streaks hold besides objective values (their text). */
+const facts = (state: ProgressState) => encodeEntries(state.missions).json + JSON.stringify(state.streaks);
+
+describe('foldProgressInPlace', () => {
+  it.each([7, 8])(
+    'changes the state into what foldProgress returns, and says when more than values changed (seed %i)',
+    (seed) => {
+      const random = seededRandom(seed);
+      const events = randomEvents(seed, 500);
+      let expected = startState();
+      const owned = startState();
+      const seen = { factsChanged: 0, valuesOnly: 0 };
+      for (let i = 0; i < events.length; ) {
+        const batch = events.slice(i, i + 1 + Math.floor(random() * 12));
+        i += batch.length;
+        const pure = foldProgress(rules, expected, batch);
+        const inPlace = foldProgressInPlace(rules, owned, batch);
+        expect(owned).toEqual(pure.state);
+        expect(inPlace.changed).toBe(pure.changed);
+        expect(inPlace.grants).toEqual(pure.grants);
+        expect(inPlace.records).toEqual(pure.records);
+        // The entries and streaks are rewritten exactly when their stored text would change.
+        expect(inPlace.factsChanged).toBe(facts(pure.state) !== facts(expected));
+        if (inPlace.changed) seen[inPlace.factsChanged ? 'factsChanged' : 'valuesOnly']++;
+        expected = pure.state;
+      }
+      expect(seen.factsChanged).toBeGreaterThan(0);
+      expect(seen.valuesOnly).toBeGreaterThan(0);
+    },
+  );
 });

@@ -7,6 +7,7 @@ import { indexRules } from '../src/domain/definitions.ts';
 import { foldProgress } from '../src/domain/fold.ts';
 import { missionView } from '../src/domain/mission-view.ts';
 import {
+  advanceEntry,
   applyEvent,
   type CountedEvent,
   calendarOccurrence,
@@ -52,6 +53,31 @@ function run(m: ReturnType<typeof mission>, events: CountedEvent[], start = ente
   }
   return { entry, steps };
 }
+
+describe('advanceEntry in place', () => {
+  const distinct = mission({
+    objectives: [
+      { key: 'levels', event: 'level_completed', target: 10 },
+      { key: 'maps', event: 'level_completed', measure: { kind: 'distinct', property: 'level' }, target: 3 },
+    ],
+  });
+  const level = (n: number) => event({ level: numberProperty(String(n)) });
+
+  it('says facts changed only when more than a value moved', () => {
+    const entry = entered(distinct);
+    expect(advanceEntry(distinct, entry, level(1))?.factsChanged).toBe(true); // first seen: both new
+    expect(advanceEntry(distinct, entry, level(1))?.factsChanged).toBe(false); // a count only
+    expect(advanceEntry(distinct, entry, level(2))?.factsChanged).toBe(true); // a distinct value added
+    expect(advanceEntry(distinct, entry, level(3))).toMatchObject({
+      factsChanged: true, // satisfied
+      steps: [{ kind: 'ObjectiveSatisfied', objectiveKey: 'maps', value: 3 }],
+    });
+    expect(entry.objectives).toEqual({
+      levels: { value: 4 },
+      maps: { value: 3, seen: ['1', '2', '3'], satisfied: true },
+    });
+  });
+});
 
 describe('measures', () => {
   it.each<[string, Record<string, unknown>, CountedEvent['properties'][], number, boolean]>([

@@ -21,7 +21,7 @@ import type { Logger } from '@engage/kit';
 import type { Pool } from '@engage/postgres';
 import { foldActivity } from '../domain/activity.ts';
 import type { EnvironmentRules } from '../domain/definitions.ts';
-import { foldProgress, isRelevant } from '../domain/fold.ts';
+import { foldProgressInPlace, isRelevant } from '../domain/fold.ts';
 import type { RulesCache } from '../store/definitions.ts';
 import { lockPlayers, type PlayerWrite, savePlayers } from '../store/players.ts';
 import { type ProgressCache, progressWrite } from '../store/progress.ts';
@@ -35,9 +35,9 @@ export interface ApplyOptions {
 
 /**
  * Applies a fetch round's accepted events inside the consumer's transaction: one statement
- * locks every player of the batch (reading their activity and the rules' version), the pure domain
- * functions fold each player's events in memory, one statement writes activity and changed progress
- * back. Reward grants and analyst records go to the outbox in the same transaction, in one statement.
+ * locks every player of the batch (reading their activity and the rules' version), the domain
+ * functions fold each player's events into their state in memory (in place: the batch owns the
+ * players it locked), one statement writes activity and changed progress back. Reward grants and analyst records go to the outbox in the same transaction, in one statement.
  * Returns how many outbox records it wrote.
  */
 export async function applyAcceptedEvents(
@@ -60,7 +60,8 @@ export async function applyAcceptedEvents(
   const writes: PlayerWrite[] = [];
   const grants: RewardGrant[] = [];
   const progressRecords: RulesProgress[] = [];
-  for (const { stored, activity } of locked) {
+  for (const player of locked) {
+    const { stored, activity } = player;
     const { progress } = stored;
     const events = byPlayer.get(playerKey(progress))!;
     const nextActivity = foldActivity(
@@ -68,14 +69,14 @@ export async function applyAcceptedEvents(
       activity,
       events.map((r) => ({ eventId: r.value.eventId, offset: r.offset, occurredAt: r.value.occurredAt })),
     )!;
-    const write: PlayerWrite = { activity: nextActivity, progress: undefined };
+    const write: PlayerWrite = { locked: player, activity: nextActivity, progress: undefined };
     writes.push(write);
     const rules = rulesByEnvironment.get(progress.environmentId)!;
     const counted = events.map((r) => r.value).filter((e) => isRelevant(rules, e));
     if (counted.length === 0) continue;
-    const result = foldProgress(rules, progress, counted);
+    const result = foldProgressInPlace(rules, progress, counted);
     if (!result.changed) continue;
-    write.progress = progressWrite(stored, { ...progress, ...result.state });
+    write.progress = progressWrite(stored, progress, result.factsChanged);
     grants.push(...result.grants);
     progressRecords.push(...result.records);
   }

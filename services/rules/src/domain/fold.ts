@@ -19,6 +19,18 @@ export interface FoldResult {
   records: RulesProgress[];
 }
 
+/** What `foldProgressInPlace` changed in the state it was given. */
+export interface InPlaceFold {
+  changed: boolean;
+  /**
+   * Whether anything besides objective values changed (an entry's facts, see `EntryAdvance`, or a
+   * streak): then the stored entries and streaks are rewritten, else only the counters.
+   */
+  factsChanged: boolean;
+  grants: RewardGrant[];
+  records: RulesProgress[];
+}
+
 /** Whether any of the events can move a mission or streak of the environment. */
 export function isRelevant(rules: EnvironmentRules, event: AcceptedEvent): boolean {
   return rules.missionsByEvent.has(event.eventKey) || rules.streaksByEvent.has(event.eventKey);
@@ -27,20 +39,37 @@ export function isRelevant(rules: EnvironmentRules, event: AcceptedEvent): boole
 /**
  * Folds one player's newly consumed events, in order, into their missions and streaks. Returns the
  * new state, the reward grants earned (ids derived from what earned them) and the analyst records.
- * `previous` is never changed: an entry is copied the first time an event of the fold moves it, and
- * that copy takes the fold's later events in place.
+ * `previous` is never changed (the fold works on a copy of its entries).
  */
 export function foldProgress(
   rules: EnvironmentRules,
   previous: ProgressState,
   events: readonly AcceptedEvent[],
 ): FoldResult {
-  const missions = { ...previous.missions };
-  const streaks = { ...previous.streaks };
-  const drafted = new Set<string>();
+  const state: ProgressState = {
+    missions: Object.fromEntries(Object.entries(previous.missions).map(([k, e]) => [k, draftEntry(e)])),
+    streaks: { ...previous.streaks },
+  };
+  const { changed, grants, records } = foldProgressInPlace(rules, state, events);
+  return { state, changed, grants, records };
+}
+
+/**
+ * `foldProgress` changing `state` itself: entries and the streaks map in place (objective progress
+ * and streak states are replaced, never changed). For a caller that owns the state: the consumer
+ * takes a player's cached state out of the cache for its transaction, so a rollback leaves nothing
+ * half-folded behind, and no entry is copied per event.
+ */
+export function foldProgressInPlace(
+  rules: EnvironmentRules,
+  state: ProgressState,
+  events: readonly AcceptedEvent[],
+): InPlaceFold {
+  const { missions, streaks } = state;
   const grants: RewardGrant[] = [];
   const records: RulesProgress[] = [];
   let changed = false;
+  let factsChanged = false;
 
   for (const event of events) {
     const missionsOnEvent = rules.missionsByEvent.get(event.eventKey);
@@ -49,17 +78,13 @@ export function foldProgress(
     const receivedMs = Date.parse(event.receivedAt);
 
     for (const { definition: mission, timing } of missionsOnEvent ?? []) {
-      const current = missions[mission.key];
-      if (!current || !countsAt(timing, current, receivedMs)) continue;
-      const entry = drafted.has(mission.key) ? current : draftEntry(current);
-      const steps = advanceEntry(mission, entry, event);
-      if (!steps) continue;
-      if (entry !== current) {
-        missions[mission.key] = entry;
-        drafted.add(mission.key);
-      }
+      const entry = missions[mission.key];
+      if (!entry || !countsAt(timing, entry, receivedMs)) continue;
+      const advanced = advanceEntry(mission, entry, event);
+      if (!advanced) continue;
       changed = true;
-      for (const step of steps) {
+      factsChanged ||= advanced.factsChanged;
+      for (const step of advanced.steps) {
         const common = { subjectKey: mission.key, occurrenceNumber: entry.occurrence, localDate: null };
         if (step.kind === 'ObjectiveSatisfied') {
           records.push(
@@ -122,6 +147,7 @@ export function foldProgress(
       if (applied.state === before) continue;
       streaks[streak.key] = applied.state;
       changed = true;
+      factsChanged = true;
       for (const step of applied.steps) {
         const common = { subjectKey: streak.key, occurrenceNumber: step.run, objectiveKey: null };
         if (step.kind === 'StreakExtended') {
@@ -171,7 +197,7 @@ export function foldProgress(
       }
     }
   }
-  return { state: { missions, streaks }, changed, grants, records };
+  return { changed, factsChanged, grants, records };
 }
 
 const playerOf = (event: AcceptedEvent) => ({

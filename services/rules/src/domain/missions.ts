@@ -195,8 +195,18 @@ export function applyEvent(
   event: CountedEvent,
 ): { entry: MissionEntry; steps: MissionStep[] } {
   const draft = draftEntry(entry);
-  const steps = advanceEntry(mission, draft, event);
-  return steps ? { entry: draft, steps } : { entry, steps: [] };
+  const advanced = advanceEntry(mission, draft, event);
+  return advanced ? { entry: draft, steps: advanced.steps } : { entry, steps: [] };
+}
+
+/** What `advanceEntry` changed. */
+export interface EntryAdvance {
+  steps: MissionStep[];
+  /**
+   * Whether anything the stored entry holds besides objective values changed: an objective
+   * satisfied or seen for the first time, a distinct value added, the completion.
+   */
+  factsChanged: boolean;
 }
 
 /** A copy of an entry that `advanceEntry` may change (its progress values are never mutated). */
@@ -205,15 +215,16 @@ export function draftEntry(entry: MissionEntry): MissionEntry {
 }
 
 /**
- * `applyEvent` on a draft the caller owns, changed in place: undefined when the event changed
- * nothing, else the steps taken (possibly none).
+ * `applyEvent` on an entry the caller owns, changed in place: undefined when the event changed
+ * nothing, else the steps taken (possibly none) and whether facts besides values changed.
  */
 export function advanceEntry(
   mission: MissionDefinition,
   draft: MissionEntry,
   event: CountedEvent,
-): MissionStep[] | undefined {
+): EntryAdvance | undefined {
   let steps: MissionStep[] | undefined;
+  let factsChanged = false;
   const objectives = draft.objectives;
   const open = mission.sequential
     ? mission.objectives.filter((o) => !isSatisfied(o, objectives[o.key])).slice(0, 1)
@@ -221,7 +232,8 @@ export function advanceEntry(
   for (const objective of open) {
     if (objective.event !== event.eventKey || isSatisfied(objective, objectives[objective.key])) continue;
     if (!matchesFilters(objective.filters, event.properties)) continue;
-    const before = objectives[objective.key] ?? { value: 0 };
+    const stored = objectives[objective.key];
+    const before = stored ?? { value: 0 };
     const after = measure(objective, before, event.properties);
     if (after === before) continue;
     steps ??= [];
@@ -229,13 +241,14 @@ export function advanceEntry(
       after.satisfied = true;
       steps.push({ kind: 'ObjectiveSatisfied', objectiveKey: objective.key, value: after.value });
     }
+    factsChanged ||= !stored || after.satisfied === true || after.seen !== before.seen;
     objectives[objective.key] = after;
   }
   if (!steps) return undefined;
   const done = mission.objectives.every((o) => isSatisfied(o, objectives[o.key]));
   if (done) steps.push({ kind: 'MissionCompleted' });
   draft.completedAt = done ? event.receivedAt : null;
-  return steps;
+  return { steps, factsChanged: factsChanged || done };
 }
 
 /** The objective's progress after one matching event; the same object when the event adds nothing. */

@@ -17,7 +17,10 @@ import {
 
 /** What the consumer holds of one player during a batch. */
 export interface LockedPlayer {
+  /** Taken out of the cache (or read): the batch owns it until `savePlayers` puts it back. */
   stored: StoredProgress;
+  /** The revision read with the lock. */
+  revision: string;
   /** Absent for a player no event was applied to before. */
   activity: PlayerActivity | undefined;
   /** The player's environment's definition version, read with the lock (for `RulesCache.atVersion`). */
@@ -32,7 +35,8 @@ type LockRow = { revision: string; rules_version: string | null } & Partial<Acti
  * revision and environment's definition version with the lock. Players the cache does not hold have their row created first; a player it
  * holds whose row is missing (the transaction that created it rolled back) is created when the lock
  * misses it. Only players whose revision moved since they were cached are read in full. So a batch
- * of known players costs one statement here.
+ * of known players costs one statement here. Cached players are taken out of the cache: the batch
+ * folds their state in place, and `savePlayers` puts every player back.
  */
 export async function lockPlayers(
   client: PoolClient,
@@ -55,17 +59,17 @@ export async function lockPlayers(
   const misses: PlayerRef[] = [];
   for (const row of locked) {
     const ref = refOf(row);
-    const hit = cache.get(ref, row.revision);
+    const hit = cache.take(ref, row.revision);
     if (hit) stored.set(keyOf(ref), hit);
     else misses.push(ref);
   }
   for (const row of misses.length > 0 ? await readProgressRows(client, misses) : []) {
     const read = toStoredProgress(row);
-    cache.set(read, row.revision);
     stored.set(keyOf(read.progress), read);
   }
   return locked.map((row) => ({
     stored: stored.get(keyOf(refOf(row)))!,
+    revision: row.revision,
     activity: Number(row.events_applied) > 0 ? toActivity(row as ActivityRow) : undefined,
     rulesVersion: row.rules_version,
   }));
@@ -89,6 +93,8 @@ async function lockRows(client: PoolClient, players: PlayerRef[]): Promise<LockR
 
 /** One player's writes of a batch: the new activity, and the progress write when progress moved. */
 export interface PlayerWrite {
+  /** The player as locked, returned to the cache as it is when its progress did not move. */
+  locked: LockedPlayer;
   activity: PlayerActivity;
   progress: ProgressWrite | undefined;
 }
@@ -135,5 +141,6 @@ export async function savePlayers(
   }
   writes.forEach((w, i) => {
     if (w.progress) cache.set(w.progress.stored, revisions[i]!);
+    else cache.set(w.locked.stored, w.locked.revision);
   });
 }

@@ -6,7 +6,6 @@ import {
   decodeMissions,
   encodeCounters,
   encodeEntries,
-  entriesChanged,
   type StoredCounters,
   type StoredEntries,
 } from './progress-codec.ts';
@@ -53,7 +52,8 @@ export function toStoredProgress(r: ProgressRow): StoredProgress {
 
 /**
  * Decoded rows by player with the revision they were read or written at, least recently used
- * first. Entries are never mutated (the fold returns new objects), so a hit is safe to reuse.
+ * first. The consumer takes a player out (`take`) while its transaction folds the state in place
+ * and puts it back with the revision it wrote; a rollback leaves the player out, to be read again.
  */
 export class ProgressCache {
   private readonly rows = new Map<string, { revision: string; stored: StoredProgress }>();
@@ -68,12 +68,12 @@ export class ProgressCache {
     return this.rows.has(keyOf(ref));
   }
 
-  get(ref: PlayerRef, revision: string): StoredProgress | undefined {
+  /** The player's state if cached at `revision`, removed from the cache: the caller owns it now. */
+  take(ref: PlayerRef, revision: string): StoredProgress | undefined {
     const key = keyOf(ref);
     const hit = this.rows.get(key);
     if (!hit || hit.revision !== revision) return undefined;
     this.rows.delete(key);
-    this.rows.set(key, hit);
     return hit.stored;
   }
 
@@ -143,14 +143,15 @@ export interface ProgressWrite {
 
 /**
  * The write that takes a player from `before` to `after`: only the counters when nothing but
- * objective values moved (the same layout), else everything with the counters laid out anew.
+ * objective values moved (`factsChanged` false, the same layout), else everything with the counters
+ * laid out anew. `after` may be `before`'s own progress, folded in place.
  */
-export function progressWrite(before: StoredProgress | undefined, after: PlayerProgress): ProgressWrite {
-  if (
-    before &&
-    !entriesChanged(before.progress.missions, after.missions) &&
-    !streaksChanged(before.progress.streaks, after.streaks)
-  ) {
+export function progressWrite(
+  before: StoredProgress | undefined,
+  after: PlayerProgress,
+  factsChanged = true,
+): ProgressWrite {
+  if (before && !factsChanged) {
     return {
       stored: { progress: after, layout: before.layout },
       counters: encodeCounters(after.missions, before.layout),
@@ -162,17 +163,6 @@ export function progressWrite(before: StoredProgress | undefined, after: PlayerP
     counters: encodeCounters(after.missions, layout),
     entries: { missions: json, streaks: JSON.stringify(after.streaks) },
   };
-}
-
-/** Streak records are replaced, never changed in place: a changed one is a new object. */
-function streaksChanged(before: Record<string, StreakState>, after: Record<string, StreakState>): boolean {
-  let count = 0;
-  for (const key in after) {
-    count++;
-    if (after[key] !== before[key]) return true;
-  }
-  for (const _ in before) count--;
-  return count !== 0;
 }
 
 /**
