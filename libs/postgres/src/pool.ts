@@ -27,6 +27,12 @@ export interface PoolOptions {
    * planning it again at every execution costs more than running it.
    */
   planCacheMode?: 'auto' | 'force_generic_plan' | 'force_custom_plan';
+  /**
+   * pg's pipeline mode: a client writes each statement at once instead of after the previous
+   * answer, which lets `withPipelinedTransaction` write a transaction's BEGIN (COMMIT) in the same
+   * message as its first (last) statement. Statements awaited one by one behave as without it.
+   */
+  pipeline?: boolean;
 }
 
 export function createPool(options: PoolOptions): pg.Pool {
@@ -38,6 +44,7 @@ export function createPool(options: PoolOptions): pg.Pool {
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: 10_000,
     statement_timeout: 30_000,
+    pipeline: options.pipeline ?? false,
   });
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});

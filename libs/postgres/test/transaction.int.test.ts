@@ -1,8 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { stackConfig } from '@engage/testkit';
+import { eventually, stackConfig } from '@engage/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPool } from '../src/pool.ts';
-import { sqlLiteral, withTransaction } from '../src/transaction.ts';
+import {
+  CommitOutcomeUnknown,
+  sqlLiteral,
+  withPipelinedTransaction,
+  withTransaction,
+} from '../src/transaction.ts';
 
 describe('withTransaction with statements sent with BEGIN', () => {
   const pool = createPool({ url: stackConfig().databaseUrl, schema: 'public', max: 2 });
@@ -36,5 +41,94 @@ describe('withTransaction with statements sent with BEGIN', () => {
     ).rejects.toThrow('the work failed');
     const { rows } = await pool.query('SELECT 1 FROM transaction_start_test WHERE id = $1', [id]);
     expect(rows).toEqual([]);
+  });
+});
+
+describe.each([true, false])('withPipelinedTransaction (pool pipelining: %s)', (pipeline) => {
+  const pool = createPool({ url: stackConfig().databaseUrl, schema: 'public', max: 2, pipeline });
+  const admin = createPool({ url: stackConfig().databaseUrl, schema: 'public', max: 1 });
+  beforeAll(async () => {
+    await pool.query('CREATE TABLE IF NOT EXISTS transaction_start_test (id text PRIMARY KEY)');
+  });
+  afterAll(async () => {
+    await pool.end();
+    await admin.end();
+  });
+  const insert = (id: string) => ({ text: 'INSERT INTO transaction_start_test VALUES ($1)', values: [id] });
+  const stored = async (id: string) =>
+    (await admin.query('SELECT 1 FROM transaction_start_test WHERE id = $1', [id])).rowCount;
+
+  it('runs the first statement, those after it and the one sent with COMMIT in one transaction', async () => {
+    const id = randomUUID();
+    const txids = await withPipelinedTransaction(pool, async (tx) => {
+      const txid = { text: 'SELECT txid_current()::text AS txid' };
+      const first = await tx.query<{ txid: string }>(txid);
+      await tx.query(insert(id));
+      // Not visible to others before the COMMIT.
+      expect(await stored(id)).toBe(0);
+      const last = await tx.commitWith<{ txid: string }>(txid);
+      return [first.rows[0]!.txid, last.rows[0]!.txid];
+    });
+    expect(new Set(txids).size).toBe(1);
+    expect(await stored(id)).toBe(1);
+  });
+
+  it('commits work that ends without commitWith', async () => {
+    const id = randomUUID();
+    await withPipelinedTransaction(pool, async (tx) => {
+      await tx.query(insert(id));
+    });
+    expect(await stored(id)).toBe(1);
+  });
+
+  it('rolls everything back when the statement sent with COMMIT fails, and throws its error', async () => {
+    const id = randomUUID();
+    await expect(
+      withPipelinedTransaction(pool, async (tx) => {
+        await tx.query(insert(id));
+        await tx.commitWith({ text: 'SELECT 1 / 0' });
+      }),
+    ).rejects.toMatchObject({ code: '22012' });
+    expect(await stored(id)).toBe(0);
+    // The connection went back to the pool usable, outside any transaction.
+    expect((await pool.query<{ one: number }>('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+  });
+
+  it('reports a connection lost during the statement sent with COMMIT as CommitOutcomeUnknown', async () => {
+    const id = randomUUID();
+    await expect(
+      withPipelinedTransaction(pool, async (tx) => {
+        const { rows } = await tx.query<{ pid: number }>({ text: 'SELECT pg_backend_pid() AS pid' });
+        await tx.query(insert(id));
+        const last = tx.commitWith({ text: 'SELECT pg_sleep(10)' });
+        await eventually('the statement to run', async () => {
+          const { rows: running } = await admin.query(
+            `SELECT 1 FROM pg_stat_activity WHERE pid = $1 AND query LIKE '%pg_sleep%'`,
+            [rows[0]!.pid],
+          );
+          return running.length > 0 ? true : undefined;
+        });
+        await admin.query('SELECT pg_terminate_backend($1)', [rows[0]!.pid]);
+        await last;
+      }),
+    ).rejects.toBeInstanceOf(CommitOutcomeUnknown);
+    expect(await stored(id)).toBe(0);
+    expect((await pool.query<{ one: number }>('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+  });
+
+  it('retries the whole work after a deadlock', async () => {
+    let attempts = 0;
+    const result = await withPipelinedTransaction(
+      pool,
+      async (tx) => {
+        attempts++;
+        if (attempts === 1)
+          await tx.query({ text: `DO $$ BEGIN RAISE EXCEPTION 'injected' USING ERRCODE = '40P01'; END $$` });
+        return (await tx.commitWith<{ n: number }>({ text: 'SELECT $1::int AS n', values: [attempts] }))
+          .rows[0]!.n;
+      },
+      { retries: 1 },
+    );
+    expect(result).toBe(2);
   });
 });

@@ -11,13 +11,15 @@ import { createMarketplaceCatalog } from './store/marketplace-catalog.ts';
 export async function startLedger(ctx: ServiceContext<LedgerEnv>): Promise<void> {
   const { env, log, lifecycle } = ctx;
   // Generic plans: the write batch's statements are planned once per connection, not at every batch
-  // (a custom plan of the write statement cost about as much Postgres CPU as running it).
+  // (a custom plan of the write statement cost about as much Postgres CPU as running it). Pipelining:
+  // a write batch's read goes out with its BEGIN and its write with its COMMIT (two round trips).
   const pool = createPool({
     url: env.DATABASE_URL,
     schema: 'ledger',
     max: env.DATABASE_POOL_SIZE,
     log,
     planCacheMode: 'force_generic_plan',
+    pipeline: true,
   });
   lifecycle.onShutdown('postgres', () => pool.end());
 

@@ -1,24 +1,24 @@
 import { Problem, problem } from '@engage/kit';
-import { createPool, type Pool, type PoolClient } from '@engage/postgres';
+import { createPool, type PipelinedTransaction, type Pool } from '@engage/postgres';
 import { stackConfig } from '@engage/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BatcherOptions, createPlayerBatcher, type Settled } from '../src/commands/player-batcher.ts';
 
 let pool: Pool;
 beforeAll(() => {
-  pool = createPool({ url: stackConfig().databaseUrl, schema: 'ledger', max: 6 });
+  pool = createPool({ url: stackConfig().databaseUrl, schema: 'ledger', max: 6, pipeline: true });
 });
 afterAll(() => pool.end());
 
-/** The queue is generic over what it applies: here each operation is a step run on the batch's client. */
-type Step<T> = (tx: { client: PoolClient }) => Promise<T>;
+/** The queue is generic over what it applies: here each operation is a step run in the batch's transaction. */
+type Step<T> = (tx: PipelinedTransaction) => Promise<T>;
 
 /** Runs a batch's steps one after another in its transaction; a thrown Problem is that step's answer. */
-async function runSteps(client: PoolClient, steps: Step<unknown>[]): Promise<Settled<unknown>[]> {
+async function runSteps(tx: PipelinedTransaction, steps: Step<unknown>[]): Promise<Settled<unknown>[]> {
   const settled: Settled<unknown>[] = [];
   for (const step of steps) {
     try {
-      settled.push({ value: await step({ client }) });
+      settled.push({ value: await step(tx) });
     } catch (err) {
       if (!(err instanceof Problem)) throw err;
       settled.push({ problem: err });
@@ -30,8 +30,8 @@ async function runSteps(client: PoolClient, steps: Step<unknown>[]): Promise<Set
 const stepBatcher = (options: Omit<BatcherOptions<Step<unknown>, unknown>, 'runBatch'>) =>
   createPlayerBatcher(pool, { ...options, runBatch: runSteps });
 
-const transactionOf: Step<string> = async ({ client }) =>
-  (await client.query<{ tx: string }>('SELECT txid_current()::text AS tx')).rows[0]!.tx;
+const transactionOf: Step<string> = async (tx) =>
+  (await tx.query<{ tx: string }>({ text: 'SELECT txid_current()::text AS tx' })).rows[0]!.tx;
 
 describe('the write queue', () => {
   it('combines the steps of many players queued behind a running one into one transaction, each with its own answer', async () => {
@@ -54,7 +54,7 @@ describe('the write queue', () => {
     const batcher = stepBatcher({ maxBatch: 64, batchesInFlight: 1 });
     const first = batcher.run('env/p1', transactionOf);
     const before = batcher.run('env/p2', transactionOf);
-    const broken = batcher.run('env/p3', async ({ client }) => client.query('SELECT 1 / 0'));
+    const broken = batcher.run('env/p3', async (tx) => tx.query({ text: 'SELECT 1 / 0' }));
     const after = Array.from({ length: 3 }, (_, i) => batcher.run(`env/p${4 + i}`, transactionOf));
     await first;
     await expect(broken).rejects.toMatchObject({ code: '22012' });
@@ -68,9 +68,9 @@ describe('the write queue', () => {
     const order: Record<string, number[]> = {};
     const step =
       (player: string, n: number): Step<void> =>
-      async ({ client }) => {
+      async (tx) => {
         running.set(player, (running.get(player) ?? 0) + 1);
-        await client.query('SELECT pg_sleep(0.002)');
+        await tx.query({ text: 'SELECT pg_sleep(0.002)' });
         expect(running.get(player)).toBe(1);
         running.set(player, running.get(player)! - 1);
         order[player] = [...(order[player] ?? []), n];

@@ -1,6 +1,6 @@
 import type { Problem } from '@engage/kit';
-import type { Pool, PoolClient } from '@engage/postgres';
-import { CommitOutcomeUnknown, withTransaction } from '@engage/postgres';
+import type { PipelinedTransaction, Pool } from '@engage/postgres';
+import { CommitOutcomeUnknown, withPipelinedTransaction } from '@engage/postgres';
 
 /** One operation's answer: its value, or a refusal (a Problem) decided by the ledger. */
 export type Settled<R> = { value: R } | { problem: Problem };
@@ -10,7 +10,7 @@ export type Settled<R> = { value: R } | { problem: Problem };
  * a refusal is that operation's answer (the others go on); a thrown error fails the transaction, which
  * is abandoned, and each operation then runs again alone.
  */
-export type BatchRunner<Op, R> = (client: PoolClient, ops: Op[]) => Promise<Settled<R>[]>;
+export type BatchRunner<Op, R> = (tx: PipelinedTransaction, ops: Op[]) => Promise<Settled<R>[]>;
 
 export interface PlayerBatcher<Op, R> {
   /** Queues `op` of the player; settles after the commit of the transaction that applied it. */
@@ -91,11 +91,11 @@ export function createPlayerBatcher<Op, R>(pool: Pool, options: BatcherOptions<O
     let results: Settled<R>[];
     try {
       // Not retried as a whole: a batch that fails before COMMIT runs again operation by operation.
-      results = await withTransaction(
+      results = await withPipelinedTransaction(
         pool,
-        (client) =>
+        (tx) =>
           apply(
-            client,
+            tx,
             batch.map((job) => job.op),
           ),
         { retries: 0 },
@@ -117,7 +117,7 @@ export function createPlayerBatcher<Op, R>(pool: Pool, options: BatcherOptions<O
   async function runAlone(job: Job<Op>): Promise<void> {
     for (let attempt = 0; ; attempt++) {
       try {
-        const [result] = await withTransaction(pool, (client) => apply(client, [job.op]));
+        const [result] = await withPipelinedTransaction(pool, (tx) => apply(tx, [job.op]));
         settle(job, result);
         return;
       } catch (err) {

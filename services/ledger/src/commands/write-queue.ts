@@ -1,4 +1,4 @@
-import type { Pool, PoolClient } from '@engage/postgres';
+import type { PipelinedTransaction, Pool } from '@engage/postgres';
 import { journalOutboxRows } from '../domain/journal-outbox.ts';
 import { decideBatch, type StepResult, type WriteOp } from '../domain/write-decisions.ts';
 import { readBatchState, writeBatchEffects } from '../store/write-batch.ts';
@@ -19,25 +19,25 @@ export function createWriteQueue(pool: Pool, options: WriteQueueOptions): WriteQ
   return createPlayerBatcher(pool, {
     maxBatch: options.maxBatch,
     ...(options.batchesInFlight === undefined ? {} : { batchesInFlight: options.batchesInFlight }),
-    runBatch: (client, ops) => applyWrites(client, ops, options.topicPrefix),
+    runBatch: (tx, ops) => applyWrites(tx, ops, options.topicPrefix),
   });
 }
 
 /**
- * A batch of adjustments and purchases, READ COMMITTED, in a constant number of statements whatever
- * its size: read and lock what the operations need, decide each in arrival order (a player's later
- * operations see the earlier ones' effects), then write every effect, the journal records' outbox
- * rows among them, in one statement.
+ * A batch of adjustments and purchases, READ COMMITTED, in a constant number of round trips whatever
+ * its size: read and lock what the operations need (sent with the BEGIN), decide each in arrival
+ * order (a player's later operations see the earlier ones' effects), then write every effect, the
+ * journal records' outbox rows among them, in one statement sent with the COMMIT.
  */
 export async function applyWrites(
-  client: PoolClient,
+  tx: PipelinedTransaction,
   ops: WriteOp[],
   topicPrefix: string,
 ): Promise<Settled<StepResult>[]> {
-  const state = await readBatchState(client, ops);
+  const state = await readBatchState(tx, ops);
   const { results, effects } = decideBatch(ops, state);
   // Replays, conflicts and refusals of the definition write nothing.
   if (effects.keys.length > 0 || effects.journal.length > 0 || effects.purchases.length > 0)
-    await writeBatchEffects(client, effects, journalOutboxRows(effects.journal, topicPrefix));
+    await writeBatchEffects(tx, effects, journalOutboxRows(effects.journal, topicPrefix));
   return results;
 }

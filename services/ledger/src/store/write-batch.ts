@@ -1,5 +1,5 @@
 import type { MarketplaceItemDefinition } from '@engage/contracts/environment/shop.ts';
-import type { PoolClient } from '@engage/postgres';
+import type { PipelinedTransaction } from '@engage/postgres';
 import type { KeyOperation } from '../domain/idempotency.ts';
 import { occurrenceAt } from '../domain/item-occurrence.ts';
 import type { OutboxRow } from '../domain/journal-outbox.ts';
@@ -22,12 +22,12 @@ const distinct = <T>(values: T[], keyOf: (value: T) => string): T[] => [
  * occurrence is known once its definition is). Balances and counters are locked (FOR UPDATE, in
  * key order) until the commit, so what is decided from them still holds when the batch writes.
  */
-export async function readBatchState(client: PoolClient, ops: WriteOp[]): Promise<BatchState> {
+export async function readBatchState(tx: PipelinedTransaction, ops: WriteOp[]): Promise<BatchState> {
   const keyed = ops.filter((op) => op.idempotencyKey !== null);
   const players = distinct(ops, (op) => rowKey(op.environmentId, op.playerId));
   const purchases = ops.filter((op): op is PurchaseOp => op.kind === 'purchase');
   const items = distinct(purchases, (op) => rowKey(op.environmentId, op.itemKey));
-  const { rows } = await client.query<{
+  const { rows } = await tx.query<{
     keys: [string, string, string, KeyOperation, string, string, number | null, unknown][];
     balances: [string, string, number][];
     items: [string, string, MarketplaceItemDefinition][];
@@ -76,12 +76,16 @@ export async function readBatchState(client: PoolClient, ops: WriteOp[]): Promis
     purchased: new Map(),
     sold: new Map(),
   };
-  await readCounters(client, purchases, state);
+  await readCounters(tx, purchases, state);
   return state;
 }
 
 /** The purchase counts of items with a limit and the units sold of items with a stock, locked. */
-async function readCounters(client: PoolClient, purchases: PurchaseOp[], state: BatchState): Promise<void> {
+async function readCounters(
+  tx: PipelinedTransaction,
+  purchases: PurchaseOp[],
+  state: BatchState,
+): Promise<void> {
   const limited: { environmentId: string; playerId: string; itemKey: string; occurrence: number }[] = [];
   const stocked: { environmentId: string; itemKey: string; occurrence: number }[] = [];
   for (const op of purchases) {
@@ -94,7 +98,7 @@ async function readCounters(client: PoolClient, purchases: PurchaseOp[], state: 
   }
   if (limited.length === 0 && stocked.length === 0) return;
   const sales = distinct(stocked, (s) => rowKey(s.environmentId, s.itemKey, s.occurrence));
-  const { rows } = await client.query<{
+  const { rows } = await tx.query<{
     purchased: [string, string, string, number, number][];
     sold: [string, string, number, number][];
   }>({
@@ -126,20 +130,16 @@ async function readCounters(client: PoolClient, purchases: PurchaseOp[], state: 
     state.sold.set(rowKey(environmentId, itemKey, occurrence), sold);
 }
 
-/** A write of the batch found a row other than the one it read and locked: abandon the transaction. */
-export class BatchStateChanged extends Error {
-  override name = 'BatchStateChanged';
-}
-
 /**
- * Writes every effect of a batch in one statement: the balances and counters as decided (each update
- * conditional on the value read, rows that did not exist inserted, so another replica's insert
- * meanwhile is a unique violation), the journal entries and outbox rows in the order the operations
- * applied, the keys with their stored answers, the purchases and the items they granted. Anything
- * other than what was read makes the batch fail (it then runs again, one operation at a time).
+ * Writes every effect of a batch in one statement and commits, in one round trip: the balances and
+ * counters as decided (each update conditional on the value read, rows that did not exist inserted,
+ * so another replica's insert meanwhile is a unique violation), the journal entries and outbox rows
+ * in the order the operations applied, the keys with their stored answers, the purchases and the
+ * items they granted. Anything other than what was read raises in the statement (migration 0005), so
+ * the batch rolls back before its COMMIT and runs again, one operation at a time.
  */
 export async function writeBatchEffects(
-  client: PoolClient,
+  tx: PipelinedTransaction,
   effects: BatchEffects,
   outbox: OutboxRow[],
 ): Promise<void> {
@@ -147,7 +147,8 @@ export async function writeBatchEffects(
   const granted = purchases.flatMap((p) =>
     p.contents.map((c) => ({ purchase: p, catalogItemKey: c.catalogItemKey, value: c.value })),
   );
-  const { rows } = await client.query<{ balances: number; limited: number; sales: number }>({
+  const expected = (changes: { before: number | null }[]) => changes.filter((c) => c.before !== null).length;
+  await tx.commitWith({
     name: 'ledger.write-batch',
     text: `WITH balance_rows AS (
        SELECT * FROM unnest($1::uuid[], $2::text[], $3::bigint[], $4::bigint[]) AS v(environment_id, player_id, before, after)
@@ -217,9 +218,9 @@ export async function writeBatchEffects(
          WITH ORDINALITY AS o(t, k, v, h, n)
        ORDER BY n
      )
-     SELECT (SELECT count(*) FROM balances_updated)::int AS balances,
-            (SELECT count(*) FROM limited_updated)::int AS limited,
-            (SELECT count(*) FROM sales_updated)::int AS sales`,
+     SELECT batch_written_as_read((SELECT count(*) FROM balances_updated) = $62
+                                  AND (SELECT count(*) FROM limited_updated) = $63
+                                  AND (SELECT count(*) FROM sales_updated) = $64)`,
     values: [
       balances.map((b) => b.environmentId),
       balances.map((b) => b.playerId),
@@ -282,14 +283,9 @@ export async function writeBatchEffects(
       outbox.map((r) => r.key),
       outbox.map((r) => r.value),
       outbox.map((r) => JSON.stringify(r.headers)),
+      expected(balances),
+      expected(limitedCounts),
+      expected(sales),
     ],
   });
-  const written = rows[0]!;
-  const expected = (changes: { before: number | null }[]) => changes.filter((c) => c.before !== null).length;
-  if (
-    written.balances !== expected(balances) ||
-    written.limited !== expected(limitedCounts) ||
-    written.sales !== expected(sales)
-  )
-    throw new BatchStateChanged('a balance or counter changed after the batch read and locked it');
 }

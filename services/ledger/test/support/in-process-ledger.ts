@@ -25,7 +25,7 @@ export async function startInProcessLedger(options: { maxBatch?: number } = {}):
   const topicPrefix = uniqueTopicPrefix();
   const kafka = createKafka({ brokers, clientId: 'ledger-test', log });
   await createJournalTopic(brokers, topicPrefix);
-  const pool = createPool({ url: databaseUrl, schema: 'ledger', max: 10 });
+  const pool = createPool({ url: databaseUrl, schema: 'ledger', max: 10, pipeline: true });
   await forgetStaleOutboxRows(pool);
   const relay = startOutboxRelay({ pool, kafka, log, idleMs: 50 });
   const app = buildApp({
