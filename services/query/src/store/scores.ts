@@ -20,35 +20,40 @@ export interface ScoreRow {
   periodEnd: number | null;
 }
 
+/** A score row as selected: times as epoch ms (float8 arrives as a number; no date text to parse per row). */
 interface ScoreRecord {
   environment_id: string;
   board_key: string;
-  period_start: Date;
+  period_start_ms: number;
   player_id: string;
   score: string;
-  reached_at: Date;
+  reached_at_ms: number;
   team_key: string | null;
   tier: number | null;
   group_no: number | null;
-  period_end: Date | null;
+  period_end_ms: number | null;
 }
 
 const toScoreRow = (r: ScoreRecord): ScoreRow => ({
   environmentId: r.environment_id,
   boardKey: r.board_key,
-  periodStart: r.period_start.getTime(),
+  periodStart: r.period_start_ms,
   playerId: r.player_id,
   score: Number(r.score),
   exactScore: r.score,
-  reachedAt: r.reached_at.getTime(),
+  reachedAt: r.reached_at_ms,
   teamKey: r.team_key,
   tier: r.tier,
   groupNo: r.group_no,
-  periodEnd: r.period_end?.getTime() ?? null,
+  periodEnd: r.period_end_ms,
 });
 
-const SCORE_COLUMNS = `s.environment_id, s.board_key, s.period_start, s.player_id, trim_scale(s.score)::text AS score,
-  s.reached_at, s.team_key, s.tier, s.group_no, p.period_end`;
+/** A timestamptz as epoch ms (exact: the numeric product is cast, not a float's). */
+const epochMs = (column: string) => `(extract(epoch FROM ${column}) * 1000)::float8`;
+
+const SCORE_COLUMNS = `s.environment_id, s.board_key, ${epochMs('s.period_start')} AS period_start_ms, s.player_id,
+  trim_scale(s.score)::text AS score, ${epochMs('s.reached_at')} AS reached_at_ms, s.team_key, s.tier, s.group_no,
+  ${epochMs('p.period_end')} AS period_end_ms`;
 const WITH_PERIOD = 'JOIN board_periods p USING (environment_id, board_key, period_start)';
 
 export interface LeaguePlacement {
