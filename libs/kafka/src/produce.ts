@@ -42,23 +42,18 @@ export function encodedSizeOf(message: Message): number {
   return size;
 }
 
-/**
- * Sends encoded messages; resolves once the broker has acknowledged all of them (acks from all ISRs).
- * The time taken is observed in `kafka_produce_duration_seconds` and handed to `observed` (a
- * producer on another thread reports it to the registry of the thread that serves /metrics).
- */
+/** Sends encoded messages; resolves once the broker has acknowledged all of them (acks from all ISRs). */
 export async function produceMessages(
   producer: Producer,
   topic: string,
   messages: Message[],
-  observed?: (seconds: number) => void,
 ): Promise<RecordMetadata[]> {
   if (messages.length === 0) return [];
   const stop = produceDuration.startTimer({ topic });
   try {
     return await producer.send({ topic, acks: -1, messages });
   } finally {
-    observed?.(stop());
+    stop();
   }
 }
 

@@ -1,10 +1,11 @@
+import { connectProducer, createKafka } from '@engage/kafka';
 import { listen, type ServiceContext } from '@engage/kit';
 import { createPool, pingPool } from '@engage/postgres';
 import { createRedis } from '@engage/redis';
 import { buildApp } from './app.ts';
 import type { GatewayEnv } from './env.ts';
+import { createEventProducer } from './events/event-producer.ts';
 import { startKeyExpiry } from './events/key-expiry.ts';
-import { startThreadedEventProducer } from './events/threaded-event-producer.ts';
 import { createUpstreams } from './forwarding/upstreams.ts';
 import { createOrganizationLimit } from './limits/organization-limit.ts';
 
@@ -13,11 +14,11 @@ export async function startGateway(ctx: ServiceContext<GatewayEnv>): Promise<voi
   const pool = createPool({ url: env.DATABASE_URL, schema: 'gateway', max: env.DATABASE_POOL_SIZE, log });
   lifecycle.onShutdown('postgres', () => pool.end());
 
-  const producer = await startThreadedEventProducer({
-    brokers: env.KAFKA_BROKERS,
-    clientId: env.KAFKA_CLIENT_ID ?? 'gateway',
+  const kafka = createKafka({ brokers: env.KAFKA_BROKERS, clientId: env.KAFKA_CLIENT_ID ?? 'gateway', log });
+  const producer = createEventProducer({
+    initial: await connectProducer(kafka),
+    connect: () => connectProducer(kafka),
     topicPrefix: env.KAFKA_TOPIC_PREFIX,
-    logLevel: env.LOG_LEVEL,
     log,
   });
   lifecycle.onShutdown('kafka producer', () => producer.close());

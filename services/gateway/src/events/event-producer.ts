@@ -59,27 +59,12 @@ interface Pending {
   reject: (err: unknown) => void;
 }
 
-/** Sends encoded messages of accepted events; see EventProducer for how sends are arranged. */
-export interface MessageSender {
-  /** `bytes`: the messages' encoded size (encodedSizeOf summed). */
-  send(messages: Message[], bytes: number): Promise<void>;
-  close(): Promise<void>;
-}
-
-/** Avro-encodes a request's records with header values as Buffers, and sizes them for a send. */
-export function encodeAcceptedEvents(records: AcceptedEvent[]): { messages: Message[]; bytes: number } {
-  const messages = encodeHeaderValues(toMessages(topics.eventsAccepted, records));
-  return { messages, bytes: messages.reduce((sum, m) => sum + encodedSizeOf(m), 0) };
-}
-
-export function createMessageSender(options: {
+export function createEventProducer(options: {
   initial: Producer;
   connect: () => Promise<Producer>;
   topicPrefix: string;
   log: Logger;
-  /** Each send's time from send to acknowledgement, in seconds. */
-  produced?: (seconds: number) => void;
-}): MessageSender {
+}): EventProducer {
   const topic = topicName(topics.eventsAccepted, options.topicPrefix);
   let producer: Producer | undefined = options.initial;
   // A new producer is connected on the next send after a failure; if that fails too, the sends
@@ -117,7 +102,7 @@ export function createMessageSender(options: {
         const messages = taken.flatMap((p) => p.messages);
         // Measured once already: what was taken within the bound goes out as it is.
         for (const chunk of bytes <= MAX_BYTES_PER_SEND ? [messages] : chunksOf(messages)) {
-          await produceMessages(used, topic, chunk, options.produced);
+          await produceMessages(used, topic, chunk);
         }
         for (const p of taken) p.resolve();
       } catch (err) {
@@ -128,8 +113,10 @@ export function createMessageSender(options: {
     senders--;
   };
   return {
-    send(messages, bytes) {
-      if (messages.length === 0) return Promise.resolve();
+    send(records) {
+      if (records.length === 0) return Promise.resolve();
+      const messages = encodeHeaderValues(toMessages(topics.eventsAccepted, records));
+      const bytes = messages.reduce((sum, m) => sum + encodedSizeOf(m), 0);
       return new Promise<void>((resolve, reject) => {
         queue.push({ messages, bytes, resolve, reject });
         if (senders < PARALLEL_SENDS) void flush();
@@ -138,27 +125,5 @@ export function createMessageSender(options: {
     async close() {
       await producer?.disconnect();
     },
-  };
-}
-
-/**
- * The producer of accepted events on the calling thread (the tests' in-process gateway, whose
- * broker link they cut through kafkajs's socketFactory); the service runs it on a thread of its own
- * (threaded-event-producer.ts) with the same sender.
- */
-export function createEventProducer(options: {
-  initial: Producer;
-  connect: () => Promise<Producer>;
-  topicPrefix: string;
-  log: Logger;
-}): EventProducer {
-  const sender = createMessageSender(options);
-  return {
-    send(records) {
-      if (records.length === 0) return Promise.resolve();
-      const { messages, bytes } = encodeAcceptedEvents(records);
-      return sender.send(messages, bytes);
-    },
-    close: () => sender.close(),
   };
 }
