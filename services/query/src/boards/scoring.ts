@@ -26,6 +26,8 @@ import {
 export interface ScoredBatch {
   /** The merged rows as committed: what Redis mirrors. */
   rows: ScoreRow[];
+  /** The mirror ticket listing `rows` (null when none changed), closed once Redis has them. */
+  ticketId: string | null;
   names: { environmentId: string; playerId: string; displayName: string }[];
   /** Events dropped because their period was already settled. */
   late: number;
@@ -47,15 +49,15 @@ export async function scoreEvents(client: PoolClient, events: readonly ScoredEve
     for (const board of list) boards.set(boardId(environmentId, board.key), board);
   }
   const hits = boardHits(events, (environmentId) => definitions.get(environmentId) ?? []);
-  if (hits.length === 0) return { rows: [], names, late: 0 };
+  if (hits.length === 0) return { rows: [], ticketId: null, names, late: 0 };
 
   const placed = await placeInPeriods(client, hits, boards);
   const deltas = foldHits(placed.hits, (environmentId, boardKey) => {
     return boards.get(boardId(environmentId, boardKey))?.aggregation ?? 'Sum';
   });
   const placements = await placeLeagueNewcomers(client, deltas, boards);
-  const rows = await mergeScores(client, deltas, placements);
-  return { rows, names, late: placed.late };
+  const { rows, ticketId } = await mergeScores(client, deltas, placements);
+  return { rows, ticketId, names, late: placed.late };
 }
 
 async function placeInPeriods(

@@ -10,7 +10,7 @@ import {
 import { type BoardMirrorDeps, mirrorDisplayNames, mirrorScores } from '../boards/mirror.ts';
 import { type ScoredBatch, scoreEvents } from '../boards/scoring.ts';
 import { tallyEvents } from '../domain/tally.ts';
-import { closeMirrorTicket, openMirrorTicket } from '../store/mirror-tickets.ts';
+import { closeMirrorTicket } from '../store/mirror-tickets.ts';
 import { addTallies } from '../store/totals.ts';
 
 /**
@@ -22,17 +22,18 @@ const PARTITIONS_IN_PARALLEL = 3;
 const FETCH_BYTES_PER_PARTITION = 2 * 1024 * 1024;
 
 /** What apply scored, per applied record array, for the mirror after the commit. */
-const scoredBatches = new WeakMap<object, { scored: ScoredBatch; ticketId: string | null }>();
+const scoredBatches = new WeakMap<object, ScoredBatch>();
 
 /**
  * Adds one partition batch to the durable totals and board scores inside the consumer's
- * transaction, with a mirror ticket listing the rows Redis is to receive after the commit.
+ * transaction, with a mirror ticket listing the rows Redis is to receive after the commit (opened by
+ * the score upsert itself).
  */
 export async function applyAcceptedEvents({ client, records }: ApplyBatch<AcceptedEvent>): Promise<void> {
   const events = records.map((r) => r.value);
   await addTallies(client, tallyEvents(events));
   const scored = await scoreEvents(client, events);
-  scoredBatches.set(records, { scored, ticketId: await openMirrorTicket(client, scored.rows) });
+  scoredBatches.set(records, scored);
 }
 
 /**
@@ -44,11 +45,11 @@ export async function mirrorAppliedEvents(
   records: ConsumedRecord<AcceptedEvent>[],
 ): Promise<void> {
   try {
-    const batch = scoredBatches.get(records);
-    if (batch) {
-      await mirrorScores(deps, batch.scored.rows);
-      await mirrorDisplayNames(deps, batch.scored.names);
-      if (batch.ticketId !== null) await closeMirrorTicket(deps.pool, batch.ticketId);
+    const scored = scoredBatches.get(records);
+    if (scored) {
+      await mirrorScores(deps, scored.rows);
+      await mirrorDisplayNames(deps, scored.names);
+      if (scored.ticketId !== null) await closeMirrorTicket(deps.pool, scored.ticketId);
     }
   } catch (err) {
     deps.log.warn({ err }, 'mirroring to Redis failed; the sweeper will retry');

@@ -1,5 +1,4 @@
-import type { Pool, PoolClient } from '@engage/postgres';
-import { isoFormatter } from './iso-time.ts';
+import type { Pool } from '@engage/postgres';
 
 /** A score row's key: what a ticket lists. */
 export interface ScoreKey {
@@ -15,27 +14,17 @@ export interface MirrorTicket {
 }
 
 /**
- * Records, inside the transaction that changed them, which score rows Redis has yet to receive. The
- * process closes the ticket once it mirrored them; if it dies first, the sweeper finds the ticket.
+ * A data-modifying CTE that records, in the statement that changes them, which score rows Redis has
+ * yet to receive: one ticket listing every row of `source` (a CTE with environment_id, board_key,
+ * period_start and player_id), none when it is empty. Built in Postgres from the changed rows, so the
+ * keys are not sent a second time. The process closes the ticket once it mirrored them; if it dies
+ * first, the sweeper finds the ticket.
  */
-export async function openMirrorTicket(
-  client: PoolClient,
-  keys: readonly ScoreKey[],
-): Promise<string | null> {
-  if (keys.length === 0) return null;
-  const periodIso = isoFormatter();
-  const { rows } = await client.query<{ ticket_id: string }>(
-    `INSERT INTO board_mirror_tickets (environment_ids, board_keys, period_starts, player_ids)
-     VALUES ($1::uuid[], $2::text[], $3::timestamptz[], $4::text[]) RETURNING ticket_id::text`,
-    [
-      keys.map((k) => k.environmentId),
-      keys.map((k) => k.boardKey),
-      keys.map((k) => periodIso(k.periodStart)),
-      keys.map((k) => k.playerId),
-    ],
-  );
-  return rows[0]!.ticket_id;
-}
+export const openTicketFor = (source: string) =>
+  `INSERT INTO board_mirror_tickets (environment_ids, board_keys, period_starts, player_ids)
+   SELECT array_agg(environment_id), array_agg(board_key), array_agg(period_start), array_agg(player_id)
+   FROM ${source} HAVING count(*) > 0
+   RETURNING ticket_id`;
 
 /**
  * Closes a mirrored ticket without waiting for the WAL flush (a close lost in a crash only makes the

@@ -1,6 +1,7 @@
 import type { Pool, PoolClient } from '@engage/postgres';
 import type { ScoreDelta } from '../domain/scoring.ts';
 import { isoFormatter } from './iso-time.ts';
+import { openTicketFor } from './mirror-tickets.ts';
 
 type Queryable = Pool | PoolClient;
 
@@ -65,17 +66,18 @@ export interface LeaguePlacement {
  * Merges a batch's deltas into the stored scores (one statement): sums and counts add, Max and Min
  * keep the better value, Latest replaces. reached_at moves only when the score does (Max/Min) or
  * with every event (the others). `placements` gives league players joining the period their group.
- * Returns the merged rows as they will be committed (what Redis mirrors after the commit).
+ * Returns the merged rows as they will be committed (what Redis mirrors after the commit) and the
+ * mirror ticket listing them, opened by the same statement.
  */
 export async function mergeScores(
   client: PoolClient,
   deltas: readonly ScoreDelta[],
   placements: ReadonlyMap<ScoreDelta, LeaguePlacement>,
-): Promise<ScoreRow[]> {
-  if (deltas.length === 0) return [];
+): Promise<{ rows: ScoreRow[]; ticketId: string | null }> {
+  if (deltas.length === 0) return { rows: [], ticketId: null };
   const periodIso = isoFormatter();
   const reachedIso = isoFormatter();
-  const { rows } = await client.query<ScoreRecord>(
+  const { rows } = await client.query<ScoreRecord & { ticket_id: string }>(
     `WITH merged AS (
        INSERT INTO board_scores AS s
          (environment_id, board_key, period_start, player_id, aggregation, score, reached_at, team_key, tier, group_no)
@@ -95,8 +97,9 @@ export async function mergeScores(
          team_key = coalesce(s.team_key, EXCLUDED.team_key),
          updated_at = now()
        RETURNING s.*
-     )
-     SELECT ${SCORE_COLUMNS} FROM merged s ${WITH_PERIOD}`,
+     ),
+     ticket AS (${openTicketFor('merged')})
+     SELECT ${SCORE_COLUMNS}, (SELECT ticket_id::text FROM ticket) AS ticket_id FROM merged s ${WITH_PERIOD}`,
     [
       deltas.map((d) => d.environmentId),
       deltas.map((d) => d.boardKey),
@@ -110,7 +113,7 @@ export async function mergeScores(
       deltas.map((d) => placements.get(d)?.groupNo ?? null),
     ],
   );
-  return rows.map(toScoreRow);
+  return { rows: rows.map(toScoreRow), ticketId: rows[0]?.ticket_id ?? null };
 }
 
 /** Which of the deltas' players already have a row in their period (league players keep their group). */
