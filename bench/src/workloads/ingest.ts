@@ -6,7 +6,7 @@ import { createTenant } from '@engage/testkit/tenant.ts';
 import { Pool as HttpPool } from 'undici';
 import type { WorkloadReport } from '../main.ts';
 import { drive, Recorder } from '../measure.ts';
-import { processCpuMs } from '../process-cpu.ts';
+import { cpuProfileArgs, processCpuMs } from '../process-cpu.ts';
 import { startBenchStack } from '../stack.ts';
 import type { WorkloadOptions } from './index.ts';
 
@@ -25,11 +25,7 @@ const TARGET_HALF_RATE = 25_000;
 export async function ingest(options: WorkloadOptions): Promise<WorkloadReport> {
   const concurrency = options.concurrency ?? 8;
   const stack = await startBenchStack(['gateway'], {
-    // Profiles named by Node (CPU.<date>.<pid>.<thread id>...): the gateway's Kafka producer thread
-    // writes its own beside the main thread's.
-    nodeArgs: {
-      gateway: options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : undefined,
-    },
+    nodeArgs: { gateway: cpuProfileArgs(options.cpuProfileDir, 'gateway') },
   });
   try {
     const tenant = await createTenant(stack.gatewayUrl, stack.adminToken);
