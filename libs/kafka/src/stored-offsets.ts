@@ -26,28 +26,34 @@ export function lockAndAdvanceOffsets({ groupId, topic, next }: OffsetKeys): str
 }
 
 /**
- * The offsets read by `lockAndAdvanceOffsets`, by partition. Only a partition's first chunk finds
- * no row: the missing rows are created, then every row is locked and moved like any other.
+ * The offsets read by `lockAndAdvanceOffsets`, by partition, as they were before it moved them.
+ * Only a partition's first chunk finds no row: the missing rows are created, then locked and moved
+ * on their own. The rows already read are not read again: they now hold the offsets just moved to,
+ * and their chunks' records would be taken for applied ones.
  */
 export async function storedOffsets(
   client: PoolClient,
   keys: OffsetKeys,
   started: QueryResult[],
 ): Promise<Map<number, bigint>> {
-  let read = (started[0] as QueryResult<OffsetRow>).rows;
-  if (read.length < keys.next.size) {
-    await client.query(
-      `INSERT INTO kafka_offsets (group_id, topic, partition, next_offset)
-       SELECT $1, $2, p, 0 FROM unnest($3::int[]) AS p ORDER BY p
-       ON CONFLICT DO NOTHING`,
-      [keys.groupId, keys.topic, [...keys.next.keys()]],
-    );
-    [{ rows: read }] = (await client.query(lockAndAdvanceOffsets(keys))) as unknown as [
-      QueryResult<OffsetRow>,
-    ];
-  }
-  return new Map(read.map((row) => [row.partition, BigInt(row.next_offset)]));
+  const stored = byPartition((started[0] as QueryResult<OffsetRow>).rows);
+  const missing = new Map([...keys.next].filter(([partition]) => !stored.has(partition)));
+  if (missing.size === 0) return stored;
+  await client.query(
+    `INSERT INTO kafka_offsets (group_id, topic, partition, next_offset)
+     SELECT $1, $2, p, 0 FROM unnest($3::int[]) AS p ORDER BY p
+     ON CONFLICT DO NOTHING`,
+    [keys.groupId, keys.topic, [...missing.keys()]],
+  );
+  const [created] = (await client.query(lockAndAdvanceOffsets({ ...keys, next: missing }))) as unknown as [
+    QueryResult<OffsetRow>,
+  ];
+  for (const [partition, offset] of byPartition(created.rows)) stored.set(partition, offset);
+  return stored;
 }
+
+const byPartition = (rows: OffsetRow[]) =>
+  new Map(rows.map((row) => [row.partition, BigInt(row.next_offset)]));
 
 interface OffsetRow {
   partition: number;

@@ -242,6 +242,43 @@ describe('startExactlyOnceConsumer with record ids', () => {
     expect(offsets.reduce((a, b) => a + b, 0)).toBe(records.length);
   });
 
+  it('applies every record of a merged round whose partitions partly have no stored offset yet', async () => {
+    const { prefix, log, kafka, topic, groupId } = await freshTopic('eo-test-merged-new-rows');
+    const env = randomEnvironment();
+    const records = Array.from({ length: 240 }, (_, i) => acceptedEvent(env, `p${i % 48}`));
+    let widest = 0;
+    consumer = await startExactlyOnceConsumer({
+      kafka,
+      pool,
+      log,
+      groupId,
+      topic,
+      definition: topics.eventsAccepted,
+      sessionTimeoutMs: 6_000,
+      fetchRoundTransactions: 1,
+      apply: async (batch) => {
+        widest = Math.max(widest, batch.partitions.length);
+        await countApplications(groupId)(batch);
+      },
+    });
+    try {
+      // Stored after the consumer joined (no seek): rows at 0 for the even partitions only, so the
+      // first round's transaction moves those rows and creates the others.
+      await pool.query(
+        `INSERT INTO kafka_offsets (group_id, topic, partition, next_offset)
+         SELECT $1, $2, p, 0 FROM generate_series(0, $3 - 1, 2) AS p`,
+        [groupId, topic, topics.eventsAccepted.partitions],
+      );
+      await produce(kafka, prefix, records);
+      await consumedAll(groupId, records.length);
+    } finally {
+      await consumer.stop();
+      consumer = undefined;
+    }
+    expect(widest).toBeGreaterThan(1);
+    expect(await applications(groupId)).toEqual(Object.fromEntries(records.map((r) => [r.eventId, 1])));
+  });
+
   it('a member joining takes partitions away from merged rounds in flight: every record once', async () => {
     const { prefix, log, kafka, topic, groupId } = await freshTopic('eo-test-merged-rebalance');
     const env = randomEnvironment();
