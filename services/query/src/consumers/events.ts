@@ -14,10 +14,12 @@ import { closeMirrorTicket } from '../store/mirror-tickets.ts';
 import { addTallies } from '../store/totals.ts';
 
 /**
- * Partitions applied at once: while one waits on Postgres another decodes and scores. Scoring takes
- * its shared locks (periods, league fills) in key order, so concurrent partitions cannot deadlock.
+ * Each kafkajs fetch round is applied in two transactions over half its partitions each: while one
+ * waits on Postgres the other decodes and scores, and a round costs two commits instead of one per
+ * partition. Scoring takes its shared locks (periods, league fills) in key order, so the
+ * two cannot deadlock.
  */
-const PARTITIONS_IN_PARALLEL = 3;
+const TRANSACTIONS_PER_FETCH_ROUND = 2;
 /** 2 MiB fetched per partition: about EVENTS_RECORDS_PER_TRANSACTION events, one transaction's worth. */
 const FETCH_BYTES_PER_PARTITION = 2 * 1024 * 1024;
 
@@ -74,7 +76,7 @@ export function startEventsConsumer(
     sessionTimeoutMs: deps.sessionTimeoutMs,
     recordId: acceptedEventClaimId,
     maxRecordsPerTransaction: deps.recordsPerTransaction,
-    partitionsConsumedConcurrently: PARTITIONS_IN_PARALLEL,
+    fetchRoundTransactions: TRANSACTIONS_PER_FETCH_ROUND,
     maxBytesPerPartition: FETCH_BYTES_PER_PARTITION,
     apply: applyAcceptedEvents,
     afterCommit: ({ records }) => mirrorAppliedEvents(deps, records),
