@@ -11,22 +11,41 @@ import {
 } from '@opentelemetry/api';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { NodeSDK } from '@opentelemetry/sdk-node';
-import { BatchSpanProcessor, NoopSpanProcessor } from '@opentelemetry/sdk-trace';
+import {
+  AlwaysOffSampler,
+  BatchSpanProcessor,
+  NoopSpanProcessor,
+  ParentBasedSampler,
+} from '@opentelemetry/sdk-trace';
 
 export type { Context, Span };
 export { context, SpanKind, SpanStatusCode, trace };
 
 /**
- * Starts the OpenTelemetry SDK. Traces are always created (so every problem document and log line
- * has a trace id) and exported only when OTEL_EXPORTER_OTLP_ENDPOINT is set.
+ * Starts the OpenTelemetry SDK. Spans are exported only when OTEL_EXPORTER_OTLP_ENDPOINT is set.
+ * Without it, spans of traces this service starts are not recorded either (a recorded span would be
+ * built only to be dropped: a few per cent of a busy service's CPU), yet every span still gets its
+ * trace id, so every problem document and log line has one and it is propagated downstream.
  */
 export function startTelemetry(serviceName: string, otlpEndpoint: string | undefined): () => Promise<void> {
-  const processor = otlpEndpoint
-    ? new BatchSpanProcessor({
-        exporter: new OTLPTraceExporter({ url: `${otlpEndpoint.replace(/\/$/, '')}/v1/traces` }),
-      })
-    : new NoopSpanProcessor();
-  const sdk = new NodeSDK({ serviceName, spanProcessors: [processor], instrumentations: [] });
+  const sdk = new NodeSDK({
+    serviceName,
+    instrumentations: [],
+    ...(otlpEndpoint
+      ? {
+          spanProcessors: [
+            new BatchSpanProcessor({
+              exporter: new OTLPTraceExporter({ url: `${otlpEndpoint.replace(/\/$/, '')}/v1/traces` }),
+            }),
+          ],
+        }
+      : {
+          // A tracer provider needs a processor; without one the SDK leaves spans without trace ids.
+          spanProcessors: [new NoopSpanProcessor()],
+          // A caller's sampled trace stays sampled downstream (services that export record it).
+          sampler: new ParentBasedSampler({ root: new AlwaysOffSampler() }),
+        }),
+  });
   sdk.start();
   return () => sdk.shutdown();
 }
