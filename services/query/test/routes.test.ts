@@ -1,3 +1,4 @@
+import { MAX_PLAYER_ID_LENGTH } from '@engage/contracts';
 import { createLogger } from '@engage/kit';
 import { createPool } from '@engage/postgres';
 import { internalHeaders, randomEnvironment } from '@engage/testkit';
@@ -42,6 +43,18 @@ describe('GET /v1/leaderboards/{leaderboardKey}', () => {
     expect(res.json().code).toBe('validation.player_ids');
     const hundred = Array.from({ length: 100 }, (_, i) => `PlayerIds=p${i}`).join('&');
     expect((await read(`PlayerId=me&${hundred}`)).statusCode).toBe(404);
+  });
+
+  it('refuses a named player id that is not a valid player id, alone or among others', async () => {
+    const tooLong = 'x'.repeat(MAX_PLAYER_ID_LENGTH + 1);
+    for (const query of [
+      `PlayerId=me&PlayerIds=${tooLong}`,
+      `PlayerId=me&PlayerIds=a&PlayerIds=${tooLong}`,
+    ]) {
+      const res = await read(query);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe('validation.player_ids');
+    }
   });
 
   it('refuses a negative or non-integer Top with validation.top', async () => {

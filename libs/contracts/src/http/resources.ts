@@ -275,7 +275,8 @@ export const LeaderboardQuerySchema = LocalizedPlayerQuerySchema.extend({
   PlayerIds: z
     .union([PlayerIdSchema, z.array(PlayerIdSchema)])
     .transform((v) => (Array.isArray(v) ? v : [v]))
-    .pipe(z.array(PlayerIdSchema).max(MAX_NAMED_PLAYERS))
+    // The union checked every id already: only the count is left to check.
+    .pipe(z.array(z.string()).max(MAX_NAMED_PLAYERS))
     .optional(),
 });
 
