@@ -24,7 +24,7 @@ export async function migrate(options: MigrateOptions): Promise<void> {
   const client = new pg.Client({ connectionString: options.databaseUrl });
   await client.connect();
   try {
-    await client.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(options.schema)}`);
+    await createSchemaIfMissing(client, options.schema);
     for (const [dir, table] of [
       [KIT_MIGRATIONS_DIR, 'kit_migrations'],
       [options.dir, 'migrations'],
@@ -38,6 +38,8 @@ export async function migrate(options: MigrateOptions): Promise<void> {
         direction: 'up',
         checkOrder: true,
         singleTransaction: true,
+        // Replicas starting together: each waits for the one migrating, then finds nothing to do.
+        advisoryLockMode: 'wait',
         log,
         verbose: false,
       });
@@ -45,6 +47,19 @@ export async function migrate(options: MigrateOptions): Promise<void> {
   } finally {
     await client.end();
   }
+}
+
+/** IF NOT EXISTS alone still fails when another session creates the same schema meanwhile. */
+function createSchemaIfMissing(client: pg.Client, schema: string): Promise<unknown> {
+  return client.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(schema)}`).catch(ignoreCreatedMeanwhile);
+}
+
+/** Postgres's answers to a CREATE that another session's CREATE of the same name overtook. */
+function ignoreCreatedMeanwhile(err: { code?: string }): void {
+  const DUPLICATE_DATABASE = '42P04';
+  const DUPLICATE_SCHEMA = '42P06';
+  const UNIQUE_VIOLATION = '23505';
+  if (![DUPLICATE_DATABASE, DUPLICATE_SCHEMA, UNIQUE_VIOLATION].includes(err.code ?? '')) throw err;
 }
 
 /** Creates the database named in the URL when it does not exist (local development and tests). */
@@ -58,11 +73,7 @@ export async function ensureDatabase(databaseUrl: string): Promise<void> {
   try {
     const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
     if (found.rowCount === 0) {
-      await client
-        .query(`CREATE DATABASE "${name.replaceAll('"', '""')}"`)
-        .catch((err: { code?: string }) => {
-          if (err.code !== '42P04' && err.code !== '23505') throw err; // created meanwhile by another process
-        });
+      await client.query(`CREATE DATABASE "${name.replaceAll('"', '""')}"`).catch(ignoreCreatedMeanwhile);
     }
   } finally {
     await client.end();
