@@ -1,8 +1,7 @@
-import { fileURLToPath } from 'node:url';
 import { type AcceptedEvent, topicName, topics } from '@engage/contracts';
 import { createCatalogTopics } from '@engage/devstack';
 import { createLogger } from '@engage/kit';
-import { createPool, migrate, type Pool, type PoolClient } from '@engage/postgres';
+import type { Pool, PoolClient } from '@engage/postgres';
 import {
   acceptedEvent,
   eventually,
@@ -15,11 +14,13 @@ import {
   type ApplyBatch,
   connectProducer,
   createKafka,
+  type ExactlyOnceConsumerOptions,
   type KafkaClient,
   produceRecords,
   type RunningConsumer,
   startExactlyOnceConsumer,
 } from '../src/index.ts';
+import { migratedPool } from './migrated-pool.ts';
 
 const SCHEMA = 'kafka_lib_test';
 
@@ -28,13 +29,7 @@ describe('startExactlyOnceConsumer with record ids', () => {
   let consumer: RunningConsumer | undefined;
 
   beforeAll(async () => {
-    const { databaseUrl } = stackConfig();
-    await migrate({
-      databaseUrl,
-      schema: SCHEMA,
-      dir: fileURLToPath(new URL('./migrations', import.meta.url)),
-    });
-    pool = createPool({ url: databaseUrl, schema: SCHEMA, max: 4 });
+    pool = await migratedPool(SCHEMA, 4);
   });
 
   afterAll(async () => {
@@ -79,19 +74,37 @@ describe('startExactlyOnceConsumer with record ids', () => {
       return sum >= count ? true : undefined;
     });
 
-  /** A fresh topic (its own prefix) with the catalog's partitions, and a client for it. */
+  type ConsumerSettings = Omit<
+    ExactlyOnceConsumerOptions<AcceptedEvent>,
+    'kafka' | 'pool' | 'log' | 'groupId' | 'topic' | 'definition'
+  >;
+
+  /** A fresh topic (its own prefix) with the catalog's partitions, a client and consumers for it. */
   async function freshTopic(name: string, logLevel: 'error' | 'silent' = 'error') {
     const { brokers } = stackConfig();
     const prefix = uniqueTopicPrefix();
     await createCatalogTopics(brokers, prefix);
     const log = createLogger('test', logLevel);
     const kafka = createKafka({ brokers, clientId: name, log });
+    const topic = topicName(topics.eventsAccepted, prefix);
+    const groupId = `${prefix}${name}`;
     return {
       prefix,
-      log,
       kafka,
-      topic: topicName(topics.eventsAccepted, prefix),
-      groupId: `${prefix}${name}`,
+      topic,
+      groupId,
+      /** A consumer of this topic with the tests' settings and `options`. */
+      start: (options: ConsumerSettings) =>
+        startExactlyOnceConsumer({
+          kafka,
+          pool,
+          log,
+          groupId,
+          topic,
+          definition: topics.eventsAccepted,
+          sessionTimeoutMs: 6_000,
+          ...options,
+        }),
     };
   }
 
@@ -110,16 +123,9 @@ describe('startExactlyOnceConsumer with record ids', () => {
     records: AcceptedEvent[],
     recordId: (event: AcceptedEvent) => string | undefined,
   ): Promise<{ groupId: string; applied: Record<string, number> }> {
-    const { prefix, log, kafka, topic, groupId } = await freshTopic(name);
+    const { prefix, kafka, groupId, start } = await freshTopic(name);
     await produce(kafka, prefix, records);
-    consumer = await startExactlyOnceConsumer({
-      kafka,
-      pool,
-      log,
-      groupId,
-      topic,
-      definition: topics.eventsAccepted,
-      sessionTimeoutMs: 6_000,
+    consumer = await start({
       recordId,
       apply: countApplications(groupId),
     });
@@ -135,17 +141,10 @@ describe('startExactlyOnceConsumer with record ids', () => {
   it.each([{ fetchRoundTransactions: undefined }, { fetchRoundTransactions: 1 }])(
     'never moves a stored offset back for records below it (a redelivery in chunks, %o)',
     async ({ fetchRoundTransactions }) => {
-      const { prefix, log, kafka, topic, groupId } = await freshTopic('eo-test-below');
+      const { prefix, kafka, topic, groupId, start } = await freshTopic('eo-test-below');
       const env = randomEnvironment();
       const records = Array.from({ length: 5 }, () => acceptedEvent(env, 'p1'));
-      consumer = await startExactlyOnceConsumer({
-        kafka,
-        pool,
-        log,
-        groupId,
-        topic,
-        definition: topics.eventsAccepted,
-        sessionTimeoutMs: 6_000,
+      consumer = await start({
         maxRecordsPerTransaction: 1,
         fetchRoundTransactions,
         apply: countApplications(groupId),
@@ -206,21 +205,14 @@ describe('startExactlyOnceConsumer with record ids', () => {
 
   it('applies a fetch round of many partitions in one transaction; a round that fails leaves every partition where it was', async () => {
     // Silent: kafkajs logs the injected failure as an error.
-    const { prefix, log, kafka, topic, groupId } = await freshTopic('eo-test-merged', 'silent');
+    const { prefix, kafka, groupId, start } = await freshTopic('eo-test-merged', 'silent');
     const env = randomEnvironment();
     // 48 players: every partition of the topic gets some.
     const records = Array.from({ length: 240 }, (_, i) => acceptedEvent(env, `p${i % 48}`));
     await produce(kafka, prefix, records);
     let transactions = 0;
     let widest = 0;
-    consumer = await startExactlyOnceConsumer({
-      kafka,
-      pool,
-      log,
-      groupId,
-      topic,
-      definition: topics.eventsAccepted,
-      sessionTimeoutMs: 6_000,
+    consumer = await start({
       fetchRoundTransactions: 1,
       apply: async (batch) => {
         widest = Math.max(widest, batch.partitions.length);
@@ -243,18 +235,11 @@ describe('startExactlyOnceConsumer with record ids', () => {
   });
 
   it('applies every record of a merged round whose partitions partly have no stored offset yet', async () => {
-    const { prefix, log, kafka, topic, groupId } = await freshTopic('eo-test-merged-new-rows');
+    const { prefix, kafka, topic, groupId, start } = await freshTopic('eo-test-merged-new-rows');
     const env = randomEnvironment();
     const records = Array.from({ length: 240 }, (_, i) => acceptedEvent(env, `p${i % 48}`));
     let widest = 0;
-    consumer = await startExactlyOnceConsumer({
-      kafka,
-      pool,
-      log,
-      groupId,
-      topic,
-      definition: topics.eventsAccepted,
-      sessionTimeoutMs: 6_000,
+    consumer = await start({
       fetchRoundTransactions: 1,
       apply: async (batch) => {
         widest = Math.max(widest, batch.partitions.length);
@@ -280,18 +265,11 @@ describe('startExactlyOnceConsumer with record ids', () => {
   });
 
   it('a member joining takes partitions away from merged rounds in flight: every record once', async () => {
-    const { prefix, log, kafka, topic, groupId } = await freshTopic('eo-test-merged-rebalance');
+    const { prefix, kafka, groupId, start } = await freshTopic('eo-test-merged-rebalance');
     const env = randomEnvironment();
     const appliedBy = [0, 0];
     const member = (index: number) =>
-      startExactlyOnceConsumer({
-        kafka,
-        pool,
-        log,
-        groupId,
-        topic,
-        definition: topics.eventsAccepted,
-        sessionTimeoutMs: 6_000,
+      start({
         fetchRoundTransactions: 1,
         apply: async (batch: ApplyBatch<AcceptedEvent>) => {
           await countApplications(groupId)(batch);

@@ -1,8 +1,7 @@
-import { fileURLToPath } from 'node:url';
-import { createPool, migrate, type Pool, withTransaction } from '@engage/postgres';
-import { stackConfig } from '@engage/testkit';
+import { type Pool, withTransaction } from '@engage/postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lockAndAdvanceOffsets, type OffsetKeys, storedOffsets } from '../src/stored-offsets.ts';
+import { migratedPool } from './migrated-pool.ts';
 
 const SCHEMA = 'kafka_lib_stored_offsets_test';
 
@@ -10,13 +9,7 @@ describe('storedOffsets', () => {
   let pool: Pool;
 
   beforeAll(async () => {
-    const { databaseUrl } = stackConfig();
-    await migrate({
-      databaseUrl,
-      schema: SCHEMA,
-      dir: fileURLToPath(new URL('./migrations', import.meta.url)),
-    });
-    pool = createPool({ url: databaseUrl, schema: SCHEMA, max: 2 });
+    pool = await migratedPool(SCHEMA, 2);
   });
 
   afterAll(async () => {
