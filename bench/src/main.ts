@@ -24,7 +24,8 @@ const names = positionals.length > 0 ? positionals : Object.keys(workloads);
 if (values.help || names.some((n) => !(n in workloads))) {
   process.stdout.write(
     `usage: npm run bench -- [${Object.keys(workloads).join('|')}] [--seconds N] [--concurrency N] [--cpu-prof]\n` +
-      '  --cpu-prof: the ingest (rules) workload writes a CPU profile of its gateway (rules) process to bench/results/\n',
+      '  --cpu-prof: CPU profiles of the process under test to bench/results/<time>-profiles/: the gateway (ingest),\n' +
+      '    the rules process (rules), the ledger (ledger), the reads and updates processes (leaderboards)\n',
   );
   process.exit(values.help ? 0 : 2);
 }
