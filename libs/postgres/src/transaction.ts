@@ -77,16 +77,16 @@ export function withPipelinedTransaction<T>(
   options: Omit<TransactionOptions, 'startWith'> = {},
 ): Promise<T> {
   return retried(pool, options, async (client) => {
-    const tx = pipelinedTransaction(client, `BEGIN ISOLATION LEVEL ${options.isolation ?? 'READ COMMITTED'}`);
+    const tx = pipelinedTransaction(client, beginStatement(options));
     const result = await work(tx);
     await tx.finish();
     return result;
   });
 }
 
-function pipelinedTransaction(client: pg.PoolClient, beginStatement: string) {
+function pipelinedTransaction(client: pg.PoolClient, beginSql: string) {
   let state: 'idle' | 'begun' | 'committed' = 'idle';
-  const opening = (): (string | pg.QueryConfig)[] => (state === 'idle' ? [beginStatement] : []);
+  const opening = (): (string | pg.QueryConfig)[] => (state === 'idle' ? [beginSql] : []);
   const usable = () => {
     if (state === 'committed') throw new Error('the transaction has already committed');
   };
@@ -175,8 +175,12 @@ async function retried<T>(
   }
 }
 
+function beginStatement(options: Pick<TransactionOptions, 'isolation'>): string {
+  return `BEGIN ISOLATION LEVEL ${options.isolation ?? 'READ COMMITTED'}`;
+}
+
 async function begin(client: pg.PoolClient, options: TransactionOptions): Promise<pg.QueryResult[]> {
-  const statement = `BEGIN ISOLATION LEVEL ${options.isolation ?? 'READ COMMITTED'}`;
+  const statement = beginStatement(options);
   if (!options.startWith) {
     await client.query(statement);
     return [];
