@@ -92,3 +92,39 @@ export async function drive(
   recorder.stop();
   return recorder.summary();
 }
+
+/**
+ * Starts `op` on a fixed-rate open schedule: operation i is due at start + i / ratePerSecond whether
+ * or not the earlier ones have finished, and its latency is counted from when it was due, not from
+ * when it actually went out. Timing each operation from its own late start (as `drive` does with
+ * `ratePerSecond`) hides the time requests waited while the system under test fell behind
+ * (coordinated omission). How many operations are under way at once is left to `op`'s client (an
+ * HTTP pool's connections): a request waiting there for a connection is late, and that counts.
+ */
+export async function driveOnSchedule(
+  recorder: Recorder,
+  op: (i: number) => Promise<void>,
+  options: { ratePerSecond: number; seconds: number },
+): Promise<RunSummary> {
+  const interval = 1000 / options.ratePerSecond;
+  const count = Math.max(1, Math.floor(options.seconds * options.ratePerSecond));
+  const under: Promise<void>[] = [];
+  recorder.start();
+  const start = performance.now();
+  for (let i = 0; i < count; i++) {
+    const due = start + i * interval;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    under.push(
+      op(i).then(
+        () => recorder.record(performance.now() - due),
+        () => {
+          recorder.errors++;
+        },
+      ),
+    );
+  }
+  await Promise.all(under);
+  recorder.stop();
+  return recorder.summary();
+}
