@@ -21,12 +21,28 @@ describe('one trace per request, across every service', () => {
   const receiver = new OtlpReceiver();
   let stack: TestStack;
   let tenant: Tenant;
-  const call = (method: string, path: string, body?: unknown) =>
+  const call = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
     fetch(`${stack.gatewayUrl}${path}`, {
       method,
-      headers: { authorization: `Bearer ${tenant.sandbox.apiKey}`, 'content-type': 'application/json' },
+      headers: {
+        authorization: `Bearer ${tenant.sandbox.apiKey}`,
+        'content-type': 'application/json',
+        ...headers,
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
+  /** Posts one level_completed event of the player under a new trace whose caller span is `parentSpanId`. */
+  const postTracedEvent = async (playerId: string, parentSpanId: string) => {
+    const traceId = crypto.randomUUID().replaceAll('-', '');
+    const res = await call(
+      'POST',
+      '/v1/events',
+      { events: [{ eventKey: 'level_completed', playerId, properties: { level: 1 } }] },
+      { traceparent: `00-${traceId}-${parentSpanId}-01` },
+    );
+    expect(res.status).toBe(200);
+    return traceId;
+  };
   const spansOf = (traceId: string, wanted: (spans: ReceivedSpan[]) => boolean) =>
     eventually(
       `the spans of trace ${traceId}`,
@@ -66,20 +82,7 @@ describe('one trace per request, across every service', () => {
   });
 
   it('follows an event from the HTTP request through Kafka into rules and query', async () => {
-    const traceparent = `00-${crypto.randomUUID().replaceAll('-', '')}-${'ab'.repeat(8)}-01`;
-    const traceId = traceparent.slice(3, 35);
-    const res = await fetch(`${stack.gatewayUrl}/v1/events`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${tenant.sandbox.apiKey}`,
-        'content-type': 'application/json',
-        traceparent,
-      },
-      body: JSON.stringify({
-        events: [{ eventKey: 'level_completed', playerId: 'tracer-1', properties: { level: 1 } }],
-      }),
-    });
-    expect(res.status).toBe(200);
+    const traceId = await postTracedEvent('tracer-1', 'ab'.repeat(8));
     const spans = await spansOf(traceId, (all) =>
       ['gateway', 'rules', 'query'].every((service) =>
         all.some(
@@ -100,18 +103,7 @@ describe('one trace per request, across every service', () => {
     const playerId = `tracer-${crypto.randomUUID()}`;
     // Reading the missions enters the player; the event then completes the mission.
     expect((await call('POST', '/v1/missions', { playerId })).status).toBe(200);
-    const traceparent = `00-${crypto.randomUUID().replaceAll('-', '')}-${'cd'.repeat(8)}-01`;
-    const traceId = traceparent.slice(3, 35);
-    const res = await fetch(`${stack.gatewayUrl}/v1/events`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${tenant.sandbox.apiKey}`,
-        'content-type': 'application/json',
-        traceparent,
-      },
-      body: JSON.stringify({ events: [{ eventKey: 'level_completed', playerId, properties: { level: 1 } }] }),
-    });
-    expect(res.status).toBe(200);
+    const traceId = await postTracedEvent(playerId, 'cd'.repeat(8));
     const rewards = `process ${stack.topicPrefix}rewards.granted.v1`;
     const spans = await spansOf(traceId, (all) =>
       all.some((s) => s.service === 'ledger' && s.kind === CONSUMER && s.name.startsWith(rewards)),
