@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PlayerMissions } from '../src/domain/missions.ts';
-import {
-  decodeMissions,
-  encodeCounters,
-  encodeEntries,
-  entriesChanged,
-} from '../src/store/progress-codec.ts';
+import { decodeMissions, encodeCounters, encodeEntries } from '../src/store/progress-codec.ts';
 
 const missions: PlayerMissions = {
   fresh: {
@@ -54,31 +49,9 @@ describe('stored mission entries and counters', () => {
     const { json, layout } = encodeEntries(missions);
     const done = missions.done!;
     const moved = { ...missions, done: { ...done, objectives: { ...done.objectives, sum: { value: 20 } } } };
-    expect(entriesChanged(missions, moved)).toBe(false);
     expect(decodeMissions(JSON.parse(json), JSON.parse(encodeCounters(moved, layout))).missions).toEqual(
       moved,
     );
-  });
-
-  it('are rewritten when anything but a value changes', () => {
-    const done = missions.done!;
-    const withObjectives = (objectives: PlayerMissions[string]['objectives']) => ({
-      ...missions,
-      done: { ...done, objectives },
-    });
-    expect(entriesChanged(missions, missions)).toBe(false);
-    expect(entriesChanged(missions, withObjectives({ ...done.objectives, extra: { value: 1 } }))).toBe(true);
-    expect(
-      entriesChanged(missions, withObjectives({ ...done.objectives, sum: { value: 20, satisfied: true } })),
-    ).toBe(true);
-    expect(
-      entriesChanged(
-        missions,
-        withObjectives({ ...done.objectives, maps: { value: 3, seen: ['a', 'b', 'c'] } }),
-      ),
-    ).toBe(true);
-    expect(entriesChanged(missions, { ...missions, done: { ...done, completedAt: null } })).toBe(true);
-    expect(entriesChanged(missions, { fresh: missions.fresh! })).toBe(true);
   });
 
   it('are several times smaller than the entries', () => {

@@ -1,4 +1,4 @@
-import { isoMs, type MissionEntry, type ObjectiveProgress, type PlayerMissions } from '../domain/missions.ts';
+import { isoMs, type ObjectiveProgress, type PlayerMissions } from '../domain/missions.ts';
 
 /**
  * The stored form of a player's mission entries, in two parts so that an event, which in almost
@@ -87,46 +87,4 @@ export function decodeMissions(
     };
   }
   return { missions, layout };
-}
-
-/**
- * Whether going from `before` to `after` changed anything the entries hold (everything but objective
- * values): then the entries are rewritten and the counters laid out anew. Entries the fold did not
- * touch are the same objects, so this looks only at the few it copied.
- */
-export function entriesChanged(before: PlayerMissions, after: PlayerMissions): boolean {
-  let count = 0;
-  for (const key in after) {
-    count++;
-    const a = after[key]!;
-    const b = before[key];
-    if (a === b) continue;
-    if (!b || !sameEntryFacts(a, b)) return true;
-  }
-  for (const _ in before) count--;
-  return count !== 0;
-}
-
-function sameEntryFacts(a: MissionEntry, b: MissionEntry): boolean {
-  if (
-    a.occurrence !== b.occurrence ||
-    a.enteredAt !== b.enteredAt ||
-    a.acceptedAt !== b.acceptedAt ||
-    a.countingSince !== b.countingSince ||
-    a.completedAt !== b.completedAt ||
-    a.completionShown !== b.completionShown
-  ) {
-    return false;
-  }
-  let count = 0;
-  for (const key in a.objectives) {
-    count++;
-    const x = a.objectives[key]!;
-    const y = b.objectives[key];
-    if (x === y) continue;
-    // Values seen only grow, and every change of them is a new array.
-    if (!y || !x.satisfied !== !y.satisfied || x.seen !== y.seen) return false;
-  }
-  for (const _ in b.objectives) count--;
-  return count === 0;
 }
