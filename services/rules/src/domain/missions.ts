@@ -193,7 +193,7 @@ export function applyEvent(
   mission: MissionDefinition,
   entry: MissionEntry,
   event: CountedEvent,
-): { entry: MissionEntry; steps: MissionStep[] } {
+): { entry: MissionEntry; steps: readonly MissionStep[] } {
   const draft = draftEntry(entry);
   const advanced = advanceEntry(mission, draft, event);
   return advanced ? { entry: draft, steps: advanced.steps } : { entry, steps: [] };
@@ -201,7 +201,7 @@ export function applyEvent(
 
 /** What `advanceEntry` changed. */
 export interface EntryAdvance {
-  steps: MissionStep[];
+  steps: readonly MissionStep[];
   /**
    * Whether anything the stored entry holds besides objective values changed: an objective
    * satisfied or seen for the first time, a distinct value added, the completion.
@@ -209,14 +209,24 @@ export interface EntryAdvance {
   factsChanged: boolean;
 }
 
-/** A copy of an entry that `advanceEntry` may change (its progress values are never mutated). */
+/** The usual outcome of an event: values moved, nothing else (shared: it is never changed). */
+const VALUES_MOVED: EntryAdvance = Object.freeze({ steps: Object.freeze([]), factsChanged: false });
+
+/**
+ * A copy of an entry that `advanceEntry` may change: its objectives map and their progress are
+ * copied too (`advanceEntry` changes progress in place); distinct values seen are never changed,
+ * only replaced.
+ */
 export function draftEntry(entry: MissionEntry): MissionEntry {
-  return { ...entry, objectives: { ...entry.objectives } };
+  const objectives: Record<string, ObjectiveProgress> = {};
+  for (const key in entry.objectives) objectives[key] = { ...entry.objectives[key]! };
+  return { ...entry, objectives };
 }
 
 /**
- * `applyEvent` on an entry the caller owns, changed in place: undefined when the event changed
- * nothing, else the steps taken (possibly none) and whether facts besides values changed.
+ * `applyEvent` on an entry the caller owns, changed in place (objective progress included):
+ * undefined when the event changed nothing, else the steps taken (possibly none) and whether facts
+ * besides values changed.
  */
 export function advanceEntry(
   mission: MissionDefinition,
@@ -224,59 +234,84 @@ export function advanceEntry(
   event: CountedEvent,
 ): EntryAdvance | undefined {
   let steps: MissionStep[] | undefined;
+  let moved = false;
   let factsChanged = false;
   const objectives = draft.objectives;
   const open = mission.sequential
     ? mission.objectives.filter((o) => !isSatisfied(o, objectives[o.key])).slice(0, 1)
     : mission.objectives;
   for (const objective of open) {
-    if (objective.event !== event.eventKey || isSatisfied(objective, objectives[objective.key])) continue;
-    if (!matchesFilters(objective.filters, event.properties)) continue;
+    if (objective.event !== event.eventKey) continue;
     const stored = objectives[objective.key];
-    const before = stored ?? { value: 0 };
-    const after = measure(objective, before, event.properties);
-    if (after === before) continue;
-    steps ??= [];
-    if (isSatisfied(objective, after)) {
-      after.satisfied = true;
-      steps.push({ kind: 'ObjectiveSatisfied', objectiveKey: objective.key, value: after.value });
+    if (isSatisfied(objective, stored)) continue;
+    if (!matchesFilters(objective.filters, event.properties)) continue;
+    const progress = stored ?? { value: 0 };
+    const change = measure(objective, progress, event.properties);
+    if (change === NO_CHANGE) continue;
+    moved = true;
+    if (!stored) objectives[objective.key] = progress;
+    if (isSatisfied(objective, progress)) {
+      progress.satisfied = true;
+      steps ??= [];
+      steps.push({ kind: 'ObjectiveSatisfied', objectiveKey: objective.key, value: progress.value });
     }
-    factsChanged ||= !stored || after.satisfied === true || after.seen !== before.seen;
-    objectives[objective.key] = after;
+    factsChanged ||= !stored || progress.satisfied === true || change === SEEN_CHANGED;
   }
-  if (!steps) return undefined;
+  if (!moved) return undefined;
+  // Only an objective satisfied by this event can complete the mission (`counts` let no completed
+  // entry through).
+  if (!steps) return factsChanged ? { steps: [], factsChanged } : VALUES_MOVED;
   const done = mission.objectives.every((o) => isSatisfied(o, objectives[o.key]));
-  if (done) steps.push({ kind: 'MissionCompleted' });
-  draft.completedAt = done ? event.receivedAt : null;
-  return { steps, factsChanged: factsChanged || done };
+  if (done) {
+    steps.push({ kind: 'MissionCompleted' });
+    draft.completedAt = event.receivedAt;
+  }
+  return { steps, factsChanged: true };
 }
 
-/** The objective's progress after one matching event; the same object when the event adds nothing. */
+const NO_CHANGE = 0;
+const VALUE_CHANGED = 1;
+/** A distinct value was added: the values seen are stored with the entry, not in the counters. */
+const SEEN_CHANGED = 2;
+
+/**
+ * Moves the objective's progress, in place, by one matching event. Says what changed: nothing, the
+ * value, or the value and the values seen (a new array, never the old one changed).
+ */
 export function measure(
   objective: ObjectiveDefinition,
-  before: ObjectiveProgress,
+  progress: ObjectiveProgress,
   properties: Record<string, PropertyValue>,
-): ObjectiveProgress {
+): typeof NO_CHANGE | typeof VALUE_CHANGED | typeof SEEN_CHANGED {
   const m = objective.measure;
   switch (m.kind) {
     case 'count':
-      return { value: before.value + 1 };
+      progress.value += 1;
+      return VALUE_CHANGED;
     case 'occurs':
-      return { value: 1 };
+      progress.value = 1;
+      return VALUE_CHANGED;
     case 'sum': {
       const n = propertyNumber(properties[m.property]);
-      return n === undefined || n === 0 ? before : { value: before.value + n };
+      if (n === undefined || n === 0) return NO_CHANGE;
+      progress.value += n;
+      return VALUE_CHANGED;
     }
     case 'max': {
       const n = propertyNumber(properties[m.property]);
-      return n === undefined || n <= before.value ? before : { value: n };
+      if (n === undefined || n <= progress.value) return NO_CHANGE;
+      progress.value = n;
+      return VALUE_CHANGED;
     }
     case 'distinct': {
       const v = propertyScalar(properties[m.property]);
-      if (v === undefined) return before;
+      if (v === undefined) return NO_CHANGE;
       const text = String(v);
-      const seen = before.seen ?? [];
-      return seen.includes(text) ? before : { value: seen.length + 1, seen: [...seen, text] };
+      const seen = progress.seen ?? [];
+      if (seen.includes(text)) return NO_CHANGE;
+      progress.seen = [...seen, text];
+      progress.value = progress.seen.length;
+      return SEEN_CHANGED;
     }
   }
 }
