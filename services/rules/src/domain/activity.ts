@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /** What the rules engine knows about one player's activity so far. */
 export interface PlayerActivity {
@@ -24,7 +24,7 @@ export const EMPTY_DIGEST = '';
 
 /** Chains one more event id onto a digest of the events applied before it. */
 export function chainDigest(digest: string, eventId: string): string {
-  return createHash('sha256').update(`${digest}:${eventId}`).digest('hex');
+  return hash('sha256', `${digest}:${eventId}`);
 }
 
 /**
@@ -37,21 +37,27 @@ export function foldActivity(
   previous: PlayerActivity | undefined,
   events: readonly ActivityEvent[],
 ): PlayerActivity | undefined {
-  let state = previous;
+  const last = events.at(-1);
+  if (!last) return previous;
+  let digest = previous?.appliedEventsDigest ?? EMPTY_DIGEST;
+  let latest = previous?.lastOccurredAt;
+  let latestMs = latest === undefined ? Number.NEGATIVE_INFINITY : Date.parse(latest);
   for (const event of events) {
-    state = {
-      environmentId: player.environmentId,
-      playerId: player.playerId,
-      eventsApplied: (state?.eventsApplied ?? 0) + 1,
-      lastEventId: event.eventId,
-      lastOffset: event.offset,
-      lastOccurredAt: later(state?.lastOccurredAt, event.occurredAt),
-      appliedEventsDigest: chainDigest(state?.appliedEventsDigest ?? EMPTY_DIGEST, event.eventId),
-    };
+    digest = chainDigest(digest, event.eventId);
+    if (event.occurredAt === latest) continue;
+    // The latest time any event says, the newer event's text when two name the same instant.
+    const ms = Date.parse(event.occurredAt);
+    if (latestMs > ms) continue;
+    latest = event.occurredAt;
+    latestMs = ms;
   }
-  return state;
-}
-
-function later(a: string | undefined, b: string): string {
-  return a !== undefined && Date.parse(a) > Date.parse(b) ? a : b;
+  return {
+    environmentId: player.environmentId,
+    playerId: player.playerId,
+    eventsApplied: (previous?.eventsApplied ?? 0) + events.length,
+    lastEventId: last.eventId,
+    lastOffset: last.offset,
+    lastOccurredAt: latest!,
+    appliedEventsDigest: digest,
+  };
 }
