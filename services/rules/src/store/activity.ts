@@ -1,5 +1,6 @@
 import type { Pool } from '@engage/postgres';
 import type { PlayerActivity } from '../domain/activity.ts';
+import { plainArray } from './array-literals.ts';
 
 export interface PlayerRef {
   environmentId: string;
@@ -25,13 +26,13 @@ const COLUMNS = `environment_id, player_id, events_applied, last_event_id, last_
  * consumer writes both with one row update. A row without applied events (created by a read) has
  * no activity yet.
  */
-export function activityParams(activities: PlayerActivity[]): unknown[] {
+export function activityParams(activities: PlayerActivity[]): string[] {
   return [
-    activities.map((a) => a.eventsApplied),
-    activities.map((a) => a.lastEventId),
-    activities.map((a) => a.lastOffset),
-    activities.map((a) => a.lastOccurredAt),
-    activities.map((a) => a.appliedEventsDigest),
+    plainArray(activities.map((a) => a.eventsApplied)),
+    plainArray(activities.map((a) => a.lastEventId)),
+    plainArray(activities.map((a) => a.lastOffset)),
+    plainArray(activities.map((a) => a.lastOccurredAt)),
+    plainArray(activities.map((a) => a.appliedEventsDigest)),
   ];
 }
 

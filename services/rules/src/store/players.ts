@@ -1,6 +1,7 @@
 import type { PoolClient } from '@engage/postgres';
 import type { PlayerActivity } from '../domain/activity.ts';
 import { type ActivityRow, activityParams, toActivity } from './activity.ts';
+import { plainArray } from './array-literals.ts';
 import {
   createPlayerRows,
   entriesParams,
@@ -125,10 +126,9 @@ export async function savePlayers(
          last_occurred_at, applied_events_digest)
      WHERE c.environment_id = u.environment_id AND c.player_id = u.player_id`;
   const params = [
-    writes.map((w) => w.activity.environmentId),
-    writes.map((w) => w.activity.playerId),
-    writes.map((w) => w.progress?.counters ?? null),
-    revisions,
+    ...refParams(writes.map((w) => w.activity)),
+    plainArray(writes.map((w) => w.progress?.counters ?? null)),
+    plainArray(revisions),
     ...activityParams(writes.map((w) => w.activity)),
   ];
   if (progress.some((w) => w.entries)) {

@@ -1,6 +1,7 @@
 import type { Pool, PoolClient } from '@engage/postgres';
 import type { PlayerMissions } from '../domain/missions.ts';
 import type { StreakState } from '../domain/streaks.ts';
+import { plainArray, textArray } from './array-literals.ts';
 import {
   type CounterLayout,
   decodeMissions,
@@ -118,8 +119,8 @@ export async function readProgressRows(client: PoolClient, players: PlayerRef[])
 }
 
 export const refParams = (players: PlayerRef[]) => [
-  players.map((p) => p.environmentId),
-  players.map((p) => p.playerId),
+  plainArray(players.map((p) => p.environmentId)),
+  textArray(players.map((p) => p.playerId)),
 ];
 
 /** Creates the players' lock rows (`player_counters`) that do not exist yet. */
