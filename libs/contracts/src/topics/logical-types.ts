@@ -50,8 +50,14 @@ const MAX_REMEMBERED_DECIMALS = 20_000;
 
 /** Avro `timestamp-millis` (long) carried in JavaScript as an ISO-8601 UTC string. */
 export class TimestampMillisAsIso extends avro.types.LogicalType {
+  /** The last value read: the records of one request share their receipt time (and often more). */
+  private lastRead: { millis: number; iso: string } | undefined;
+
   override _fromValue(millis: number): string {
-    return new Date(millis).toISOString();
+    if (this.lastRead?.millis === millis) return this.lastRead.iso;
+    const iso = new Date(millis).toISOString();
+    this.lastRead = { millis, iso };
+    return iso;
   }
 
   /** The last value written: the records of one request share their receipt time (and often more). */

@@ -1,0 +1,37 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { type AcceptedEvent, topics } from '../src/topics/catalog.ts';
+
+const type = topics.eventsAccepted.type;
+
+const event = (occurredAt: string, receivedAt: string): AcceptedEvent => ({
+  eventId: '00000000-0000-4000-8000-000000000000',
+  organizationId: '00000000-0000-4000-8000-000000000001',
+  environmentId: '00000000-0000-4000-8000-000000000002',
+  environmentKind: 'Live',
+  playerId: 'p',
+  eventKey: 'e',
+  occurredAt,
+  receivedAt,
+  timeZone: null,
+  properties: {},
+  idempotencyKey: null,
+});
+
+describe('timestamp-millis read back (the last value read is remembered)', () => {
+  it('gives each record its own times, repeated or not, in any order', () => {
+    const time = fc.integer({ min: 0, max: 4_102_444_800_000 }).map((ms) => new Date(ms).toISOString());
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.constantFrom(0, 1, 2), fc.constantFrom(0, 1, 2)), { minLength: 1 }),
+        fc.tuple(time, time, time),
+        (picks, times) => {
+          for (const [occurred, received] of picks) {
+            const written = event(times[occurred]!, times[received]!);
+            expect(type.fromBuffer(type.toBuffer(written))).toEqual(written);
+          }
+        },
+      ),
+    );
+  });
+});
