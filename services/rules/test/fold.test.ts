@@ -17,7 +17,7 @@ import {
   type ProgressState,
 } from '../src/domain/fold.ts';
 import { applyEvent, counts, enterOnRead, type PlayerMissions } from '../src/domain/missions.ts';
-import { encodeEntries } from '../src/store/progress-codec.ts';
+import { encodeCounters, encodeEntries } from '../src/store/progress-codec.ts';
 
 /**
  * The consumer folds a whole batch of a player's events at once, changing the player's state in
@@ -217,12 +217,13 @@ const facts = (state: ProgressState) => encodeEntries(state.missions).json + JSO
 
 describe('foldProgressInPlace', () => {
   it.each([7, 8])(
-    'changes the state into what foldProgress returns, and says when more than values changed (seed %i)',
+    'changes the state into what foldProgress returns, says when more than values changed, and keeps the counters layout valid until then (seed %i)',
     (seed) => {
       const random = seededRandom(seed);
       const events = randomEvents(seed, 500);
       let expected = startState();
       const owned = startState();
+      let layout = encodeEntries(owned.missions).layout;
       const seen = { factsChanged: 0, valuesOnly: 0 };
       for (let i = 0; i < events.length; ) {
         const batch = events.slice(i, i + 1 + Math.floor(random() * 12));
@@ -235,6 +236,9 @@ describe('foldProgressInPlace', () => {
         expect(inPlace.records).toEqual(pure.records);
         // The entries and streaks are rewritten exactly when their stored text would change.
         expect(inPlace.factsChanged).toBe(facts(pure.state) !== facts(expected));
+        // The narrow write reads the values through the layout of the entries as last written.
+        if (inPlace.factsChanged) layout = encodeEntries(owned.missions).layout;
+        expect(encodeCounters(layout)).toBe(encodeCounters(encodeEntries(owned.missions).layout));
         if (inPlace.changed) seen[inPlace.factsChanged ? 'factsChanged' : 'valuesOnly']++;
         expected = pure.state;
       }

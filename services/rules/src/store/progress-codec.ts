@@ -11,30 +11,32 @@ import { isoMs, type ObjectiveProgress, type PlayerMissions } from '../domain/mi
  * - counters (change with every counted event): one JSON array holding every objective's value at
  *   its slot.
  *
- * The layout (which mission and objective each slot holds) is fixed by the entries: as long as they
- * are not rewritten, new values are written at the same slots.
+ * The layout (which objective each slot holds) is fixed by the entries: as long as they are not
+ * rewritten, new values are written at the same slots. It holds the objectives' progress objects
+ * themselves, which the consumer's fold changes in place (see `advanceEntry`), so writing the
+ * counters looks nothing up.
  */
 type StoredObjective = number | [number, 0 | 1, ...string[]];
 type StoredEntry = [number, number, number, number, number, 0 | 1, Record<string, StoredObjective>];
 export type StoredEntries = Record<string, StoredEntry>;
 export type StoredCounters = (number | null)[];
 
-/** Slot → [mission key, objective key]. */
-export type CounterLayout = readonly (readonly [string, string])[];
+/** Slot → the progress object of the objective whose value the slot holds. */
+export type CounterLayout = readonly ObjectiveProgress[];
 
 const toMs = (iso: string | null) => (iso === null ? 0 : isoMs(iso));
 const toIso = (ms: number) => (ms === 0 ? null : new Date(ms).toISOString());
 
 /** The entries' JSON text (slots numbered in iteration order) and the layout of their counters. */
 export function encodeEntries(missions: PlayerMissions): { json: string; layout: CounterLayout } {
-  const layout: [string, string][] = [];
+  const layout: ObjectiveProgress[] = [];
   let text = '';
   for (const key in missions) {
     const e = missions[key]!;
     let objectives = '';
     for (const objective in e.objectives) {
       const p = e.objectives[objective]!;
-      const slot = layout.push([key, objective]) - 1;
+      const slot = layout.push(p) - 1;
       const stored =
         p.seen || p.satisfied ? JSON.stringify([slot, p.satisfied ? 1 : 0, ...(p.seen ?? [])]) : slot;
       objectives += `${objectives ? ',' : '{'}${JSON.stringify(objective)}:${stored}`;
@@ -46,13 +48,10 @@ export function encodeEntries(missions: PlayerMissions): { json: string; layout:
   return { json: text ? `${text}}` : '{}', layout };
 }
 
-/** The counters' JSON text: each slot's objective value (`missions` must hold every slot). */
-export function encodeCounters(missions: PlayerMissions, layout: CounterLayout): string {
+/** The counters' JSON text: each slot's objective value. */
+export function encodeCounters(layout: CounterLayout): string {
   let text = '';
-  for (const [mission, objective] of layout) {
-    const value = missions[mission]!.objectives[objective]!.value;
-    text += `${text ? ',' : '['}${Number.isFinite(value) ? value : 'null'}`;
-  }
+  for (const { value } of layout) text += `${text ? ',' : '['}${Number.isFinite(value) ? value : 'null'}`;
   return text ? `${text}]` : '[]';
 }
 
@@ -62,15 +61,14 @@ export function decodeMissions(
   counters: StoredCounters,
 ): { missions: PlayerMissions; layout: CounterLayout } {
   const missions: PlayerMissions = {};
-  const layout: [string, string][] = [];
+  const layout: ObjectiveProgress[] = [];
   for (const key in entries) {
     const [occurrence, enteredAt, acceptedAt, countingSince, completedAt, shown, objectives] = entries[key]!;
     const progress: Record<string, ObjectiveProgress> = {};
     for (const objective in objectives) {
       const p = objectives[objective]!;
       const [slot, satisfied, ...seen] = typeof p === 'number' ? [p, 0] : p;
-      layout[slot] = [key, objective];
-      progress[objective] = {
+      progress[objective] = layout[slot] = {
         value: counters[slot] as number,
         ...(seen.length > 0 ? { seen } : {}),
         ...(satisfied ? { satisfied: true } : {}),

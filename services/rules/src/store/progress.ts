@@ -144,8 +144,9 @@ export interface ProgressWrite {
 
 /**
  * The write that takes a player from `before` to `after`: only the counters when nothing but
- * objective values moved (`factsChanged` false, the same layout), else everything with the counters
- * laid out anew. `after` may be `before`'s own progress, folded in place.
+ * objective values moved (`factsChanged` false: `after` is `before`'s own progress folded in place,
+ * with the same progress objects at the same slots), else everything with the counters laid out
+ * anew.
  */
 export function progressWrite(
   before: StoredProgress | undefined,
@@ -155,13 +156,13 @@ export function progressWrite(
   if (before && !factsChanged) {
     return {
       stored: { progress: after, layout: before.layout },
-      counters: encodeCounters(after.missions, before.layout),
+      counters: encodeCounters(before.layout),
     };
   }
   const { json, layout } = encodeEntries(after.missions);
   return {
     stored: { progress: after, layout },
-    counters: encodeCounters(after.missions, layout),
+    counters: encodeCounters(layout),
     entries: { missions: json, streaks: JSON.stringify(after.streaks) },
   };
 }
