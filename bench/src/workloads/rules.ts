@@ -7,7 +7,7 @@ import { internalHeaders } from '@engage/testkit/stack.ts';
 import { createTenant } from '@engage/testkit/tenant.ts';
 import { Pool as HttpPool } from 'undici';
 import type { WorkloadReport } from '../main.ts';
-import { drive, Recorder, type RunSummary } from '../measure.ts';
+import { drive, driveOnSchedule, Recorder, type RunSummary } from '../measure.ts';
 import { cpuProfileArgs, processCpuMs } from '../process-cpu.ts';
 import { startBenchStack } from '../stack.ts';
 import type { WorkloadOptions } from './index.ts';
@@ -28,6 +28,8 @@ const PROBE_POLL_MS = 10;
  * connection pools get going (probes sent then waited up to 0.7 s).
  */
 const LOAD_WARMUP_SECONDS = 2;
+/** Probes sent per second: 200 in a run of 10 s, whose p99 is the second-slowest probe. */
+const PROBES_PER_SECOND = 20;
 const ZONES = ['Europe/Berlin', 'America/New_York', 'Asia/Tokyo', 'Australia/Sydney', 'UTC', null];
 
 /**
@@ -111,17 +113,21 @@ export async function rules(options: WorkloadOptions): Promise<WorkloadReport> {
       { concurrency: 4, seconds: LOAD_WARMUP_SECONDS + options.seconds, ratePerSecond: 10_000 / LOAD_BATCH },
     );
     await new Promise((resolve) => setTimeout(resolve, LOAD_WARMUP_SECONDS * 1000));
-    const counts = new Array<number>(PROBE_PLAYERS).fill(0);
     const fromAcceptance = new Recorder();
     fromAcceptance.start();
-    const probes = drive(
+    // On an open schedule, so a slow stretch gets as many probes as a quick one (4 probes in a
+    // closed loop sent fewer while progress was late, and the p99 left out the slow stretches).
+    // Probe i uses its own probe player (PROBE_PLAYERS / PROBES_PER_SECOND seconds apart), whose
+    // count it expects to reach i's turn.
+    const probed = new Array<number>(PROBE_PLAYERS).fill(0);
+    const probes = driveOnSchedule(
       new Recorder(),
-      async (_w, i) => {
+      async (i) => {
         const index = i % PROBE_PLAYERS;
+        const expected = ++probed[index]!;
         await post([{ eventKey: 'probe_hit', playerId: probePlayer(index), properties: {} }]);
         // The gateway answered: the event is accepted (and in Kafka).
         const acceptedAt = performance.now();
-        const expected = ++counts[index]!;
         for (;;) {
           const mission = (await read(probePlayer(index), '/v1/missions/probe')) as {
             objectives: { progress: { actual: number } }[];
@@ -131,7 +137,7 @@ export async function rules(options: WorkloadOptions): Promise<WorkloadReport> {
         }
         fromAcceptance.record(performance.now() - acceptedAt);
       },
-      { concurrency: 4, seconds: options.seconds, ratePerSecond: 20 },
+      { seconds: options.seconds, ratePerSecond: PROBES_PER_SECOND },
     );
     const [loadSummary, probeSummary] = await Promise.all([load, probes]);
     fromAcceptance.stop();
@@ -158,7 +164,7 @@ export async function rules(options: WorkloadOptions): Promise<WorkloadReport> {
       ratios: { 'engage rules consumer / raw kafkajs consumer': applied.unitsPerSecond / raw.unitsPerSecond },
       notes: [
         'consumer rows: events per second from the first applied (or decoded) record to the last; p-columns unused',
-        `latency rows (after ${LOAD_WARMUP_SECONDS} s of load): from sending the probe event to POST /v1/events (sent), or from the gateway answering that it accepted it (accepted), until a read of the rules service shows it counted (polled every ${PROBE_POLL_MS} ms), while the load runs`,
+        `latency rows (after ${LOAD_WARMUP_SECONDS} s of load; ${probeSummary.operations} probes, ${PROBES_PER_SECOND} a second on an open schedule): from when the probe event was due to be sent to POST /v1/events (sent), or from the gateway answering that it accepted it (accepted), until a read of the rules service shows it counted (polled every ${PROBE_POLL_MS} ms), while the load runs`,
         `rules process CPU per 1,000 events (user + system, less sensitive than latency to other load on the machine): ${backlogCpu} ms on the backlog, ${loadCpu} ms at 10,000 events/s (with the warm-up and the probes' reads)`,
         ...(options.cpuProfileDir ? [`CPU profile of the rules process: ${options.cpuProfileDir}`] : []),
       ],
