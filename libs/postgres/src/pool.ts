@@ -28,6 +28,13 @@ export interface PoolOptions {
    */
   planCacheMode?: 'auto' | 'force_generic_plan' | 'force_custom_plan';
   /**
+   * Postgres's enable_seqscan for the pool's connections (default on). Off: a statement that can
+   * find its rows by an index does so whatever the table's statistics say. For a service whose
+   * statements are all key lookups: a generic plan made while a table was empty or never analyzed
+   * scans it whole, and keeps doing so for the connection's life as the table grows.
+   */
+  seqScans?: boolean;
+  /**
    * pg's pipeline mode: a client writes each statement at once instead of after the previous
    * answer, which lets `withPipelinedTransaction` write a transaction's BEGIN (COMMIT) in the same
    * message as its first (last) statement. Statements awaited one by one behave as without it.
@@ -40,7 +47,11 @@ export function createPool(options: PoolOptions): pg.Pool {
     connectionString: options.url,
     max: options.max ?? 10,
     application_name: options.applicationName ?? options.schema,
-    options: `-c search_path=${quoteIdent(options.schema)} -c plan_cache_mode=${options.planCacheMode ?? 'auto'}`,
+    options: [
+      `-c search_path=${quoteIdent(options.schema)}`,
+      `-c plan_cache_mode=${options.planCacheMode ?? 'auto'}`,
+      ...(options.seqScans === false ? ['-c enable_seqscan=off'] : []),
+    ].join(' '),
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: 10_000,
     statement_timeout: 30_000,

@@ -1,26 +1,17 @@
 import { createKafka, startOutboxRelay } from '@engage/kafka';
 import { listen, type ServiceContext } from '@engage/kit';
-import { createPool, pingPool } from '@engage/postgres';
+import { pingPool } from '@engage/postgres';
 import { buildApp } from './app.ts';
 import { createWriteQueue } from './commands/write-queue.ts';
 import { startRewardGrantsConsumer } from './consumers/reward-grants.ts';
 import type { LedgerEnv } from './env.ts';
 import { createMarketplaceCatalog } from './store/marketplace-catalog.ts';
+import { createLedgerPool } from './store/pool.ts';
 
 /** Composition root: Postgres, the Kafka producer and outbox relay, the rewards consumer, the HTTP API. */
 export async function startLedger(ctx: ServiceContext<LedgerEnv>): Promise<void> {
   const { env, log, lifecycle } = ctx;
-  // Generic plans: the write batch's statements are planned once per connection, not at every batch
-  // (a custom plan of the write statement cost about as much Postgres CPU as running it). Pipelining:
-  // a write batch's read goes out with its BEGIN and its write with its COMMIT (two round trips).
-  const pool = createPool({
-    url: env.DATABASE_URL,
-    schema: 'ledger',
-    max: env.DATABASE_POOL_SIZE,
-    log,
-    planCacheMode: 'force_generic_plan',
-    pipeline: true,
-  });
+  const pool = createLedgerPool({ url: env.DATABASE_URL, max: env.DATABASE_POOL_SIZE, log });
   lifecycle.onShutdown('postgres', () => pool.end());
 
   const kafka = createKafka({ brokers: env.KAFKA_BROKERS, clientId: env.KAFKA_CLIENT_ID ?? 'ledger', log });
