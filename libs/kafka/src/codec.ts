@@ -3,11 +3,14 @@ import type { TopicDefinition } from '@engage/contracts';
 import type { IHeaders } from 'kafkajs';
 
 /**
- * Records are plain Avro binary. Two headers name the writer's schema so a consumer (or an analyst
- * with the .avsc files from the repo) knows exactly how to read each record.
+ * Records are plain Avro binary. One header names the writer's schema, so a consumer (or an analyst
+ * with the .avsc files from the repo) knows exactly how to read each record: the schema's name with
+ * its fingerprint as a parameter, `events.accepted.v1;fingerprint=0123456789abcdef` (the form of a
+ * media type's parameters, RFC 9110 section 5.6.6). One header rather than two: kafkajs encodes
+ * every header of every record on its own, and this one is on every record of every topic.
  */
 export const SCHEMA_HEADER = 'engage-schema';
-export const FINGERPRINT_HEADER = 'engage-schema-fingerprint';
+const FINGERPRINT_PARAMETER = 'fingerprint';
 
 const fingerprints = new WeakMap<object, string>();
 
@@ -57,5 +60,22 @@ export function decodeRecord<T>(def: TopicDefinition<T>, value: Buffer): T {
 }
 
 export function schemaHeaders(def: Pick<TopicDefinition<unknown>, 'base' | 'type'>): IHeaders {
-  return { [SCHEMA_HEADER]: def.base, [FINGERPRINT_HEADER]: schemaFingerprint(def) };
+  return { [SCHEMA_HEADER]: `${def.base};${FINGERPRINT_PARAMETER}=${schemaFingerprint(def)}` };
+}
+
+/** The schema a record names in its `engage-schema` header; undefined when it names none. */
+export function parseSchemaHeader(
+  value: Buffer | string | undefined,
+): { name: string; fingerprint: string | undefined } | undefined {
+  if (value === undefined) return undefined;
+  const [name = '', ...parameters] = String(value).split(';');
+  if (name.trim() === '') return undefined;
+  let fingerprint: string | undefined;
+  for (const parameter of parameters) {
+    const at = parameter.indexOf('=');
+    if (at > 0 && parameter.slice(0, at).trim().toLowerCase() === FINGERPRINT_PARAMETER) {
+      fingerprint = parameter.slice(at + 1).trim();
+    }
+  }
+  return { name: name.trim(), fingerprint };
 }

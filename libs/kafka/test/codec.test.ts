@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { type AcceptedEvent, topics } from '@engage/contracts';
 import { describe, expect, it } from 'vitest';
-import { decodeRecord, encodeRecords } from '../src/codec.ts';
+import {
+  decodeRecord,
+  encodeRecords,
+  parseSchemaHeader,
+  SCHEMA_HEADER,
+  schemaFingerprint,
+  schemaHeaders,
+} from '../src/codec.ts';
+import { toMessages } from '../src/produce.ts';
 
 const def = topics.eventsAccepted;
 const event = (i: number, text = ''): AcceptedEvent => ({
@@ -34,5 +42,40 @@ describe('encodeRecords', () => {
       expect(encoded[i]!.equals(def.type.toBuffer(record))).toBe(true);
       expect(decodeRecord(def, encoded[i]!)).toEqual(record);
     });
+  });
+});
+
+describe('the schema header', () => {
+  it('is one header naming the schema and its fingerprint on every topic, beside the trace', () => {
+    for (const topic of Object.values(topics)) {
+      expect(schemaHeaders(topic)).toEqual({
+        [SCHEMA_HEADER]: `${topic.base};fingerprint=${schemaFingerprint(topic)}`,
+      });
+    }
+    const [message] = toMessages(def, [event(1)]);
+    expect(Object.keys(message!.headers ?? {}).filter((name) => name !== 'traceparent')).toEqual([
+      SCHEMA_HEADER,
+    ]);
+    expect(parseSchemaHeader(message!.headers![SCHEMA_HEADER] as string)).toEqual({
+      name: 'events.accepted.v1',
+      fingerprint: schemaFingerprint(def),
+    });
+  });
+
+  it('parses as a name with parameters, whatever their case and spacing', () => {
+    expect(parseSchemaHeader(Buffer.from('events.accepted.v1;fingerprint=0123456789abcdef'))).toEqual({
+      name: 'events.accepted.v1',
+      fingerprint: '0123456789abcdef',
+    });
+    expect(parseSchemaHeader('points.journal.v1 ; other=x; Fingerprint = ab12')).toEqual({
+      name: 'points.journal.v1',
+      fingerprint: 'ab12',
+    });
+    expect(parseSchemaHeader('events.accepted.v1')).toEqual({
+      name: 'events.accepted.v1',
+      fingerprint: undefined,
+    });
+    expect(parseSchemaHeader(undefined)).toBeUndefined();
+    expect(parseSchemaHeader(';fingerprint=ab')).toBeUndefined();
   });
 });

@@ -1,5 +1,11 @@
 import { type AcceptedEvent, topicName, topics } from '@engage/contracts';
-import { createKafka, decodeRecord } from '@engage/kafka';
+import {
+  createKafka,
+  decodeRecord,
+  parseSchemaHeader,
+  SCHEMA_HEADER,
+  schemaFingerprint,
+} from '@engage/kafka';
 import { createLogger } from '@engage/kit';
 import { createTenant, stackConfig, TEST_ADMIN_TOKEN, type Tenant } from '@engage/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -53,6 +59,12 @@ async function readAccepted(environmentId: string, count: number): Promise<Accep
           eachMessage: async ({ message }) => {
             const event = decodeRecord(topics.eventsAccepted, message.value!);
             expect(message.key?.toString()).toBe(`${event.environmentId}:${event.playerId}`);
+            // One header names the writer's schema (docs/topics.md); the other is the trace.
+            expect(Object.keys(message.headers ?? {}).sort()).toEqual([SCHEMA_HEADER, 'traceparent']);
+            expect(parseSchemaHeader(message.headers?.[SCHEMA_HEADER] as Buffer)).toEqual({
+              name: topics.eventsAccepted.base,
+              fingerprint: schemaFingerprint(topics.eventsAccepted),
+            });
             if (event.environmentId === environmentId) seen.push(event);
             if (seen.length >= count) resolve();
           },
