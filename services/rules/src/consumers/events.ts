@@ -1,7 +1,6 @@
 import {
   type AcceptedEvent,
   acceptedEventClaimId,
-  playerKey,
   type RewardGrant,
   type RulesProgress,
   topicName,
@@ -24,7 +23,7 @@ import type { EnvironmentRules } from '../domain/definitions.ts';
 import { foldProgressInPlace, isRelevant } from '../domain/fold.ts';
 import type { RulesCache } from '../store/definitions.ts';
 import { lockPlayers, type PlayerWrite, savePlayers } from '../store/players.ts';
-import { type ProgressCache, progressWrite } from '../store/progress.ts';
+import { keyOf, type PlayerRef, type ProgressCache, progressWrite } from '../store/progress.ts';
 
 export interface ApplyOptions {
   rules: RulesCache;
@@ -45,7 +44,8 @@ export async function applyAcceptedEvents(
   { client, records }: ApplyBatch<AcceptedEvent>,
 ): Promise<number> {
   const byPlayer = groupByPlayer(records);
-  const players = [...byPlayer.values()].map((events) => events[0]!.value);
+  const players = new Map<string, PlayerRef>();
+  for (const [key, events] of byPlayer) players.set(key, events[0]!.value);
   const locked = await lockPlayers(client, players, options.progress);
   const rulesByEnvironment = new Map<string, EnvironmentRules>();
   for (const { stored, rulesVersion } of locked) {
@@ -63,7 +63,7 @@ export async function applyAcceptedEvents(
   for (const player of locked) {
     const { stored, activity } = player;
     const { progress } = stored;
-    const events = byPlayer.get(playerKey(progress))!;
+    const events = byPlayer.get(player.key)!;
     const nextActivity = foldActivity(
       progress,
       activity,
@@ -88,11 +88,11 @@ export async function applyAcceptedEvents(
   return grants.length + progressRecords.length;
 }
 
-/** Records grouped by player, each group in offset order. */
+/** Records grouped by player (`keyOf`), each group in offset order. */
 function groupByPlayer(records: ConsumedRecord<AcceptedEvent>[]) {
   const groups = new Map<string, ConsumedRecord<AcceptedEvent>[]>();
   for (const record of records) {
-    const key = playerKey(record.value);
+    const key = keyOf(record.value);
     const group = groups.get(key);
     if (group) group.push(record);
     else groups.set(key, [record]);

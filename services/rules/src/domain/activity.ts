@@ -13,6 +13,9 @@ export interface PlayerActivity {
   appliedEventsDigest: string;
 }
 
+/** What the next events' activity continues from. */
+export type ActivitySoFar = Pick<PlayerActivity, 'eventsApplied' | 'lastOccurredAt' | 'appliedEventsDigest'>;
+
 /** The part of an accepted event the activity counter reads. */
 export interface ActivityEvent {
   eventId: string;
@@ -34,11 +37,11 @@ export function chainDigest(digest: string, eventId: string): string {
  */
 export function foldActivity(
   player: { environmentId: string; playerId: string },
-  previous: PlayerActivity | undefined,
+  previous: ActivitySoFar | undefined,
   events: readonly ActivityEvent[],
 ): PlayerActivity | undefined {
   const last = events.at(-1);
-  if (!last) return previous;
+  if (!last) return undefined;
   let digest = previous?.appliedEventsDigest ?? EMPTY_DIGEST;
   let latest = previous?.lastOccurredAt;
   let latestMs = latest === undefined ? Number.NEGATIVE_INFINITY : Date.parse(latest);

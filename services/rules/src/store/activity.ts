@@ -49,7 +49,7 @@ export async function findActivity(pool: Pool, player: PlayerRef): Promise<Store
   return row ? { ...toActivity(row), updatedAt: row.updated_at.toISOString() } : undefined;
 }
 
-export function toActivity(row: ActivityRow): PlayerActivity {
+function toActivity(row: ActivityRow): PlayerActivity {
   return {
     environmentId: row.environment_id,
     playerId: row.player_id,

@@ -1,6 +1,6 @@
 import type { PoolClient } from '@engage/postgres';
-import type { PlayerActivity } from '../domain/activity.ts';
-import { type ActivityRow, activityParams, toActivity } from './activity.ts';
+import type { ActivitySoFar, PlayerActivity } from '../domain/activity.ts';
+import { activityParams } from './activity.ts';
 import { plainArray } from './array-literals.ts';
 import {
   createPlayerRows,
@@ -18,70 +18,101 @@ import {
 
 /** What the consumer holds of one player during a batch. */
 export interface LockedPlayer {
+  /** The player's `keyOf`, built once per batch: the key of the cache and of the batch's groups. */
+  key: string;
   /** Taken out of the cache (or read): the batch owns it until `savePlayers` puts it back. */
   stored: StoredProgress;
   /** The revision read with the lock. */
   revision: string;
-  /** Absent for a player no event was applied to before. */
-  activity: PlayerActivity | undefined;
+  /** What the activity continues from; absent for a player no event was applied to before. */
+  activity: ActivitySoFar | undefined;
   /** The player's environment's definition version, read with the lock (for `RulesCache.atVersion`). */
   rulesVersion: string | null;
 }
 
-type LockRow = { revision: string; rules_version: string | null } & Partial<ActivityRow> &
-  Pick<ActivityRow, 'environment_id' | 'player_id'>;
+interface LockRow {
+  environment_id: string;
+  player_id: string;
+  revision: string;
+  events_applied: number;
+  last_occurred_at: Date | null;
+  applied_events_digest: string;
+  rules_version: string | null;
+}
 
 /**
  * Locks the batch's players' `player_counters` rows (in key order), reading their activity,
- * revision and environment's definition version with the lock. Players the cache does not hold have their row created first; a player it
- * holds whose row is missing (the transaction that created it rolled back) is created when the lock
- * misses it. Only players whose revision moved since they were cached are read in full. So a batch
- * of known players costs one statement here. Cached players are taken out of the cache: the batch
- * folds their state in place, and `savePlayers` puts every player back.
+ * revision and environment's definition version with the lock. Players the cache does not hold
+ * have their row created first; a player it holds whose row is missing (the transaction that
+ * created it rolled back) is created when the lock misses it. Only players whose revision moved
+ * since they were cached are read in full. So a batch of known players costs one statement here.
+ * Cached players are taken out of the cache: the batch folds their state in place, and
+ * `savePlayers` puts every player back. `players` is keyed by `keyOf`.
  */
 export async function lockPlayers(
   client: PoolClient,
-  players: PlayerRef[],
+  players: ReadonlyMap<string, PlayerRef>,
   cache: ProgressCache,
 ): Promise<LockedPlayer[]> {
-  if (players.length === 0) return [];
+  if (players.size === 0) return [];
+  const refs = [...players.values()];
   await createPlayerRows(
     client,
-    players.filter((p) => !cache.has(p)),
+    refsWhere(players, (key) => !cache.has(key)),
   );
-  let locked = await lockRows(client, players);
-  if (locked.length < players.length) {
-    const found = new Set(locked.map((row) => keyOf(refOf(row))));
-    const missing = players.filter((p) => !found.has(keyOf(p)));
+  let rows = await lockRows(client, refs);
+  if (rows.length < refs.length) {
+    const found = new Set(rows.map(rowKey));
+    const missing = refsWhere(players, (key) => !found.has(key));
     await createPlayerRows(client, missing);
-    locked = locked.concat(await lockRows(client, missing));
+    rows = rows.concat(await lockRows(client, missing));
   }
-  const stored = new Map<string, StoredProgress>();
-  const misses: PlayerRef[] = [];
-  for (const row of locked) {
-    const ref = refOf(row);
-    const hit = cache.take(ref, row.revision);
-    if (hit) stored.set(keyOf(ref), hit);
-    else misses.push(ref);
+  const locked: (Omit<LockedPlayer, 'stored'> & { stored: StoredProgress | undefined })[] = rows.map(
+    (row) => {
+      const key = rowKey(row);
+      return {
+        key,
+        stored: cache.take(key, row.revision),
+        revision: row.revision,
+        activity:
+          row.events_applied > 0
+            ? {
+                eventsApplied: Number(row.events_applied),
+                lastOccurredAt: row.last_occurred_at!.toISOString(),
+                appliedEventsDigest: row.applied_events_digest,
+              }
+            : undefined,
+        rulesVersion: row.rules_version,
+      };
+    },
+  );
+  const misses = locked.filter((player) => !player.stored);
+  if (misses.length > 0) {
+    const read = await readProgressRows(
+      client,
+      misses.map((player) => players.get(player.key)!),
+    );
+    const byKey = new Map(read.map((row) => [keyOf(refOf(row)), toStoredProgress(row)]));
+    for (const player of misses) player.stored = byKey.get(player.key);
   }
-  for (const row of misses.length > 0 ? await readProgressRows(client, misses) : []) {
-    const read = toStoredProgress(row);
-    stored.set(keyOf(read.progress), read);
-  }
-  return locked.map((row) => ({
-    stored: stored.get(keyOf(refOf(row)))!,
-    revision: row.revision,
-    activity: Number(row.events_applied) > 0 ? toActivity(row as ActivityRow) : undefined,
-    rulesVersion: row.rules_version,
-  }));
+  return locked as LockedPlayer[];
 }
 
-const refOf = (row: LockRow): PlayerRef => ({ environmentId: row.environment_id, playerId: row.player_id });
+const refOf = (row: { environment_id: string; player_id: string }): PlayerRef => ({
+  environmentId: row.environment_id,
+  playerId: row.player_id,
+});
+const rowKey = (row: LockRow) => keyOf(refOf(row));
+
+function refsWhere(players: ReadonlyMap<string, PlayerRef>, keep: (key: string) => boolean): PlayerRef[] {
+  const refs: PlayerRef[] = [];
+  for (const [key, ref] of players) if (keep(key)) refs.push(ref);
+  return refs;
+}
 
 async function lockRows(client: PoolClient, players: PlayerRef[]): Promise<LockRow[]> {
   const { rows } = await client.query<LockRow>(
-    `SELECT environment_id, player_id, revision, events_applied, last_event_id, last_offset,
-       last_occurred_at, applied_events_digest,
+    `SELECT environment_id, player_id, revision, events_applied, last_occurred_at, applied_events_digest,
        (SELECT version FROM definition_versions v WHERE v.environment_id = c.environment_id) AS rules_version
      FROM player_counters c
      WHERE (environment_id, player_id) IN (SELECT * FROM unnest($1::uuid[], $2::text[]))
@@ -140,7 +171,7 @@ export async function savePlayers(
     await client.query(counters, params);
   }
   writes.forEach((w, i) => {
-    if (w.progress) cache.set(w.progress.stored, revisions[i]!);
-    else cache.set(w.locked.stored, w.locked.revision);
+    if (w.progress) cache.set(w.locked.key, w.progress.stored, revisions[i]!);
+    else cache.set(w.locked.key, w.locked.stored, w.locked.revision);
   });
 }

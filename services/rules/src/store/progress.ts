@@ -52,9 +52,10 @@ export function toStoredProgress(r: ProgressRow): StoredProgress {
 }
 
 /**
- * Decoded rows by player with the revision they were read or written at, least recently used
- * first. The consumer takes a player out (`take`) while its transaction folds the state in place
- * and puts it back with the revision it wrote; a rollback leaves the player out, to be read again.
+ * Decoded rows by player key (`keyOf`) with the revision they were read or written at, least
+ * recently used first. The consumer takes a player out (`take`) while its transaction folds the
+ * state in place and puts it back with the revision it wrote; a rollback leaves the player out, to
+ * be read again. Keyed by the caller's key string, so a batch builds each player's key once.
  */
 export class ProgressCache {
   private readonly rows = new Map<string, { revision: string; stored: StoredProgress }>();
@@ -65,21 +66,19 @@ export class ProgressCache {
   }
 
   /** Whether the player's row was seen (rows are never deleted, but a creation can roll back). */
-  has(ref: PlayerRef): boolean {
-    return this.rows.has(keyOf(ref));
+  has(key: string): boolean {
+    return this.rows.has(key);
   }
 
   /** The player's state if cached at `revision`, removed from the cache: the caller owns it now. */
-  take(ref: PlayerRef, revision: string): StoredProgress | undefined {
-    const key = keyOf(ref);
+  take(key: string, revision: string): StoredProgress | undefined {
     const hit = this.rows.get(key);
     if (!hit || hit.revision !== revision) return undefined;
     this.rows.delete(key);
     return hit.stored;
   }
 
-  set(stored: StoredProgress, revision: string): void {
-    const key = keyOf(stored.progress);
+  set(key: string, stored: StoredProgress, revision: string): void {
     this.rows.delete(key);
     this.rows.set(key, { revision, stored });
     if (this.rows.size > this.capacity) this.rows.delete(this.rows.keys().next().value!);
