@@ -84,6 +84,7 @@ export function foldProgressInPlace(
       if (!advanced) continue;
       changed = true;
       factsChanged ||= advanced.factsChanged;
+      if (advanced.steps.length === 0) continue; // the usual case: nothing satisfied or completed
       for (const step of advanced.steps) {
         const common = { subjectKey: mission.key, occurrenceNumber: entry.occurrence, localDate: null };
         if (step.kind === 'ObjectiveSatisfied') {
