@@ -127,9 +127,11 @@ export async function rules(options: WorkloadOptions): Promise<WorkloadReport> {
     // Probe i uses its own probe player (PROBE_PLAYERS / PROBES_PER_SECOND seconds apart), whose
     // count it expects to reach i's turn.
     const probed = new Array<number>(PROBE_PLAYERS).fill(0);
-    const probeRead = limited(PROBE_READS_AT_ONCE, (playerId: string) =>
-      read(playerId, '/v1/missions/probe'),
-    );
+    let probeReads = 0;
+    const probeRead = limited(PROBE_READS_AT_ONCE, (playerId: string) => {
+      probeReads++;
+      return read(playerId, '/v1/missions/probe');
+    });
     const probes = driveOnSchedule(
       new Recorder(),
       async (i) => {
@@ -174,7 +176,7 @@ export async function rules(options: WorkloadOptions): Promise<WorkloadReport> {
       ratios: { 'engage rules consumer / raw kafkajs consumer': applied.unitsPerSecond / raw.unitsPerSecond },
       notes: [
         'consumer rows: events per second from the first applied (or decoded) record to the last; p-columns unused',
-        `latency rows (after ${LOAD_WARMUP_SECONDS} s of load; ${probeSummary.operations} probes, ${PROBES_PER_SECOND} a second on an open schedule): from when the probe event was due to be sent to POST /v1/events (sent), or from the gateway answering that it accepted it (accepted), until a read of the rules service shows it counted (polled every ${PROBE_POLL_MS} ms, at most ${PROBE_READS_AT_ONCE} reads at once), while the load runs`,
+        `latency rows (after ${LOAD_WARMUP_SECONDS} s of load; ${probeSummary.operations} probes, ${PROBES_PER_SECOND} a second on an open schedule): from when the probe event was due to be sent to POST /v1/events (sent), or from the gateway answering that it accepted it (accepted), until a read of the rules service shows it counted (polled every ${PROBE_POLL_MS} ms, at most ${PROBE_READS_AT_ONCE} reads at once; ${probeReads} reads, ${Math.round(probeReads / options.seconds)} a second), while the load runs`,
         `rules process CPU per 1,000 events (user + system, less sensitive than latency to other load on the machine): ${backlogCpu} ms on the backlog, ${loadCpu} ms at 10,000 events/s (with the warm-up and the probes' reads)`,
         ...(options.cpuProfileDir ? [`CPU profile of the rules process: ${options.cpuProfileDir}`] : []),
       ],
