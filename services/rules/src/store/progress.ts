@@ -152,12 +152,7 @@ export function progressWrite(
   after: PlayerProgress,
   factsChanged = true,
 ): ProgressWrite {
-  if (before && !factsChanged) {
-    return {
-      stored: { progress: after, layout: before.layout },
-      counters: encodeCounters(before.layout),
-    };
-  }
+  if (before && !factsChanged) return { stored: before, counters: encodeCounters(before.layout) };
   const { json, layout } = encodeEntries(after.missions);
   return {
     stored: { progress: after, layout },
