@@ -1,6 +1,6 @@
 import { type TopicDefinition, topicName } from '@engage/contracts';
 import { createSleeper } from '@engage/kit';
-import { type Pool, type PoolClient, withTransaction } from '@engage/postgres';
+import { type Pool, type PoolClient, withPipelinedTransaction } from '@engage/postgres';
 import type { Producer } from 'kafkajs';
 import type { Logger } from 'pino';
 import { connectProducer, type KafkaClient } from './client.ts';
@@ -60,6 +60,32 @@ export interface OutboxRelay {
 const RELAY_LOCK = 0x6e676167;
 
 /**
+ * The relay's advisory lock (tried once: the CTE is materialized) and, only when it is held, the
+ * first `$2` rows in id order, deleted. One row with `held` and a null id when there is nothing to
+ * publish or another relay holds the lock.
+ */
+const TAKE_NEXT_ROWS = `WITH relay_lock AS MATERIALIZED (
+    SELECT pg_try_advisory_xact_lock($1, hashtext(current_schema())) AS held
+  ), taken AS (
+    DELETE FROM outbox WHERE id IN (
+      SELECT id FROM outbox WHERE (SELECT held FROM relay_lock) ORDER BY id LIMIT $2
+    ) RETURNING id, topic, key, value, headers
+  )
+  SELECT l.held, t.id, t.topic, t.key, t.value, t.headers
+  FROM relay_lock l LEFT JOIN taken t ON true
+  ORDER BY t.id`;
+
+/** A row of TAKE_NEXT_ROWS (the row with a null id has nothing else either). */
+interface OutboxTaken {
+  held: boolean;
+  id: number | null;
+  topic: string;
+  key: string;
+  value: Buffer;
+  headers: Record<string, string>;
+}
+
+/**
  * Publishes outbox rows in id order and deletes them in the same transaction as a successful send.
  * A crash after the send and before the delete publishes those rows again: consumers dedupe by the
  * record's own id, which makes the effect exactly-once.
@@ -101,22 +127,18 @@ export function startOutboxRelay(options: {
   const linger = createSleeper();
   let failures = 0;
 
+  // One statement takes the relay's lock and the next rows (deleting them: the delete commits only
+  // after the send succeeded; a failed send rolls it back). On a pipelining pool it goes out with
+  // the BEGIN, and the COMMIT after the send: two round trips per publish.
   const publishOnce = () =>
-    withTransaction(pool, async (client) => {
-      const { rows: lock } = await client.query<{ ok: boolean }>(
-        'SELECT pg_try_advisory_xact_lock($1, hashtext(current_schema())) AS ok',
-        [RELAY_LOCK],
-      );
+    withPipelinedTransaction(pool, async (tx) => {
+      const { rows } = await tx.query<OutboxTaken>({
+        text: TAKE_NEXT_ROWS,
+        values: [RELAY_LOCK, limit],
+      });
       // Another relay of this schema is publishing: nothing to do here now.
-      if (!lock[0]?.ok) return 'busy' as const;
-      const { rows } = await client.query<{
-        id: number;
-        topic: string;
-        key: string;
-        value: Buffer;
-        headers: Record<string, string>;
-      }>('SELECT id, topic, key, value, headers FROM outbox ORDER BY id LIMIT $1', [limit]);
-      if (rows.length === 0) return 0;
+      if (!rows[0]?.held) return 'busy' as const;
+      if (rows[0].id === null) return 0;
       const byTopic = new Map<string, { key: string; value: Buffer; headers: Record<string, string> }[]>();
       for (const row of rows) {
         const list = byTopic.get(row.topic) ?? [];
@@ -127,7 +149,6 @@ export function startOutboxRelay(options: {
         acks: -1,
         topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
       });
-      await client.query('DELETE FROM outbox WHERE id = ANY($1)', [rows.map((r) => r.id)]);
       return rows.length;
     });
 
