@@ -10,8 +10,14 @@ import {
   type ScoreDelta,
   type ScoredEvent,
 } from '../domain/scoring.ts';
-import { loadDefinitions } from '../store/definitions.ts';
-import { openPeriodsForScoring, recentPeriods } from '../store/periods.ts';
+import { loadVersionedDefinitions, type VersionedDefinitions } from '../store/definitions.ts';
+import {
+  type BoardRef,
+  lockPeriods,
+  openPeriodsForScoring,
+  recentPeriods,
+  type StoredPeriod,
+} from '../store/periods.ts';
 import {
   currentTiers,
   existingPlayers,
@@ -22,6 +28,7 @@ import {
   type ScoreRow,
   saveDisplayNames,
 } from '../store/scores.ts';
+import type { ScoringMemory } from './scoring-memory.ts';
 
 export interface ScoredBatch {
   /** The merged rows as committed: what Redis mirrors. */
@@ -35,66 +42,157 @@ export interface ScoredBatch {
 
 const boardId = (environmentId: string, boardKey: string) => `${environmentId}\u0000${boardKey}`;
 
+type PlacedHit = BoardHit & { periodStart: number };
+
+/** A batch's hits in their periods, with the definitions they were found with. */
+interface ScoringPlan {
+  boards: Map<string, LeaderboardDefinition>;
+  hits: PlacedHit[];
+  /** Hits dropped because their period was already settled. */
+  late: number;
+}
+
 /**
  * Scores a batch of accepted events on the environments' boards, inside the consumer's transaction:
  * places each hit in its period (creating and share-locking the periods), drops hits on settled
- * periods, assigns league newcomers their group, and merges one delta per player and period.
+ * periods, assigns league newcomers their group, and merges one delta per player and period. With
+ * `memory` (the consumer's), a batch on boards and periods met before skips reading definitions and
+ * periods: its one period-locking statement checks them instead (see ScoringMemory).
  */
-export async function scoreEvents(client: PoolClient, events: readonly ScoredEvent[]): Promise<ScoredBatch> {
+export async function scoreEvents(
+  client: PoolClient,
+  events: readonly ScoredEvent[],
+  memory?: ScoringMemory,
+): Promise<ScoredBatch> {
   const names = [...displayNamesFrom(events).values()];
   await saveDisplayNames(client, names);
-  const definitions = await loadDefinitions(client, [...new Set(events.map((e) => e.environmentId))]);
-  const boards = new Map<string, LeaderboardDefinition>();
-  for (const [environmentId, list] of definitions) {
-    for (const board of list) boards.set(boardId(environmentId, board.key), board);
+  const environmentIds = [...new Set(events.map((e) => e.environmentId))];
+  const remembered = memory?.definitionsOf(environmentIds);
+  let plan = memory && remembered ? await planFromMemory(client, events, remembered, memory) : undefined;
+  if (!plan) {
+    memory?.forget(environmentIds);
+    plan = await planFromStore(client, events, environmentIds, memory);
   }
-  const hits = boardHits(events, (environmentId) => definitions.get(environmentId) ?? []);
-  if (hits.length === 0) return { rows: [], ticketId: null, names, late: 0 };
+  if (plan.hits.length === 0 && plan.late === 0) return { rows: [], ticketId: null, names, late: 0 };
 
-  const placed = await placeInPeriods(client, hits, boards);
-  const deltas = foldHits(placed.hits, (environmentId, boardKey) => {
+  const { boards } = plan;
+  const deltas = foldHits(plan.hits, (environmentId, boardKey) => {
     return boards.get(boardId(environmentId, boardKey))?.aggregation ?? 'Sum';
   });
   const placements = await placeLeagueNewcomers(client, deltas, boards);
   const { rows, ticketId } = await mergeScores(client, deltas, placements);
-  return { rows, ticketId, names, late: placed.late };
+  return { rows, ticketId, names, late: plan.late };
 }
 
-async function placeInPeriods(
+function boardsById(definitions: ReadonlyMap<string, VersionedDefinitions>) {
+  const boards = new Map<string, LeaderboardDefinition>();
+  for (const [environmentId, { boards: list }] of definitions) {
+    for (const board of list) boards.set(boardId(environmentId, board.key), board);
+  }
+  return boards;
+}
+
+const hitsOf = (events: readonly ScoredEvent[], definitions: ReadonlyMap<string, VersionedDefinitions>) =>
+  boardHits(events, (environmentId) => definitions.get(environmentId)?.boards ?? []);
+
+/** The uncached way: definitions and recent periods read, periods created and locked. */
+async function planFromStore(
   client: PoolClient,
-  hits: readonly BoardHit[],
-  boards: ReadonlyMap<string, LeaderboardDefinition>,
-): Promise<{ hits: (BoardHit & { periodStart: number })[]; late: number }> {
+  events: readonly ScoredEvent[],
+  environmentIds: readonly string[],
+  memory: ScoringMemory | undefined,
+): Promise<ScoringPlan> {
+  const definitions = await loadVersionedDefinitions(client, environmentIds);
+  memory?.rememberDefinitions(definitions);
+  const boards = boardsById(definitions);
+  const hits = hitsOf(events, definitions);
+  if (hits.length === 0) return { boards, hits: [], late: 0 };
+
   const touched = [...new Map(hits.map((h) => [boardId(h.environmentId, h.boardKey), h])).values()];
-  const known = new Map<string, Period[]>();
+  const recent = new Map<string, Period[]>();
   for (const p of await recentPeriods(client, touched)) {
     const id = boardId(p.environmentId, p.boardKey);
-    known.set(id, [...(known.get(id) ?? []), p]);
+    recent.set(id, [...(recent.get(id) ?? []), p]);
   }
+  const { placed, wanted } = placeHits(hits, boards, (id) => recent.get(id) ?? []);
+  const stored = await openPeriodsForScoring(client, wanted);
+  rememberStored(memory, stored);
+  const settled = new Set(
+    stored
+      .filter((p) => p.state === 'settled')
+      .map((p) => `${boardId(p.environmentId, p.boardKey)}\u0000${p.start}`),
+  );
+  if (settled.size === 0) return { boards, hits: placed, late: 0 };
+  const open = placed.filter(
+    (h) => !settled.has(`${boardId(h.environmentId, h.boardKey)}\u0000${h.periodStart}`),
+  );
+  return { boards, hits: open, late: placed.length - open.length };
+}
+
+/**
+ * With remembered definitions and periods: one statement locks the periods and reads the
+ * definitions' fingerprint. Undefined (score the uncached way) when a hit falls in a period memory
+ * does not hold, the definitions changed, or a period is not stored, not open, or not as remembered.
+ */
+async function planFromMemory(
+  client: PoolClient,
+  events: readonly ScoredEvent[],
+  definitions: ReadonlyMap<string, VersionedDefinitions>,
+  memory: ScoringMemory,
+): Promise<ScoringPlan | undefined> {
+  const hits = hitsOf(events, definitions);
+  // Nothing to lock, so nothing to check the definitions with: the uncached way reads them.
+  if (hits.length === 0) return undefined;
+  const boards = boardsById(definitions);
+  const knownOf = (h: BoardRef) => memory.periodsOf(h.environmentId, h.boardKey);
+  const { placed, wanted } = placeHits(hits, boards, (_id, hit) => [...knownOf(hit)]);
+  // A period new to memory is created the uncached way: never with definitions not checked yet.
+  const remembered = (w: BoardRef & Period) => knownOf(w).some((p) => p.start === w.start && p.end === w.end);
+  if (!wanted.every(remembered)) return undefined;
+  const locked = await lockPeriods(client, wanted, [...definitions.keys()]);
+  for (const [environmentId, { fingerprint }] of definitions) {
+    if ((locked.fingerprints.get(environmentId) ?? '') !== fingerprint) return undefined;
+  }
+  const asStored = new Map(
+    locked.periods.map((p) => [`${boardId(p.environmentId, p.boardKey)}\u0000${p.start}`, p]),
+  );
+  for (const w of wanted) {
+    const stored = asStored.get(`${boardId(w.environmentId, w.boardKey)}\u0000${w.start}`);
+    if (stored?.state !== 'open' || stored.end !== w.end) return undefined;
+  }
+  rememberStored(memory, locked.periods);
+  return { boards, hits: placed, late: 0 };
+}
+
+function rememberStored(memory: ScoringMemory | undefined, stored: readonly StoredPeriod[]): void {
+  for (const p of stored) memory?.rememberPeriods(p.environmentId, p.boardKey, [p]);
+}
+
+/**
+ * Each hit's period, given each board's known periods (`knownOf`, read once per board), and the
+ * periods the hits fall in (to create and lock).
+ */
+function placeHits(
+  hits: readonly BoardHit[],
+  boards: ReadonlyMap<string, LeaderboardDefinition>,
+  knownOf: (id: string, hit: BoardHit) => Period[],
+): { placed: PlacedHit[]; wanted: (BoardHit & Period)[] } {
+  const known = new Map<string, Period[]>();
   const wanted = new Map<string, BoardHit & Period>();
   // Periods never overlap, so a hit inside the period its board's previous hit fell in falls there too.
   const lastPlaced = new Map<string, Period>();
-  const withPeriod = hits.map((hit) => {
+  const placed = hits.map((hit) => {
     const id = boardId(hit.environmentId, hit.boardKey);
     let period = lastPlaced.get(id);
     if (!period || !periodContains(period, hit.at)) {
+      if (!known.has(id)) known.set(id, knownOf(id, hit));
       period = periodOfHit(known, id, boards.get(id)!, hit.at);
       wanted.set(`${id}\u0000${period.start}`, { ...hit, ...period });
       lastPlaced.set(id, period);
     }
     return { ...hit, periodStart: period.start };
   });
-  const stored = await openPeriodsForScoring(client, [...wanted.values()]);
-  const settled = new Set(
-    stored
-      .filter((p) => p.state === 'settled')
-      .map((p) => `${boardId(p.environmentId, p.boardKey)}\u0000${p.start}`),
-  );
-  if (settled.size === 0) return { hits: withPeriod, late: 0 };
-  const open = withPeriod.filter(
-    (h) => !settled.has(`${boardId(h.environmentId, h.boardKey)}\u0000${h.periodStart}`),
-  );
-  return { hits: open, late: withPeriod.length - open.length };
+  return { placed, wanted: [...wanted.values()] };
 }
 
 /** The period `at` falls in, given the board's known periods (a period new to them is added). */

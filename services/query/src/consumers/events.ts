@@ -9,6 +9,7 @@ import {
 } from '@engage/kafka';
 import { type BoardMirrorDeps, mirrorDisplayNames, mirrorScores } from '../boards/mirror.ts';
 import { type ScoredBatch, scoreEvents } from '../boards/scoring.ts';
+import { ScoringMemory } from '../boards/scoring-memory.ts';
 import { tallyEvents } from '../domain/tally.ts';
 import { closeMirrorTicket } from '../store/mirror-tickets.ts';
 import { addTallies } from '../store/totals.ts';
@@ -29,12 +30,15 @@ const scoredBatches = new WeakMap<object, ScoredBatch>();
 /**
  * Adds one partition batch to the durable totals and board scores inside the consumer's
  * transaction, with a mirror ticket listing the rows Redis is to receive after the commit (opened by
- * the score upsert itself).
+ * the score upsert itself). `memory`: what the consumer remembers of definitions and periods.
  */
-export async function applyAcceptedEvents({ client, records }: ApplyBatch<AcceptedEvent>): Promise<void> {
+export async function applyAcceptedEvents(
+  { client, records }: ApplyBatch<AcceptedEvent>,
+  memory?: ScoringMemory,
+): Promise<void> {
   const events = records.map((r) => r.value);
   await addTallies(client, tallyEvents(events));
-  const scored = await scoreEvents(client, events);
+  const scored = await scoreEvents(client, events, memory);
   scoredBatches.set(records, scored);
 }
 
@@ -66,6 +70,7 @@ export function startEventsConsumer(
     recordsPerTransaction: number;
   },
 ): Promise<RunningConsumer> {
+  const memory = new ScoringMemory();
   return startExactlyOnceConsumer({
     kafka: deps.kafka,
     pool: deps.pool,
@@ -78,7 +83,7 @@ export function startEventsConsumer(
     maxRecordsPerTransaction: deps.recordsPerTransaction,
     fetchRoundTransactions: TRANSACTIONS_PER_FETCH_ROUND,
     maxBytesPerPartition: FETCH_BYTES_PER_PARTITION,
-    apply: applyAcceptedEvents,
+    apply: (batch) => applyAcceptedEvents(batch, memory),
     afterCommit: ({ records }) => mirrorAppliedEvents(deps, records),
   });
 }

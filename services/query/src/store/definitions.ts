@@ -11,16 +11,52 @@ export async function loadDefinitions(
   db: Queryable,
   environmentIds: readonly string[],
 ): Promise<Map<string, LeaderboardDefinition[]>> {
-  const byEnvironment = new Map<string, LeaderboardDefinition[]>(environmentIds.map((id) => [id, []]));
-  if (environmentIds.length === 0) return byEnvironment;
-  const { rows } = await db.query<{ environment_id: string; definition: unknown }>(
-    'SELECT environment_id, definition FROM leaderboard_definitions WHERE environment_id = ANY($1::uuid[]) ORDER BY board_key',
-    [environmentIds],
+  const versioned = await loadVersionedDefinitions(db, environmentIds);
+  return new Map([...versioned].map(([id, { boards }]) => [id, boards]));
+}
+
+/** An environment's boards and the fingerprint of the rows they were read from. */
+export interface VersionedDefinitions {
+  boards: LeaderboardDefinition[];
+  fingerprint: string;
+}
+
+/**
+ * What changes whenever an environment's definitions do: each board's key with the transaction that
+ * last wrote its row (`xmin`), in key order. An apply that adds, changes or removes a board changes
+ * it; an apply that changes nothing writes no row (replaceDefinitions) and leaves it. An environment
+ * without boards has none (its fingerprint is '').
+ */
+export const DEFINITIONS_FINGERPRINT = `string_agg(board_key || ':' || xmin::text, ',' ORDER BY board_key)`;
+
+/** loadDefinitions with each environment's fingerprint (see DEFINITIONS_FINGERPRINT). */
+export async function loadVersionedDefinitions(
+  db: Queryable,
+  environmentIds: readonly string[],
+): Promise<Map<string, VersionedDefinitions>> {
+  const byEnvironment = new Map<string, { boards: LeaderboardDefinition[]; written: string[] }>(
+    environmentIds.map((id) => [id, { boards: [], written: [] }]),
   );
-  for (const row of rows) {
-    byEnvironment.get(row.environment_id)?.push(LeaderboardDefinitionSchema.parse(row.definition));
+  if (environmentIds.length > 0) {
+    const { rows } = await db.query<{
+      environment_id: string;
+      board_key: string;
+      xmin: string;
+      definition: unknown;
+    }>(
+      `SELECT environment_id, board_key, xmin::text, definition FROM leaderboard_definitions
+       WHERE environment_id = ANY($1::uuid[]) ORDER BY board_key`,
+      [environmentIds],
+    );
+    for (const row of rows) {
+      const entry = byEnvironment.get(row.environment_id);
+      entry?.boards.push(LeaderboardDefinitionSchema.parse(row.definition));
+      entry?.written.push(`${row.board_key}:${row.xmin}`);
+    }
   }
-  return byEnvironment;
+  return new Map(
+    [...byEnvironment].map(([id, { boards, written }]) => [id, { boards, fingerprint: written.join(',') }]),
+  );
 }
 
 /** Replaces an environment's boards with `boards` (absent keys are removed). */

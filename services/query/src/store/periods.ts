@@ -1,5 +1,6 @@
 import type { Pool, PoolClient } from '@engage/postgres';
 import type { Period } from '../domain/periods.ts';
+import { DEFINITIONS_FINGERPRINT } from './definitions.ts';
 
 type Queryable = Pool | PoolClient;
 
@@ -47,6 +48,8 @@ export async function recentPeriods(db: Queryable, boards: readonly BoardRef[]):
   return rows.map(toPeriod);
 }
 
+type PeriodKey = BoardRef & Period & { organizationId: string };
+
 /**
  * Creates the periods a batch scores into (if new) and holds them FOR SHARE until the commit, so a
  * settlement (FOR UPDATE) waits for the batch or the batch sees the period settled. Locks are taken
@@ -54,32 +57,65 @@ export async function recentPeriods(db: Queryable, boards: readonly BoardRef[]):
  */
 export async function openPeriodsForScoring(
   client: PoolClient,
-  periods: readonly (BoardRef & Period & { organizationId: string })[],
+  periods: readonly PeriodKey[],
 ): Promise<StoredPeriod[]> {
-  if (periods.length === 0) return [];
-  const args = [
-    periods.map((p) => p.environmentId),
-    periods.map((p) => p.boardKey),
-    periods.map((p) => new Date(p.start).toISOString()),
-    periods.map((p) => (p.end === null ? null : new Date(p.end).toISOString())),
-    periods.map((p) => p.organizationId),
-  ];
+  await createPeriods(client, periods);
+  return (await lockPeriods(client, periods, [])).periods;
+}
+
+/** Inserts the periods that are not stored yet (a period somebody scored in first). */
+export async function createPeriods(client: PoolClient, periods: readonly PeriodKey[]): Promise<void> {
+  if (periods.length === 0) return;
   await client.query(
     `INSERT INTO board_periods (environment_id, board_key, period_start, period_end, organization_id)
      SELECT * FROM unnest($1::uuid[], $2::text[], $3::timestamptz[], $4::timestamptz[], $5::uuid[])
      ORDER BY 1, 2, 3
      ON CONFLICT DO NOTHING`,
-    args,
+    [
+      periods.map((p) => p.environmentId),
+      periods.map((p) => p.boardKey),
+      periods.map((p) => new Date(p.start).toISOString()),
+      periods.map((p) => (p.end === null ? null : new Date(p.end).toISOString())),
+      periods.map((p) => p.organizationId),
+    ],
   );
-  const { rows } = await client.query<PeriodRecord>(
-    `SELECT p.environment_id, p.board_key, p.period_start, p.period_end, p.state, p.participants
-     FROM board_periods p JOIN unnest($1::uuid[], $2::text[], $3::timestamptz[]) AS k(environment_id, board_key, period_start)
-       USING (environment_id, board_key, period_start)
-     ORDER BY p.environment_id, p.board_key, p.period_start
-     FOR SHARE OF p`,
-    args.slice(0, 3),
+}
+
+/**
+ * Holds the stored ones of `periods` FOR SHARE until the commit (in key order) and returns them as
+ * stored, in the same statement reading the fingerprint of `environmentIds`' definitions (see
+ * DEFINITIONS_FINGERPRINT; environments without boards are absent).
+ */
+export async function lockPeriods(
+  client: PoolClient,
+  periods: readonly (BoardRef & Period)[],
+  environmentIds: readonly string[],
+): Promise<{ periods: StoredPeriod[]; fingerprints: Map<string, string> }> {
+  const { rows } = await client.query<PeriodRecord & { fingerprint: string | null }>(
+    `WITH locked AS (
+       SELECT p.environment_id, p.board_key, p.period_start, p.period_end, p.state, p.participants
+       FROM board_periods p JOIN unnest($1::uuid[], $2::text[], $3::timestamptz[]) AS k(environment_id, board_key, period_start)
+         USING (environment_id, board_key, period_start)
+       ORDER BY p.environment_id, p.board_key, p.period_start
+       FOR SHARE OF p)
+     SELECT *, NULL::text AS fingerprint FROM locked
+     UNION ALL
+     SELECT environment_id, NULL, NULL, NULL, NULL, NULL, ${DEFINITIONS_FINGERPRINT}
+     FROM leaderboard_definitions WHERE environment_id = ANY($4::uuid[]) GROUP BY environment_id`,
+    [
+      periods.map((p) => p.environmentId),
+      periods.map((p) => p.boardKey),
+      periods.map((p) => new Date(p.start).toISOString()),
+      environmentIds,
+    ],
   );
-  return rows.map(toPeriod);
+  const fingerprints = new Map<string, string>();
+  const stored: StoredPeriod[] = [];
+  for (const row of rows) {
+    if (row.fingerprint === null) stored.push(toPeriod(row));
+    else fingerprints.set(row.environment_id, row.fingerprint);
+  }
+  return { periods: stored, fingerprints };
 }
 
 /** The newest settled period of a board. */
