@@ -401,8 +401,11 @@ async function rawReads(
   }
 }
 
-/** The commands a live read issues (the around script's ZREVRANK/ZREVRANGE run inside EVALSHA). */
-const READ_COMMANDS = ['exists', 'zcard', 'zrevrange', 'evalsha', 'eval', 'zmscore', 'hmget'];
+/**
+ * The commands a live read issues (the around script's ZREVRANK/ZREVRANGE run inside EVALSHA; a read
+ * without Around sends ZREVRANK itself).
+ */
+const READ_COMMANDS = ['exists', 'zcard', 'zrevrange', 'zrevrank', 'evalsha', 'eval', 'zmscore', 'hmget'];
 
 /** CPU time the Redis server used so far (INFO cpu), in ms. */
 async function redisCpuMs(redis: Redis): Promise<number> {

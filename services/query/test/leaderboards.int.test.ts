@@ -201,6 +201,15 @@ describe('leaderboards', () => {
     );
     expect(JSON.stringify(view.top)).not.toContain('"p');
 
+    // PlayerIds without Around asks the caller's rank alone (their score and name come with the named
+    // players', no script): the same answer, and it too finds lost boards (the marker) and rebuilds them.
+    const friendsOf = async () => (await read(env, 'p3', 'points', '&Top=0&PlayerIds=p6&PlayerIds=p5')).body;
+    for (const friends of [await friendsOf(), await loseRedisKeys(redis, prefix).then(friendsOf)]) {
+      expect(friends.leaderboard.me).toEqual({ rank: 5, score: 5, displayName: 'Name p3' });
+      expect(friends.named).toEqual(view.named);
+      expect(friends.around).toEqual([]);
+    }
+
     const laps = await eventually('the lap board', async () => {
       const r = await read(env, 'p2', 'fastest', '&Around=2');
       return r.body.leaderboard?.participants === 2 ? r.body : undefined;

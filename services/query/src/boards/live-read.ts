@@ -84,8 +84,8 @@ export const readNames: NameSource = async (redis, namesKey, members) =>
 /**
  * Reads a live board with the least Redis work, in one pipelined write: the board's size and top
  * (`topSource`), a short script for the marker, the caller's place, neighbours and their names (the
- * range depends on the rank), the named members' scores (ZMSCORE) and names (HMGET: known before
- * the board is read). Only top rows whose names `nameSource` does not hold need a second round trip
+ * range depends on the rank; a PlayerIds read without neighbours asks EXISTS and ZREVRANK instead),
+ * the named members' scores (ZMSCORE) and names (HMGET: known before the board is read). Only top rows whose names `nameSource` does not hold need a second round trip
  * (one HMGET). Every lookup is O(log N) or a hash lookup; nothing scans the board. The commands are
  * pipelined, not wrapped in MULTI (whose client-side cost was a third of a read's Redis handling in
  * Node): a score update may land between two of them, as it may between two reads. Undefined when
@@ -109,20 +109,24 @@ async function readParts(
   topSource: TopSource,
 ): Promise<{ read: LiveBoardRead; names: Map<string, string | null> } | undefined> {
   const named = req.named;
-  // The around script checks the marker itself; a read without a caller on the board asks EXISTS.
-  const [marker, head, placed, scores, namedNames] = await Promise.all([
-    req.me === null ? redis.exists(req.markerKey) : 1,
+  // The caller among the named (a PlayerIds read) without neighbours: their score and name come
+  // with the named players', so only the rank is asked (ZREVRANK and EXISTS: Redis spends ≈ 10 µs
+  // less than on the script). Otherwise the around script reads the caller's place in one command.
+  const byScript = req.me !== null && (req.around > 0 || !named.includes(req.me));
+  const [marker, head, placed, rank, scores, namedNames] = await Promise.all([
+    byScript ? 1 : redis.exists(req.markerKey),
     topSource(redis, req.boardKey, req.top),
-    req.me !== null
+    byScript
       ? (redis as unknown as BoardCommands).boardAround(
           req.boardKey,
           req.markerKey,
           req.namesKey,
-          req.me,
+          req.me!,
           String(req.around),
           req.withNames ? '1' : '0',
         )
       : null,
+    req.me !== null && !byScript ? redis.zrevrank(req.boardKey, req.me) : null,
     named.length > 0 ? redis.zmscore(req.boardKey, ...named) : [],
     req.withNames && named.length > 0 ? readNames(redis, req.namesKey, named) : [],
   ]);
@@ -137,7 +141,11 @@ async function readParts(
       names.set(row.member, placed[3]?.[i] || null);
     });
   }
-  const me = window.find((r) => r.position === placed?.[0]) ?? null;
+  let me = window.find((r) => r.position === placed?.[0]) ?? null;
+  if (!byScript && rank !== null) {
+    const score = scores[named.indexOf(req.me!)];
+    if (score != null) me = { member: req.me!, position: rank, rankScore: Number(score), displayName: null };
+  }
   const onBoard: LiveRow[] = [];
   named.forEach((member, i) => {
     const score = scores[i];
