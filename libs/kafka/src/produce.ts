@@ -35,9 +35,21 @@ export function encodeHeaderValues(messages: Message[]): Message[] {
 
 /** Upper bound of a message's bytes inside a record batch (key as UTF-8, varints, headers). */
 export function encodedSizeOf(message: Message): number {
-  let size = 24 + 3 * String(message.key ?? '').length + (message.value?.length ?? 0);
-  for (const [name, value] of Object.entries(message.headers ?? {})) {
-    size += 10 + 3 * name.length + (Buffer.isBuffer(value) ? value.length : 3 * String(value).length);
+  const size = 24 + 3 * String(message.key ?? '').length + (message.value?.length ?? 0);
+  return message.headers ? size + headersSizeOf(message.headers) : size;
+}
+
+/** Sizes of headers objects met before: a request's records share one (toMessages). */
+const headerSizes = new WeakMap<IHeaders, number>();
+
+function headersSizeOf(headers: IHeaders): number {
+  let size = headerSizes.get(headers);
+  if (size === undefined) {
+    size = 0;
+    for (const [name, value] of Object.entries(headers)) {
+      size += 10 + 3 * name.length + (Buffer.isBuffer(value) ? value.length : 3 * String(value).length);
+    }
+    headerSizes.set(headers, size);
   }
   return size;
 }

@@ -136,8 +136,10 @@ function checkItem(item: unknown, rules: EventRules, received: Received): ItemCh
   // A known rule is copied only if discovery extends it (most items extend nothing).
   let rule: EventRule = known ?? { key: eventKey, active: true, properties: {} };
   let extended = !known;
-  const properties = new Map<string, PropertyValue>();
-  for (const [name, value] of Object.entries(rawProperties)) {
+  // Only names of a rule are written here, and no rule has `__proto__` (names start with a letter).
+  const properties: Record<string, PropertyValue> = {};
+  for (const name in rawProperties) {
+    const value = rawProperties[name];
     if (value === null) continue; // null is the same as not sending the property
     let propertyRule = Object.hasOwn(rule.properties, name) ? rule.properties[name] : undefined;
     if (!propertyRule) {
@@ -159,10 +161,10 @@ function checkItem(item: unknown, rules: EventRules, received: Received): ItemCh
     }
     const converted = convertProperty(name, value, propertyRule.type);
     if ('error' in converted) errors.push(converted.error);
-    else properties.set(name, converted.value);
+    else properties[name] = converted.value;
   }
-  for (const [name, propertyRule] of Object.entries(rule.properties)) {
-    if (propertyRule.required && (!Object.hasOwn(rawProperties, name) || rawProperties[name] == null)) {
+  for (const name of requiredNamesOf(rule)) {
+    if (!Object.hasOwn(rawProperties, name) || rawProperties[name] == null) {
       errors.push(
         error('event.required_property_missing', `Property ${name} is required.`, { property: name }),
       );
@@ -176,11 +178,23 @@ function checkItem(item: unknown, rules: EventRules, received: Received): ItemCh
       playerId,
       occurredAt,
       timeZone,
-      properties: Object.fromEntries(properties),
+      properties,
       idempotencyKey,
     },
     ...(extended ? { definedRule: rule } : {}),
   };
+}
+
+/** The required property names of each rule, found once per rule rather than once per item. */
+const requiredNames = new WeakMap<EventRule, readonly string[]>();
+
+function requiredNamesOf(rule: EventRule): readonly string[] {
+  let names = requiredNames.get(rule);
+  if (!names) {
+    names = Object.keys(rule.properties).filter((name) => rule.properties[name]!.required);
+    requiredNames.set(rule, names);
+  }
+  return names;
 }
 
 function checkPlayerId(value: unknown, errors: EventItemError[]): string | undefined {
