@@ -1,22 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type AcceptedEvent, topics } from '../src/topics/catalog.ts';
+import { acceptedEventWith } from './accepted-event.ts';
 
 const type = topics.eventsAccepted.type;
 
-const event = (number: string): AcceptedEvent => ({
-  eventId: '00000000-0000-4000-8000-000000000000',
-  organizationId: '00000000-0000-4000-8000-000000000001',
-  environmentId: '00000000-0000-4000-8000-000000000002',
-  environmentKind: 'Live',
-  playerId: 'p',
-  eventKey: 'e',
-  occurredAt: '2026-01-01T00:00:00.000Z',
-  receivedAt: '2026-01-01T00:00:00.000Z',
-  timeZone: null,
-  properties: { n: { type: 'Number', string: null, number, boolean: null, dateTime: null } },
-  idempotencyKey: null,
-});
+const event = (number: string) =>
+  acceptedEventWith({
+    properties: { n: { type: 'Number', string: null, number, boolean: null, dateTime: null } },
+  });
 
 /** Avro decimal bytes as the specification defines them: minimal two's complement, big-endian. */
 function referenceBytes(text: string): string {

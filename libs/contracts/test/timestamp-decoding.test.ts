@@ -1,22 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type AcceptedEvent, topics } from '../src/topics/catalog.ts';
+import { topics } from '../src/topics/catalog.ts';
+import { acceptedEventWith } from './accepted-event.ts';
 
 const type = topics.eventsAccepted.type;
 
-const event = (occurredAt: string, receivedAt: string): AcceptedEvent => ({
-  eventId: '00000000-0000-4000-8000-000000000000',
-  organizationId: '00000000-0000-4000-8000-000000000001',
-  environmentId: '00000000-0000-4000-8000-000000000002',
-  environmentKind: 'Live',
-  playerId: 'p',
-  eventKey: 'e',
-  occurredAt,
-  receivedAt,
-  timeZone: null,
-  properties: {},
-  idempotencyKey: null,
-});
+const event = (occurredAt: string, receivedAt: string) => acceptedEventWith({ occurredAt, receivedAt });
 
 describe('timestamp-millis read back (the last value read is remembered)', () => {
   it('gives each record its own times, repeated or not, in any order', () => {

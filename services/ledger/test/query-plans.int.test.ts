@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import type { ProblemDocument } from '@engage/contracts';
 import { migrate, type PipelinedTransaction, type Pool, withPipelinedTransaction } from '@engage/postgres';
 import { stackConfig, uniqueTopicPrefix } from '@engage/testkit';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { applyWrites } from '../src/commands/write-queue.ts';
-import { adjustmentClaim } from '../src/domain/idempotency.ts';
 import type { AdjustmentOp } from '../src/domain/write-decisions.ts';
 import { createLedgerPool } from '../src/store/pool.ts';
+import { adjustmentOp } from './support/adjustment-op.ts';
 
 // A schema of its own, as a new deployment has it: empty tables that were never analyzed.
 const schema = `ledger_plans_${randomUUID().slice(0, 8)}`;
@@ -20,20 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await pool.query(`DROP SCHEMA ${schema} CASCADE`);
   await pool.end();
-});
-
-const adjustment = (environmentId: string, playerId: string, amount: number): AdjustmentOp => ({
-  kind: 'adjustment',
-  organizationId: environmentId,
-  environmentId,
-  playerId,
-  idempotencyKey: randomUUID(),
-  claim: adjustmentClaim(amount),
-  entryId: randomUUID(),
-  render: () => ({}) as ProblemDocument,
-  amount,
-  reason: null,
-  createdAt: new Date(),
 });
 
 /**
@@ -55,6 +40,6 @@ it('reads and writes a batch by index on tables that are new, empty and never an
   const environmentId = randomUUID();
   const players = ['p1', 'p2', 'p3'];
   // First the players' balance rows are created, then updated (the write's conditional update).
-  expect(await seqScansOfBatch(players.map((p) => adjustment(environmentId, p, 10)))).toEqual([]);
-  expect(await seqScansOfBatch(players.map((p) => adjustment(environmentId, p, -1)))).toEqual([]);
+  expect(await seqScansOfBatch(players.map((p) => adjustmentOp(environmentId, p, 10)))).toEqual([]);
+  expect(await seqScansOfBatch(players.map((p) => adjustmentOp(environmentId, p, -1)))).toEqual([]);
 });

@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { ProblemDocument } from '@engage/contracts';
 import { createPool, type Pool, withPipelinedTransaction } from '@engage/postgres';
 import { stackConfig, uniqueTopicPrefix } from '@engage/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyWrites } from '../src/commands/write-queue.ts';
-import { adjustmentClaim } from '../src/domain/idempotency.ts';
 import { journalOutboxRows } from '../src/domain/journal-outbox.ts';
-import { type AdjustmentOp, decideBatch, rowKey } from '../src/domain/write-decisions.ts';
+import { decideBatch, rowKey } from '../src/domain/write-decisions.ts';
 import { writeBatchEffects } from '../src/store/write-batch.ts';
+import { adjustmentOp } from './support/adjustment-op.ts';
 import { expectLedgerInvariants, journalOf, storedBalance } from './support/invariants.ts';
 
 let pool: Pool;
@@ -21,30 +20,16 @@ afterAll(async () => {
   await pool.end();
 });
 
-const adjustment = (environmentId: string, playerId: string, amount: number, key: string): AdjustmentOp => ({
-  kind: 'adjustment',
-  organizationId: environmentId,
-  environmentId,
-  playerId,
-  idempotencyKey: key,
-  claim: adjustmentClaim(amount),
-  entryId: randomUUID(),
-  render: () => ({}) as ProblemDocument,
-  amount,
-  reason: null,
-  createdAt: new Date(),
-});
-
 describe('a write batch sent with its COMMIT', () => {
   it('rolls back, before its COMMIT, when a balance is not the value the batch read', async () => {
     const environmentId = randomUUID();
     const [opened] = await withPipelinedTransaction(pool, (tx) =>
-      applyWrites(tx, [adjustment(environmentId, 'p', 10, 'opening')], topicPrefix),
+      applyWrites(tx, [adjustmentOp(environmentId, 'p', 10, 'opening')], topicPrefix),
     );
     expect(opened).toMatchObject({ value: { outcome: { status: 200 } } });
 
     // Decided from a balance of 3 while the row holds 10 (what a lost lock would look like).
-    const stale = adjustment(environmentId, 'p', 5, 'stale');
+    const stale = adjustmentOp(environmentId, 'p', 5, 'stale');
     const { effects } = decideBatch([stale], {
       keys: new Map(),
       balances: new Map([[rowKey(environmentId, 'p'), 3]]),

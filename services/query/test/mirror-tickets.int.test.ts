@@ -19,7 +19,7 @@ import { boardsMarkerKey, periodBoardKey, teamBoardKey } from '../src/boards/key
 import { startMirrorSweeper } from '../src/boards/sweeper.ts';
 import { applyAcceptedEvents, mirrorAppliedEvents } from '../src/consumers/events.ts';
 import { DefinitionCache, replaceDefinitions } from '../src/store/definitions.ts';
-import { loseRedisKeys, liveBoard as readLiveBoard } from './support.ts';
+import { consumedRecords, loseRedisKeys, liveBoard as readLiveBoard } from './support.ts';
 
 // The mirror after the commit, and the sweeper that finishes it when the process died in between:
 // each consumer transaction opens one ticket listing the rows it changed; Redis receives them in one
@@ -73,15 +73,7 @@ const scored = (env: EnvironmentContext, playerId: string, points: number, team:
 
 /** Applies events in one committed transaction, as the consumer does; returns the applied records. */
 async function commit(events: AcceptedEvent[]): Promise<ConsumedRecord<AcceptedEvent>[]> {
-  const records = events.map((value, i) => ({
-    partition: 0,
-    offset: String(i),
-    key: value.playerId,
-    value,
-    headers: {},
-    timestamp: '0',
-    raw: Buffer.alloc(0),
-  }));
+  const records = consumedRecords(events);
   await withTransaction(pool, (client) =>
     applyAcceptedEvents({ client, records, topic: 't', partitions: [0] }),
   );

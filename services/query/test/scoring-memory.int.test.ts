@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ScoringMemory } from '../src/boards/scoring-memory.ts';
 import { applyAcceptedEvents } from '../src/consumers/events.ts';
 import { replaceDefinitions } from '../src/store/definitions.ts';
+import { consumedRecords } from './support.ts';
 
 // The consumer remembers definitions and periods between chunks; every chunk scored from memory
 // checks them in its period-locking statement, so what changed in Postgres is seen by the next chunk.
@@ -41,15 +42,7 @@ const scored = (env: EnvironmentContext, playerId: string, points: number) =>
 
 /** Applies events in one committed transaction, as the consumer does; returns the statements it ran. */
 async function commit(events: AcceptedEvent[], memory: ScoringMemory): Promise<string[]> {
-  const records = events.map((value, i) => ({
-    partition: 0,
-    offset: String(i),
-    key: value.playerId,
-    value,
-    headers: {},
-    timestamp: '0',
-    raw: Buffer.alloc(0),
-  }));
+  const records = consumedRecords(events);
   const statements: string[] = [];
   await withTransaction(pool, (client) => {
     const counted = new Proxy(client, {

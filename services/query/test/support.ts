@@ -1,10 +1,23 @@
 import type { AcceptedEvent } from '@engage/contracts';
 import { LeaderboardDefinitionSchema } from '@engage/contracts/environment/leaderboards.ts';
+import type { ConsumedRecord } from '@engage/kafka';
 import { type Pool, withTransaction } from '@engage/postgres';
 import type { Redis } from '@engage/redis';
 import { periodBoardKey } from '../src/boards/keys.ts';
 import { decodeRankScore } from '../src/domain/rank-score.ts';
 import { replaceDefinitions } from '../src/store/definitions.ts';
+
+/** The events as records of partition 0 at offsets 0, 1, …, as the consumer hands them on. */
+export const consumedRecords = (events: AcceptedEvent[]): ConsumedRecord<AcceptedEvent>[] =>
+  events.map((value, i) => ({
+    partition: 0,
+    offset: String(i),
+    key: value.playerId,
+    value,
+    headers: {},
+    timestamp: '0',
+    raw: Buffer.alloc(0),
+  }));
 
 export const EVENT_KEYS = ['level_completed', 'purchase'];
 
