@@ -57,28 +57,21 @@ export interface RunSummary {
 const round = (n: number) => Math.round(n * 100) / 100;
 
 /**
- * Runs `op` from `concurrency` workers until `seconds` pass (or `maxOps` operations are done) and
- * records the latency of each. With `ratePerSecond`, operations start on a fixed schedule instead
- * (for latency at a given load rather than at saturation).
+ * Runs `op` from `concurrency` workers, each starting its next operation when its last one ends,
+ * until `seconds` pass, and records the latency of each: throughput at saturation. Latency at a given
+ * rate is `driveOnSchedule`'s.
  */
 export async function drive(
   recorder: Recorder,
   op: (worker: number, i: number) => Promise<void>,
-  options: { concurrency: number; seconds: number; ratePerSecond?: number },
+  options: { concurrency: number; seconds: number },
 ): Promise<RunSummary> {
   const deadline = performance.now() + options.seconds * 1000;
-  const interval = options.ratePerSecond ? (1000 * options.concurrency) / options.ratePerSecond : 0;
   let counter = 0;
   recorder.start();
   await Promise.all(
     Array.from({ length: options.concurrency }, async (_, worker) => {
-      let next = performance.now() + (interval * worker) / options.concurrency;
       while (performance.now() < deadline) {
-        if (interval) {
-          const wait = next - performance.now();
-          if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-          next += interval;
-        }
         const t0 = performance.now();
         try {
           await op(worker, counter++);
@@ -96,9 +89,8 @@ export async function drive(
 /**
  * Starts `op` on a fixed-rate open schedule: operation i is due at start + i / ratePerSecond whether
  * or not the earlier ones have finished, and its latency is counted from when it was due, not from
- * when it actually went out. Timing each operation from its own late start (as `drive` does with
- * `ratePerSecond`) hides the time requests waited while the system under test fell behind
- * (coordinated omission). How many operations are under way at once is left to `op`'s client (an
+ * when it actually went out. Timing each operation from its own late start would hide the time
+ * requests waited while the system under test fell behind (coordinated omission). How many operations are under way at once is left to `op`'s client (an
  * HTTP pool's connections): a request waiting there for a connection is late, and that counts.
  */
 export async function driveOnSchedule(

@@ -3,7 +3,7 @@ import { createPool } from '@engage/postgres';
 import { createTenant } from '@engage/testkit/tenant.ts';
 import { Pool as HttpPool } from 'undici';
 import type { WorkloadReport } from '../main.ts';
-import { drive, Recorder } from '../measure.ts';
+import { drive, driveOnSchedule, Recorder } from '../measure.ts';
 import { startBenchStack } from '../stack.ts';
 import type { WorkloadOptions } from './index.ts';
 
@@ -14,7 +14,9 @@ const PLAYERS = 10_000;
  * update), beside raw Postgres running the same conditional upsert on a table of its own.
  */
 export async function adjustments(options: WorkloadOptions): Promise<WorkloadReport> {
-  const concurrency = options.concurrency ?? 32;
+  // One organization may have 16 requests running at once (more wait, then get 429): the most one
+  // tenant's clients can keep busy.
+  const concurrency = options.concurrency ?? 16;
   const stack = await startBenchStack(['ledger', 'gateway']);
   try {
     const tenant = await createTenant(stack.gatewayUrl, stack.adminToken);
@@ -23,7 +25,7 @@ export async function adjustments(options: WorkloadOptions): Promise<WorkloadRep
       const res = await http.request({
         method: 'POST',
         path: '/v1/points/adjustments',
-        headers: { authorization: tenant.sandbox.apiKey, 'content-type': 'application/json' },
+        headers: { authorization: tenant.live.apiKey, 'content-type': 'application/json' },
         body: JSON.stringify({ playerId, amount, reason: 'bench', idempotencyKey: randomUUID() }),
       });
       await res.body.dump();
@@ -37,8 +39,7 @@ export async function adjustments(options: WorkloadOptions): Promise<WorkloadRep
       concurrency,
       seconds: options.seconds,
     });
-    const halfRate = await drive(new Recorder(), (_w, i) => adjust(`p${i % PLAYERS}`, 5), {
-      concurrency,
+    const halfRate = await driveOnSchedule(new Recorder(), (i) => adjust(`p${i % PLAYERS}`, 5), {
       seconds: options.seconds,
       ratePerSecond: Math.max(1, spread.opsPerSecond / 2),
     });

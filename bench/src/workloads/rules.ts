@@ -7,7 +7,7 @@ import { internalHeaders } from '@engage/testkit/stack.ts';
 import { createTenant } from '@engage/testkit/tenant.ts';
 import { Pool as HttpPool } from 'undici';
 import type { WorkloadReport } from '../main.ts';
-import { drive, driveOnSchedule, Recorder, type RunSummary } from '../measure.ts';
+import { driveOnSchedule, Recorder, type RunSummary } from '../measure.ts';
 import { cpuProfileArgs, processCpuMs } from '../process-cpu.ts';
 import { startBenchStack } from '../stack.ts';
 import type { WorkloadOptions } from './index.ts';
@@ -114,10 +114,10 @@ export async function rules(options: WorkloadOptions): Promise<WorkloadReport> {
     const LOAD_BATCH = 500;
     let cursor = 0;
     const loadCpuBefore = processCpuMs(rulesProcess.pid());
-    const load = drive(
+    const load = driveOnSchedule(
       new Recorder(LOAD_BATCH),
       () => post(Array.from({ length: LOAD_BATCH }, () => httpEvent(player(cursor++ % PLAYERS), cursor))),
-      { concurrency: 4, seconds: LOAD_WARMUP_SECONDS + options.seconds, ratePerSecond: 10_000 / LOAD_BATCH },
+      { seconds: LOAD_WARMUP_SECONDS + options.seconds, ratePerSecond: 10_000 / LOAD_BATCH },
     );
     await new Promise((resolve) => setTimeout(resolve, LOAD_WARMUP_SECONDS * 1000));
     const fromAcceptance = new Recorder();
