@@ -93,6 +93,11 @@ export interface ExactlyOnceConsumerOptions<T> {
    * to the others. Kafka refuses values below the broker's group.min.session.timeout.ms (6 s).
    */
   sessionTimeoutMs?: number;
+  /**
+   * Called when kafkajs gives the consumer up (a crash it does not restart from): nothing of the
+   * topic is applied any more, so a service should stop and let its orchestrator start it again.
+   */
+  onStopped?: (error: Error) => void;
 }
 
 /**
@@ -140,8 +145,15 @@ export async function startExactlyOnceConsumer<T>(
     );
   });
 
+  consumer.on(consumer.events.CRASH, ({ payload }) => {
+    if (!payload.restart) {
+      log.fatal({ err: payload.error, groupId, topic }, 'the consumer stopped for good');
+      options.onStopped?.(payload.error);
+    }
+  });
+
   await consumer.connect();
-  await consumer.subscribe({ topic, fromBeginning: true });
+  await subscribeOnceKnown(consumer, topic);
   const applying: RoundContext<T> = { options, commits, maxRecords };
   const slices = options.fetchRoundTransactions;
   const rounds = slices
@@ -406,4 +418,19 @@ function sliced<T>(items: T[], count: number): T[][] {
 
 function* chunks<T>(items: T[], size: number): Generator<T[]> {
   for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
+}
+
+/**
+ * A topic created a moment ago can still be unknown to the broker's metadata ("does not host this
+ * topic-partition", retriable): subscribing is tried again for a few seconds before it fails.
+ */
+async function subscribeOnceKnown(consumer: Consumer, topic: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await consumer.subscribe({ topic, fromBeginning: true });
+    } catch (err) {
+      if ((err as { retriable?: boolean }).retriable !== true || attempt >= 8) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
+    }
+  }
 }

@@ -311,4 +311,27 @@ describe('startExactlyOnceConsumer with record ids', () => {
     expect(appliedBy[0]).toBeGreaterThan(0);
     expect(await applications(groupId)).toEqual(Object.fromEntries(produced.map((r) => [r.eventId, 1])));
   });
+
+  it('tells the service when kafkajs gives the consumer up, and applies nothing of that batch', async () => {
+    const { prefix, kafka, groupId, start } = await freshTopic('eo-test-stopped', 'silent');
+    const env = randomEnvironment();
+    let stopped: Error | undefined;
+    consumer = await start({
+      apply: async () => {
+        throw Object.assign(new Error('a defect no retry can mend'), { retriable: false });
+      },
+      onStopped: (error) => {
+        stopped = error;
+      },
+    });
+    try {
+      await produce(kafka, prefix, [acceptedEvent(env, 'p1')]);
+      const error = await eventually('the consumer given up', async () => stopped);
+      expect(error.message).toContain('a defect no retry can mend');
+    } finally {
+      await consumer.stop();
+      consumer = undefined;
+    }
+    expect(await applications(groupId)).toEqual({});
+  });
 });

@@ -32,16 +32,29 @@ export class Lifecycle {
 
   /** SIGTERM and SIGINT start one shutdown; the process exits when it ends or times out. */
   installSignalHandlers(): void {
-    const onSignal = (signal: NodeJS.Signals) => {
-      const timer = setTimeout(() => {
-        this.log.error({ signal }, 'shutdown timed out; exiting');
-        process.exit(1);
-      }, this.timeoutMs);
-      timer.unref();
-      void this.shutdown(signal).then(() => process.exit(process.exitCode ?? 0));
-    };
+    const onSignal = (signal: NodeJS.Signals) => this.exitAfterShutdown(signal);
     process.once('SIGTERM', onSignal);
     process.once('SIGINT', onSignal);
+  }
+
+  /**
+   * A part the process cannot run without has stopped for good (a consumer kafkajs gave up): the
+   * process shuts down and exits with 1, so its orchestrator starts it again instead of leaving it
+   * up and doing nothing.
+   */
+  fail(reason: string, err: unknown): void {
+    this.log.fatal({ err }, reason);
+    process.exitCode = 1;
+    this.exitAfterShutdown(reason);
+  }
+
+  private exitAfterShutdown(reason: string): void {
+    const timer = setTimeout(() => {
+      this.log.error({ reason }, 'shutdown timed out; exiting');
+      process.exit(1);
+    }, this.timeoutMs);
+    timer.unref();
+    void this.shutdown(reason).then(() => process.exit(process.exitCode ?? 0));
   }
 
   private async runClosers(reason: string): Promise<void> {

@@ -31,13 +31,10 @@ export async function startLedger(ctx: ServiceContext<LedgerEnv>): Promise<void>
     topicPrefix: env.KAFKA_TOPIC_PREFIX,
     sessionTimeoutMs: env.KAFKA_SESSION_TIMEOUT_MS,
     onJournalCommitted: relay.kick,
+    onStopped: (err) => lifecycle.fail('the rewards consumer stopped', err),
   });
   lifecycle.onShutdown('rewards consumer', async () => (await rewards).stop());
-  rewards.catch(async (err: unknown) => {
-    log.fatal({ err }, 'the rewards consumer failed to start');
-    await lifecycle.shutdown('rewards consumer failed');
-    process.exit(1);
-  });
+  rewards.catch((err: unknown) => lifecycle.fail('the rewards consumer failed to start', err));
 
   const app = buildApp({
     log,

@@ -50,6 +50,7 @@ async function startUpdates(
     topicPrefix: env.KAFKA_TOPIC_PREFIX,
     sessionTimeoutMs: env.KAFKA_SESSION_TIMEOUT_MS,
     recordsPerTransaction: env.EVENTS_RECORDS_PER_TRANSACTION,
+    onStopped: (err) => lifecycle.fail('the events consumer stopped', err),
   });
   lifecycle.onShutdown('events consumer', events.stop);
   const sweeper = startMirrorSweeper(mirror, env.MIRROR_SWEEP_INTERVAL_MS);

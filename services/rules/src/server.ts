@@ -31,6 +31,7 @@ export async function startRules(ctx: ServiceContext<RulesEnv>): Promise<void> {
     rules,
     progress: new ProgressCache(PROGRESS_CACHE_PLAYERS),
     onOutbox: relay.kick,
+    onStopped: (err) => lifecycle.fail('the events consumer stopped', err),
   });
   lifecycle.onShutdown('events consumer', events.stop);
 

@@ -67,6 +67,8 @@ export function startEventsConsumer(
     kafka: KafkaClient;
     topicPrefix: string;
     sessionTimeoutMs: number;
+    /** The consumer was given up for good (see startExactlyOnceConsumer). */
+    onStopped?: (error: Error) => void;
     recordsPerTransaction: number;
   },
 ): Promise<RunningConsumer> {
@@ -79,6 +81,7 @@ export function startEventsConsumer(
     topic: topicName(topics.eventsAccepted, deps.topicPrefix),
     definition: topics.eventsAccepted,
     sessionTimeoutMs: deps.sessionTimeoutMs,
+    ...(deps.onStopped ? { onStopped: deps.onStopped } : {}),
     recordId: acceptedEventClaimId,
     maxRecordsPerTransaction: deps.recordsPerTransaction,
     fetchRoundTransactions: TRANSACTIONS_PER_FETCH_ROUND,
