@@ -62,17 +62,21 @@ export async function rules(options: WorkloadOptions): Promise<WorkloadReport> {
       environmentKind: 'Live' as const,
     };
     const rulesHttp = new HttpPool(rulesProcess.url, { connections: 16 });
-    const read = async (playerId: string, path = '/v1/missions') => {
-      const res = await rulesHttp.request({
-        method: 'POST',
-        path,
-        headers: { ...internalHeaders(env, { id: playerId }), 'content-type': 'application/json' },
-        body: JSON.stringify({ playerId }),
-      });
-      const body = await res.body.json();
-      if (res.statusCode !== 200) throw new Error(`mission read: ${res.statusCode} ${JSON.stringify(body)}`);
-      return body;
-    };
+    const readOn =
+      (http: HttpPool) =>
+      async (playerId: string, path = '/v1/missions') => {
+        const res = await http.request({
+          method: 'POST',
+          path,
+          headers: { ...internalHeaders(env, { id: playerId }), 'content-type': 'application/json' },
+          body: JSON.stringify({ playerId }),
+        });
+        const body = await res.body.json();
+        if (res.statusCode !== 200)
+          throw new Error(`mission read: ${res.statusCode} ${JSON.stringify(body)}`);
+        return body;
+      };
+    const read = readOn(rulesHttp);
     // Every player reads the feed once: entered into every mission.
     const entering = await everyOnce(PLAYERS, 16, (i) => read(player(i)));
     for (let i = 0; i < PROBE_PLAYERS; i++) await read(probePlayer(i), '/v1/missions/probe');
@@ -128,10 +132,13 @@ export async function rules(options: WorkloadOptions): Promise<WorkloadReport> {
     // count it expects to reach i's turn.
     const probed = new Array<number>(PROBE_PLAYERS).fill(0);
     let probeReads = 0;
-    const probeRead = limited(PROBE_READS_AT_ONCE, (playerId: string) => {
+    // Its own connections: a read waits for one of them (first come, first served).
+    const probeHttp = new HttpPool(rulesProcess.url, { connections: PROBE_READS_AT_ONCE });
+    const readProbe = readOn(probeHttp);
+    const probeRead = (playerId: string) => {
       probeReads++;
-      return read(playerId, '/v1/missions/probe');
-    });
+      return readProbe(playerId, '/v1/missions/probe');
+    };
     const probes = driveOnSchedule(
       new Recorder(),
       async (i) => {
@@ -159,6 +166,7 @@ export async function rules(options: WorkloadOptions): Promise<WorkloadReport> {
     );
     await gateway.close();
     await rulesHttp.close();
+    await probeHttp.close();
 
     return {
       workload: 'rules',
@@ -422,24 +430,6 @@ async function rawConsumer(brokers: string[], topic: string, total: number): Pro
   const seconds = (performance.now() - (first ?? performance.now())) / 1000;
   await consumer.disconnect();
   return summary(decoded, seconds);
-}
-
-/** `op` with at most `max` calls under way at once; the others wait their turn, first come first served. */
-function limited<A, R>(max: number, op: (arg: A) => Promise<R>): (arg: A) => Promise<R> {
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  return async (arg) => {
-    // A finished call hands its place to the first waiting one.
-    if (running < max) running++;
-    else await new Promise<void>((resolve) => waiting.push(resolve));
-    try {
-      return await op(arg);
-    } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else running--;
-    }
-  };
 }
 
 /** Runs `op` once for each index with `concurrency` workers, recording each latency. */

@@ -7,6 +7,7 @@ import { decodeRecord } from './codec.ts';
 import { FetchRounds } from './fetch-rounds.ts';
 import { batchSize, consumerLag, recordsSkipped } from './metrics.ts';
 import { type OffsetCommits, offsetCommits } from './offset-commits.ts';
+import { withRetries } from './retry.ts';
 import { lockAndAdvanceOffsets, type OffsetKeys, storedOffsets } from './stored-offsets.ts';
 import { withConsumeSpan } from './tracing.ts';
 
@@ -96,8 +97,9 @@ export interface ExactlyOnceConsumerOptions<T> {
   /**
    * Called when kafkajs gives the consumer up (a crash it does not restart from): nothing of the
    * topic is applied any more, so a service should stop and let its orchestrator start it again.
+   * Without it, the consumer logs the failure at level fatal.
    */
-  onStopped?: (error: Error) => void;
+  onStopped?: ((error: Error) => void) | undefined;
 }
 
 /**
@@ -146,14 +148,19 @@ export async function startExactlyOnceConsumer<T>(
   });
 
   consumer.on(consumer.events.CRASH, ({ payload }) => {
-    if (!payload.restart) {
-      log.fatal({ err: payload.error, groupId, topic }, 'the consumer stopped for good');
-      options.onStopped?.(payload.error);
-    }
+    if (payload.restart) return;
+    if (options.onStopped) options.onStopped(payload.error);
+    else log.fatal({ err: payload.error, groupId, topic }, 'the consumer stopped for good');
   });
 
   await consumer.connect();
-  await subscribeOnceKnown(consumer, topic);
+  // A topic created a moment ago can still be unknown to the broker's metadata ("does not host this
+  // topic-partition", a retriable error): subscribing is tried again for a few seconds.
+  await withRetries(() => consumer.subscribe({ topic, fromBeginning: true }), {
+    attempts: 8,
+    stepMs: 250,
+    retryable: (err) => (err as { retriable?: boolean }).retriable === true,
+  });
   const applying: RoundContext<T> = { options, commits, maxRecords };
   const slices = options.fetchRoundTransactions;
   const rounds = slices
@@ -418,19 +425,4 @@ function sliced<T>(items: T[], count: number): T[][] {
 
 function* chunks<T>(items: T[], size: number): Generator<T[]> {
   for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
-}
-
-/**
- * A topic created a moment ago can still be unknown to the broker's metadata ("does not host this
- * topic-partition", retriable): subscribing is tried again for a few seconds before it fails.
- */
-async function subscribeOnceKnown(consumer: Consumer, topic: string): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await consumer.subscribe({ topic, fromBeginning: true });
-    } catch (err) {
-      if ((err as { retriable?: boolean }).retriable !== true || attempt >= 8) throw err;
-      await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
-    }
-  }
 }

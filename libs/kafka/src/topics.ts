@@ -1,6 +1,7 @@
 import { allTopics, type TopicDefinition, topicName } from '@engage/contracts';
 import type { Admin } from 'kafkajs';
 import type { KafkaClient } from './client.ts';
+import { withRetries } from './retry.ts';
 
 /** A topic to create: its full name, partition count and settings. */
 export interface TopicSpec {
@@ -36,14 +37,7 @@ export async function ensureTopicSpecs(
   if (specs.length === 0) return;
   // Topic creation races with itself when several processes create topics at once (the broker can
   // answer "does not host this topic-partition" while leaders settle); each attempt is idempotent.
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await createOrGrowTopics(kafka, specs, replicationFactor);
-    } catch (err) {
-      if (attempt >= 5) throw err;
-      await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
-    }
-  }
+  await withRetries(() => createOrGrowTopics(kafka, specs, replicationFactor), { attempts: 5, stepMs: 200 });
 }
 
 async function createOrGrowTopics(kafka: KafkaClient, specs: TopicSpec[], replicationFactor: number) {

@@ -128,7 +128,7 @@ export function startRewardGrantsConsumer(deps: {
   topicPrefix: string;
   sessionTimeoutMs: number;
   /** The consumer was given up for good (see startExactlyOnceConsumer). */
-  onStopped?: (error: Error) => void;
+  onStopped?: ((error: Error) => void) | undefined;
   onJournalCommitted: () => void;
 }): Promise<RunningConsumer> {
   return startExactlyOnceConsumer({
@@ -139,7 +139,7 @@ export function startRewardGrantsConsumer(deps: {
     topic: topicName(topics.rewardsGranted, deps.topicPrefix),
     definition: topics.rewardsGranted,
     sessionTimeoutMs: deps.sessionTimeoutMs,
-    ...(deps.onStopped ? { onStopped: deps.onStopped } : {}),
+    onStopped: deps.onStopped,
     apply: ({ client, records, topic }: ApplyBatch<RewardGrant>) =>
       applyRewardGrants(client, records, topic, deps.topicPrefix, deps.log),
     deadLetter: (client, record) => deadLetter(client, record.topic, record, record.error.message, deps.log),

@@ -41,6 +41,8 @@ export interface ScoredBatch {
 }
 
 const boardId = (environmentId: string, boardKey: string) => `${environmentId}\u0000${boardKey}`;
+const periodId = (board: BoardRef, start: number) =>
+  `${boardId(board.environmentId, board.boardKey)}\u0000${start}`;
 
 type PlacedHit = BoardHit & { periodStart: number };
 
@@ -117,15 +119,9 @@ async function planFromStore(
   const { placed, wanted } = placeHits(hits, boards, (id) => recent.get(id) ?? []);
   const stored = await openPeriodsForScoring(client, wanted);
   rememberStored(memory, stored);
-  const settled = new Set(
-    stored
-      .filter((p) => p.state === 'settled')
-      .map((p) => `${boardId(p.environmentId, p.boardKey)}\u0000${p.start}`),
-  );
+  const settled = new Set(stored.filter((p) => p.state === 'settled').map((p) => periodId(p, p.start)));
   if (settled.size === 0) return { boards, hits: placed, late: 0 };
-  const open = placed.filter(
-    (h) => !settled.has(`${boardId(h.environmentId, h.boardKey)}\u0000${h.periodStart}`),
-  );
+  const open = placed.filter((h) => !settled.has(periodId(h, h.periodStart)));
   return { boards, hits: open, late: placed.length - open.length };
 }
 
@@ -153,11 +149,9 @@ async function planFromMemory(
   for (const [environmentId, { fingerprint }] of definitions) {
     if ((locked.fingerprints.get(environmentId) ?? '') !== fingerprint) return undefined;
   }
-  const asStored = new Map(
-    locked.periods.map((p) => [`${boardId(p.environmentId, p.boardKey)}\u0000${p.start}`, p]),
-  );
+  const asStored = new Map(locked.periods.map((p) => [periodId(p, p.start), p]));
   for (const w of wanted) {
-    const stored = asStored.get(`${boardId(w.environmentId, w.boardKey)}\u0000${w.start}`);
+    const stored = asStored.get(periodId(w, w.start));
     if (stored?.state !== 'open' || stored.end !== w.end) return undefined;
   }
   rememberStored(memory, locked.periods);
@@ -187,7 +181,7 @@ function placeHits(
     if (!period || !periodContains(period, hit.at)) {
       if (!known.has(id)) known.set(id, knownOf(id, hit));
       period = periodOfHit(known, id, boards.get(id)!, hit.at);
-      wanted.set(`${id}\u0000${period.start}`, { ...hit, ...period });
+      wanted.set(periodId(hit, period.start), { ...hit, ...period });
       lastPlaced.set(id, period);
     }
     return { ...hit, periodStart: period.start };

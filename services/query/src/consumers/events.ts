@@ -68,7 +68,7 @@ export function startEventsConsumer(
     topicPrefix: string;
     sessionTimeoutMs: number;
     /** The consumer was given up for good (see startExactlyOnceConsumer). */
-    onStopped?: (error: Error) => void;
+    onStopped?: ((error: Error) => void) | undefined;
     recordsPerTransaction: number;
   },
 ): Promise<RunningConsumer> {
@@ -81,7 +81,7 @@ export function startEventsConsumer(
     topic: topicName(topics.eventsAccepted, deps.topicPrefix),
     definition: topics.eventsAccepted,
     sessionTimeoutMs: deps.sessionTimeoutMs,
-    ...(deps.onStopped ? { onStopped: deps.onStopped } : {}),
+    onStopped: deps.onStopped,
     recordId: acceptedEventClaimId,
     maxRecordsPerTransaction: deps.recordsPerTransaction,
     fetchRoundTransactions: TRANSACTIONS_PER_FETCH_ROUND,

@@ -121,7 +121,7 @@ export function startEventsConsumer(options: {
   topicPrefix: string;
   sessionTimeoutMs: number;
   /** The consumer was given up for good (see startExactlyOnceConsumer). */
-  onStopped?: (error: Error) => void;
+  onStopped?: ((error: Error) => void) | undefined;
   rules: RulesCache;
   progress: ProgressCache;
   /** Called after a commit that wrote outbox records (wakes the relay). */
@@ -137,7 +137,7 @@ export function startEventsConsumer(options: {
     topic: topicName(topics.eventsAccepted, options.topicPrefix),
     definition: topics.eventsAccepted,
     sessionTimeoutMs: options.sessionTimeoutMs,
-    ...(options.onStopped ? { onStopped: options.onStopped } : {}),
+    onStopped: options.onStopped,
     maxRecordsPerTransaction: MAX_EVENTS_PER_PARTITION,
     maxBytesPerPartition: MAX_FETCH_BYTES_PER_PARTITION,
     fetchRoundTransactions: FETCH_ROUND_TRANSACTIONS,
