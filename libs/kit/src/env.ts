@@ -26,6 +26,8 @@ export const baseEnv = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   HOST: z.string().default('127.0.0.1'),
   SHUTDOWN_TIMEOUT_MS: milliseconds.default(25_000),
+  /** See gc-tuning.ts; 0 leaves V8's own rule. */
+  GC_MARKING_START_PERCENT: z.coerce.number().int().min(0).max(95).default(80),
   OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
 });
 

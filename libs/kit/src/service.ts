@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ConfigError, parseEnv } from './env.ts';
+import { tuneGarbageCollector } from './gc-tuning.ts';
 import type { HttpApp } from './http.ts';
 import { Lifecycle } from './lifecycle.ts';
 import { createLogger, type Logger } from './logger.ts';
@@ -15,12 +16,13 @@ export interface ServiceContext<E> {
 interface BaseSettings {
   LOG_LEVEL: string;
   SHUTDOWN_TIMEOUT_MS: number;
+  GC_MARKING_START_PERCENT: number;
   OTEL_EXPORTER_OTLP_ENDPOINT?: string | undefined;
 }
 
 /**
- * The one way a service process starts: configuration parsed and checked first, then logs and
- * traces, then the service's own start; SIGTERM/SIGINT run the registered closers in order.
+ * The one way a service process starts: configuration parsed and checked first, then the garbage
+ * collector's pacing, logs and traces, then the service's own start; SIGTERM/SIGINT run the registered closers in order.
  */
 export async function runService<S extends z.ZodType<BaseSettings>>(definition: {
   name: string;
@@ -37,6 +39,7 @@ export async function runService<S extends z.ZodType<BaseSettings>>(definition: 
     }
     throw err;
   }
+  tuneGarbageCollector(env.GC_MARKING_START_PERCENT);
   const log = createLogger(definition.name, env.LOG_LEVEL);
   const lifecycle = new Lifecycle(log, env.SHUTDOWN_TIMEOUT_MS);
   lifecycle.onShutdown('telemetry', startTelemetry(definition.name, env.OTEL_EXPORTER_OTLP_ENDPOINT));
