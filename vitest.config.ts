@@ -20,7 +20,7 @@ export default defineConfig({
           include: ['{libs,services}/*/test/**/*.int.test.ts', 'test/**/*.int.test.ts'],
           exclude: ['**/node_modules/**'],
           globalSetup: ['test/setup/global-setup.ts'],
-          setupFiles: ['test/setup/process-warnings.ts'],
+          setupFiles: ['test/setup/process-warnings.ts', 'test/setup/service-logs-on-failure.ts'],
           // Every test stack gets topics of its own; 3 partitions each keep the broker's open files bounded.
           env: { KAFKA_TOPIC_MAX_PARTITIONS: '3' },
           testTimeout: 60_000,

@@ -18,6 +18,13 @@ export interface ServiceProcess {
   restart(): Promise<void>;
 }
 
+const spawned: ServiceProcess[] = [];
+
+/** Every service process this test file spawned (running or not), for reports of failed tests. */
+export function spawnedServices(): readonly ServiceProcess[] {
+  return spawned;
+}
+
 export async function freePort(): Promise<number> {
   const server = createServer();
   server.listen(0, '127.0.0.1');
@@ -75,7 +82,7 @@ export async function spawnService(
   };
 
   await start();
-  return {
+  const service: ServiceProcess = {
     name,
     url,
     port,
@@ -91,6 +98,8 @@ export async function spawnService(
     },
     restart: start,
   };
+  spawned.push(service);
+  return service;
 }
 
 async function waitReady(

@@ -17,7 +17,7 @@ import {
   numberProperty,
   stringProperty,
 } from '@engage/testkit/events.ts';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loseRedisKeys } from './support.ts';
 
 const pool = schemaPool('query');
@@ -34,11 +34,6 @@ beforeAll(async () => {
     'query',
     serviceEnv(prefix, { MIRROR_SWEEP_INTERVAL_MS: '500' }),
   );
-});
-// A test that times out waiting for the boards says why only in the query process's own log.
-afterEach(({ task }) => {
-  if (task.result?.state === 'fail')
-    process.stderr.write(`query process log:\n${query?.logs().slice(-20_000)}\n`);
 });
 afterAll(async () => {
   await producer?.close();
