@@ -95,7 +95,10 @@ export async function lockPlayers(
     const byKey = new Map(read.map((row) => [keyOf(refOf(row)), toStoredProgress(row)]));
     for (const player of misses) player.stored = byKey.get(player.key);
   }
-  return locked as LockedPlayer[];
+  // The full read starts from the locked rows themselves, so it finds every player it is asked for.
+  if (!locked.every((player): player is LockedPlayer => player.stored !== undefined))
+    throw new Error('a locked player was not found by the full read of its progress');
+  return locked;
 }
 
 const refOf = (row: { environment_id: string; player_id: string }): PlayerRef => ({
