@@ -10,8 +10,8 @@ import { setFlagsFromString } from 'node:v8';
  * was not pinned down), so V8 ran one every 150–300 ms whatever the load: at 250 ledger
  * operations a second, four to five a second, each with 5–10 ms of pauses and about 100 ms of
  * concurrent marking on helper threads, which take the cores Postgres, Kafka and the clients need.
- * Starting at 80 % (finishing at the latest at 95 %) runs one a second there and halved the
- * ledger's CPU per operation (docs/operating.md, "Garbage collection").
+ * Starting at 80 % (finishing at the latest at 95 %) runs one a second there and cut the ledger's
+ * CPU per operation by a sixth to nearly a half (docs/operating.md, "Garbage collection").
  */
 export function tuneGarbageCollector(markingStartPercent: number): void {
   if (markingStartPercent <= 0) return;

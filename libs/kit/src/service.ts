@@ -22,7 +22,8 @@ interface BaseSettings {
 
 /**
  * The one way a service process starts: configuration parsed and checked first, then the garbage
- * collector's pacing, logs and traces, then the service's own start; SIGTERM/SIGINT run the registered closers in order.
+ * collector's pacing, logs and traces, then the service's own start; SIGTERM/SIGINT run the
+ * registered closers in order.
  */
 export async function runService<S extends z.ZodType<BaseSettings>>(definition: {
   name: string;
