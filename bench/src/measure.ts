@@ -90,8 +90,9 @@ export async function drive(
  * Starts `op` on a fixed-rate open schedule: operation i is due at start + i / ratePerSecond whether
  * or not the earlier ones have finished, and its latency is counted from when it was due, not from
  * when it actually went out. Timing each operation from its own late start would hide the time
- * requests waited while the system under test fell behind (coordinated omission). How many operations are under way at once is left to `op`'s client (an
- * HTTP pool's connections): a request waiting there for a connection is late, and that counts.
+ * requests waited while the system under test fell behind (coordinated omission). How many
+ * operations are under way at once is left to `op`'s client (an HTTP pool's connections): a request
+ * waiting there for a connection is late, and that counts.
  */
 export async function driveOnSchedule(
   recorder: Recorder,
@@ -119,4 +120,19 @@ export async function driveOnSchedule(
   await Promise.all(under);
   recorder.stop();
   return recorder.summary();
+}
+
+/**
+ * `op` at `ratePerSecond` on an open schedule (`driveOnSchedule`), or at saturation (`drive`) when
+ * no rate is given.
+ */
+export function driveAtRate(
+  recorder: Recorder,
+  op: (worker: number, i: number) => Promise<void>,
+  options: { concurrency: number; seconds: number; ratePerSecond?: number | undefined },
+): Promise<RunSummary> {
+  const { ratePerSecond, seconds, concurrency } = options;
+  return ratePerSecond
+    ? driveOnSchedule(recorder, (i) => op(0, i), { ratePerSecond, seconds })
+    : drive(recorder, op, { concurrency, seconds });
 }

@@ -20,7 +20,7 @@ import { createRedis, type Redis } from '@engage/redis';
 import { spawnService } from '@engage/testkit/process.ts';
 import { Pool as HttpPool } from 'undici';
 import type { WorkloadReport } from '../main.ts';
-import { drive, driveOnSchedule, Recorder } from '../measure.ts';
+import { drive, driveAtRate, Recorder } from '../measure.ts';
 import { cpuProfileArgs, processCpuMs } from '../process-cpu.ts';
 import { startBenchStack } from '../stack.ts';
 import type { WorkloadOptions } from './index.ts';
@@ -149,15 +149,11 @@ export async function leaderboards(options: WorkloadOptions): Promise<WorkloadRe
       const clientBefore = process.cpuUsage();
       const redisBefore = await readCommandStats(redis);
       const redisCpuBefore = await redisCpuMs(redis);
-      const summary = ratePerSecond
-        ? await driveOnSchedule(new Recorder(), (i) => read(i, kindOf(i)), {
-            ratePerSecond,
-            seconds: options.seconds,
-          })
-        : await drive(new Recorder(), (_w, i) => read(i, kindOf(i)), {
-            concurrency,
-            seconds: options.seconds,
-          });
+      const summary = await driveAtRate(new Recorder(), (_w, i) => read(i, kindOf(i)), {
+        concurrency,
+        seconds: options.seconds,
+        ratePerSecond,
+      });
       const perRead = (ms: number) => (ms * 1000) / summary.operations;
       const client = process.cpuUsage(clientBefore);
       const cpu = {

@@ -6,7 +6,7 @@ import { spawnService } from '@engage/testkit/process.ts';
 import { internalHeaders } from '@engage/testkit/stack.ts';
 import { Pool as HttpPool } from 'undici';
 import type { WorkloadReport } from '../main.ts';
-import { drive, driveOnSchedule, Recorder, type RunSummary } from '../measure.ts';
+import { drive, driveAtRate, Recorder, type RunSummary } from '../measure.ts';
 import { cpuProfileArgs, processCpuMs } from '../process-cpu.ts';
 import { type BenchStack, startBenchStack } from '../stack.ts';
 import type { WorkloadOptions } from './index.ts';
@@ -60,9 +60,7 @@ export async function ledger(options: WorkloadOptions): Promise<WorkloadReport> 
       ratePerSecond?: number,
     ): Promise<{ summary: RunSummary; cpu: string }> => {
       const before = await cpu.read();
-      const summary = ratePerSecond
-        ? await driveOnSchedule(new Recorder(), (i) => op(0, i), { ratePerSecond, seconds })
-        : await drive(new Recorder(), op, { concurrency, seconds });
+      const summary = await driveAtRate(new Recorder(), op, { concurrency, seconds, ratePerSecond });
       return { summary, cpu: cpu.perOperation(before, await cpu.read(), summary.operations) };
     };
 

@@ -42,6 +42,12 @@ export interface ApplyBatch<T> {
   partitions: number[];
 }
 
+/**
+ * Called when kafkajs gives a consumer up (a crash it does not restart from): nothing of the topic is
+ * applied any more, so a service should stop and let its orchestrator start it again.
+ */
+export type ConsumerStopped = (error: Error) => void;
+
 export interface ExactlyOnceConsumerOptions<T> {
   kafka: KafkaClient;
   pool: Pool;
@@ -94,12 +100,8 @@ export interface ExactlyOnceConsumerOptions<T> {
    * to the others. Kafka refuses values below the broker's group.min.session.timeout.ms (6 s).
    */
   sessionTimeoutMs?: number;
-  /**
-   * Called when kafkajs gives the consumer up (a crash it does not restart from): nothing of the
-   * topic is applied any more, so a service should stop and let its orchestrator start it again.
-   * Without it, the consumer logs the failure at level fatal.
-   */
-  onStopped?: ((error: Error) => void) | undefined;
+  /** Without it, the consumer logs the failure at level fatal. */
+  onStopped?: ConsumerStopped | undefined;
 }
 
 /**

@@ -50,9 +50,7 @@ export async function runService<S extends z.ZodType<BaseSettings>>(definition: 
   try {
     await definition.start({ name: definition.name, env, log, lifecycle });
   } catch (err) {
-    log.fatal({ err }, 'failed to start');
-    await lifecycle.shutdown('start failed');
-    process.exit(1);
+    lifecycle.fail('failed to start', err);
   }
 }
 

@@ -3,6 +3,7 @@ import { type RewardGrant, topicName, topics } from '@engage/contracts';
 import {
   type ApplyBatch,
   type ConsumedRecord,
+  type ConsumerStopped,
   consumerGroupId,
   enqueueOutbox,
   type KafkaClient,
@@ -127,8 +128,7 @@ export function startRewardGrantsConsumer(deps: {
   log: Logger;
   topicPrefix: string;
   sessionTimeoutMs: number;
-  /** The consumer was given up for good (see startExactlyOnceConsumer). */
-  onStopped?: ((error: Error) => void) | undefined;
+  onStopped?: ConsumerStopped | undefined;
   onJournalCommitted: () => void;
 }): Promise<RunningConsumer> {
   return startExactlyOnceConsumer({

@@ -85,8 +85,8 @@ export const readNames: NameSource = async (redis, namesKey, members) =>
  * Reads a live board with the least Redis work, in one pipelined write: the board's size and top
  * (`topSource`), a short script for the marker, the caller's place, neighbours and their names (the
  * range depends on the rank; a PlayerIds read without neighbours asks EXISTS and ZREVRANK instead),
- * the named members' scores (ZMSCORE) and names (HMGET: known before the board is read). Only top rows whose names `nameSource` does not hold need a second round trip
- * (one HMGET). Every lookup is O(log N) or a hash lookup; nothing scans the board. The commands are
+ * the named members' scores (ZMSCORE) and names (HMGET: known before the board is read). Only top
+ * rows whose names `nameSource` does not hold need a second round trip (one HMGET). Every lookup is O(log N) or a hash lookup; nothing scans the board. The commands are
  * pipelined, not wrapped in MULTI (whose client-side cost was a third of a read's Redis handling in
  * Node): a score update may land between two of them, as it may between two reads. Undefined when
  * the environment's boards are not mirrored (rebuild first).

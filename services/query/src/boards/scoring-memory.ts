@@ -1,5 +1,6 @@
 import type { Period } from '../domain/periods.ts';
 import type { VersionedDefinitions } from '../store/definitions.ts';
+import type { BoardRef } from '../store/periods.ts';
 
 /** Periods kept per board: as many as the uncached path reads (recentPeriods). */
 const PERIODS_PER_BOARD = 3;
@@ -41,18 +42,17 @@ export class ScoringMemory {
     return this.periods.get(environmentId)?.get(boardKey) ?? [];
   }
 
-  /** Periods as stored: they replace remembered ones with the same start; the newest few are kept. */
-  rememberPeriods(environmentId: string, boardKey: string, stored: readonly Period[]): void {
-    if (stored.length === 0) return;
-    let boards = this.periods.get(environmentId);
+  /** A period as stored: it replaces a remembered one with the same start; the newest few are kept. */
+  rememberPeriod(stored: BoardRef & Period): void {
+    let boards = this.periods.get(stored.environmentId);
     if (!boards) {
       if (this.periods.size >= MAX_ENTRIES) this.periods.clear();
       boards = new Map();
-      this.periods.set(environmentId, boards);
+      this.periods.set(stored.environmentId, boards);
     }
-    const byStart = new Map((boards.get(boardKey) ?? []).map((p) => [p.start, p]));
-    for (const p of stored) byStart.set(p.start, { start: p.start, end: p.end });
-    boards.set(boardKey, [...byStart.values()].sort((a, b) => b.start - a.start).slice(0, PERIODS_PER_BOARD));
+    const kept = (boards.get(stored.boardKey) ?? []).filter((p) => p.start !== stored.start);
+    kept.push({ start: stored.start, end: stored.end });
+    boards.set(stored.boardKey, kept.sort((a, b) => b.start - a.start).slice(0, PERIODS_PER_BOARD));
   }
 
   /** Drops what is remembered of these environments (their definitions and their boards' periods). */

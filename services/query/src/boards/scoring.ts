@@ -159,7 +159,7 @@ async function planFromMemory(
 }
 
 function rememberStored(memory: ScoringMemory | undefined, stored: readonly StoredPeriod[]): void {
-  for (const p of stored) memory?.rememberPeriods(p.environmentId, p.boardKey, [p]);
+  for (const p of stored) memory?.rememberPeriod(p);
 }
 
 /**

@@ -2,6 +2,7 @@ import { type AcceptedEvent, acceptedEventClaimId, topicName, topics } from '@en
 import {
   type ApplyBatch,
   type ConsumedRecord,
+  type ConsumerStopped,
   consumerGroupId,
   type KafkaClient,
   type RunningConsumer,
@@ -67,8 +68,7 @@ export function startEventsConsumer(
     kafka: KafkaClient;
     topicPrefix: string;
     sessionTimeoutMs: number;
-    /** The consumer was given up for good (see startExactlyOnceConsumer). */
-    onStopped?: ((error: Error) => void) | undefined;
+    onStopped?: ConsumerStopped | undefined;
     recordsPerTransaction: number;
   },
 ): Promise<RunningConsumer> {

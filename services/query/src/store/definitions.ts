@@ -34,29 +34,25 @@ export async function loadVersionedDefinitions(
   db: Queryable,
   environmentIds: readonly string[],
 ): Promise<Map<string, VersionedDefinitions>> {
-  const byEnvironment = new Map<string, { boards: LeaderboardDefinition[]; written: string[] }>(
-    environmentIds.map((id) => [id, { boards: [], written: [] }]),
+  const byEnvironment = new Map<string, VersionedDefinitions>(
+    environmentIds.map((id) => [id, { boards: [], fingerprint: '' }]),
   );
-  if (environmentIds.length > 0) {
-    const { rows } = await db.query<{
-      environment_id: string;
-      board_key: string;
-      xmin: string;
-      definition: unknown;
-    }>(
-      `SELECT environment_id, board_key, xmin::text, definition FROM leaderboard_definitions
-       WHERE environment_id = ANY($1::uuid[]) ORDER BY board_key`,
-      [environmentIds],
-    );
-    for (const row of rows) {
-      const entry = byEnvironment.get(row.environment_id);
-      entry?.boards.push(LeaderboardDefinitionSchema.parse(row.definition));
-      entry?.written.push(`${row.board_key}:${row.xmin}`);
-    }
+  if (environmentIds.length === 0) return byEnvironment;
+  const { rows } = await db.query<{ environment_id: string; fingerprint: string; definition: unknown }>(
+    `WITH versions AS (
+       SELECT environment_id, ${DEFINITIONS_FINGERPRINT} AS fingerprint FROM leaderboard_definitions
+       WHERE environment_id = ANY($1::uuid[]) GROUP BY environment_id)
+     SELECT environment_id, fingerprint, definition FROM leaderboard_definitions JOIN versions USING (environment_id)
+     WHERE environment_id = ANY($1::uuid[]) ORDER BY board_key`,
+    [environmentIds],
+  );
+  for (const row of rows) {
+    const entry = byEnvironment.get(row.environment_id);
+    if (!entry) continue;
+    entry.boards.push(LeaderboardDefinitionSchema.parse(row.definition));
+    entry.fingerprint = row.fingerprint;
   }
-  return new Map(
-    [...byEnvironment].map(([id, { boards, written }]) => [id, { boards, fingerprint: written.join(',') }]),
-  );
+  return byEnvironment;
 }
 
 /** Replaces an environment's boards with `boards` (absent keys are removed). */

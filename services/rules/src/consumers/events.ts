@@ -9,6 +9,7 @@ import {
 import {
   type ApplyBatch,
   type ConsumedRecord,
+  type ConsumerStopped,
   consumerGroupId,
   enqueueOutboxRows,
   type KafkaClient,
@@ -120,8 +121,7 @@ export function startEventsConsumer(options: {
   log: Logger;
   topicPrefix: string;
   sessionTimeoutMs: number;
-  /** The consumer was given up for good (see startExactlyOnceConsumer). */
-  onStopped?: ((error: Error) => void) | undefined;
+  onStopped?: ConsumerStopped | undefined;
   rules: RulesCache;
   progress: ProgressCache;
   /** Called after a commit that wrote outbox records (wakes the relay). */
