@@ -9,6 +9,7 @@ import type { WorkloadReport } from '../main.ts';
 import { drive, driveAtRate, Recorder, type RunSummary } from '../measure.ts';
 import { cpuProfileArgs, processCpuMs } from '../process-cpu.ts';
 import { type BenchStack, startBenchStack } from '../stack.ts';
+import { describeStalls, type StallReport, watchStalls } from '../stalls.ts';
 import type { WorkloadOptions } from './index.ts';
 
 const PLAYERS = 1_000;
@@ -17,6 +18,10 @@ const STOCKED_ITEMS = 100;
 /** Half the issue's targets (2,000 operations/s spread, 500/s on one hot player): where its p99 of 25 ms applies. */
 const TARGET_HALF_SPREAD = 1_000;
 const TARGET_HALF_HOT = 250;
+/** The issue's p99 bound, ms: what a slow operation is, for the report of where slow ones waited. */
+const SLOW_MS = 25;
+/** The routes the bench's operations take (adjustments and purchases). */
+const WRITE_ROUTES = ['/v1/points/adjustments', '/v1/marketplace-items/:marketplaceItemKey/purchases'];
 
 /**
  * The ledger's own writes, sent straight to the ledger process as the gateway forwards them: keyed
@@ -58,10 +63,16 @@ export async function ledger(options: WorkloadOptions): Promise<WorkloadReport> 
     const measure = async (
       op: (w: number, i: number) => Promise<void>,
       ratePerSecond?: number,
-    ): Promise<{ summary: RunSummary; cpu: string }> => {
+    ): Promise<{ summary: RunSummary; cpu: string; stalls: StallReport }> => {
       const before = await cpu.read();
+      const stalls = await watchStalls(stack.services.ledger!.url, WRITE_ROUTES, SLOW_MS);
       const summary = await driveAtRate(new Recorder(), op, { concurrency, seconds, ratePerSecond });
-      return { summary, cpu: cpu.perOperation(before, await cpu.read(), summary.operations) };
+      const stallReport = await stalls.stop();
+      return {
+        summary,
+        cpu: cpu.perOperation(before, await cpu.read(), summary.operations),
+        stalls: stallReport,
+      };
     };
 
     const spreadRun = await measure(spreadOp);
@@ -126,6 +137,8 @@ export async function ledger(options: WorkloadOptions): Promise<WorkloadReport> 
         'coin has no stock (no shared row); the stocked items take a unit of a shared row per purchase',
         'raw postgres is one conditional UPDATE per statement, autocommit',
         `"at half rate" runs at half the saturated row's measured rate; the ${TARGET_HALF_SPREAD.toLocaleString('en')}/s and ${TARGET_HALF_HOT}/s rows at half the targets (2,000/s spread, 500/s hot), the rates the p99 target of 25 ms applies to; these four rows send on a fixed open schedule (${concurrency} connections) and time each operation from when it was due (no coordinated omission)`,
+        `where operations waited, spread at ${TARGET_HALF_SPREAD.toLocaleString('en')}/s: ${describeStalls(spreadTargetHalf.stalls, SLOW_MS)}`,
+        `where operations waited, hot player at ${TARGET_HALF_HOT}/s: ${describeStalls(hotTargetHalf.stalls, SLOW_MS)}`,
         `CPU per operation (user + system, ms): spread at saturation ${spreadRun.cpu}; hot player at saturation ${hotRun.cpu}; spread at ${TARGET_HALF_SPREAD.toLocaleString('en')}/s ${spreadTargetHalf.cpu}; hot player at ${TARGET_HALF_HOT}/s ${hotTargetHalf.cpu}`,
         ...(options.cpuProfileDir
           ? [`CPU profile of the ledger (combining) process: ${options.cpuProfileDir}`]

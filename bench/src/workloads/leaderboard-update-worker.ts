@@ -1,0 +1,54 @@
+// The worker thread behind `startUpdateStream` (leaderboard-updates.ts).
+import { parentPort, workerData } from 'node:worker_threads';
+import { topics } from '@engage/contracts';
+import { connectProducer, createKafka, produceRecords } from '@engage/kafka';
+import { createLogger } from '@engage/kit';
+import {
+  scoreUpdates,
+  type UpdateStreamConfig,
+  type UpdateStreamReply,
+  type UpdateStreamRequest,
+} from './leaderboard-updates.ts';
+
+/** Sends every TICK_MS, so the updates process sees a steady stream rather than bursts. */
+const TICK_MS = 20;
+
+const config = workerData as UpdateStreamConfig;
+const port = parentPort!;
+const producer = await connectProducer(
+  createKafka({
+    brokers: config.brokers,
+    clientId: 'bench-score-stream',
+    log: createLogger('bench', 'warn'),
+  }),
+);
+const answer = (reply: UpdateStreamReply) => port.postMessage(reply);
+
+port.on('message', async (request: UpdateStreamRequest) => {
+  if (request === 'close') {
+    await producer.disconnect();
+    port.close();
+    return;
+  }
+  answer({ sent: await streamFor(request.from, request.seconds) });
+});
+answer({ ready: true });
+
+async function streamFor(from: number, seconds: number): Promise<number> {
+  const batch = Math.max(1, Math.round((config.ratePerSecond * TICK_MS) / 1000));
+  const start = performance.now();
+  const deadline = start + seconds * 1000;
+  let sent = 0;
+  for (let tick = 1; performance.now() < deadline; tick++) {
+    await produceRecords(
+      producer,
+      topics.eventsAccepted,
+      config.topicPrefix,
+      scoreUpdates(config.env, from + sent, batch),
+    );
+    sent += batch;
+    const wait = start + tick * TICK_MS - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+  return sent;
+}
