@@ -56,3 +56,31 @@ it('runs a broker of its own that keeps acknowledged records through SIGKILL and
   await broker.destroy();
   expect([isAlive(restarted), existsSync(broker.dir)]).toEqual([false, false]);
 }, 120_000);
+
+it('offers a second way in through a link that cuts its clients off while the broker and direct clients go on', async () => {
+  const linked = await startPrivateKafka({ link: true });
+  try {
+    const link = linked.link!;
+    expect(link.brokers[0]).not.toBe(linked.brokers[0]);
+    // Clients bootstrapped on the link are told to stay on it.
+    const admin = new Kafka({
+      clientId: 'link-test',
+      brokers: link.brokers,
+      logLevel: logLevel.NOTHING,
+    }).admin();
+    await admin.connect();
+    try {
+      const { brokers } = await admin.describeCluster();
+      expect(brokers.map((b) => `${b.host}:${b.port}`)).toEqual(link.brokers);
+    } finally {
+      await admin.disconnect();
+    }
+    link.cut();
+    await expect(describeOnce(link.brokers, 1_000)).rejects.toThrow();
+    expect((await describeOnce(linked.brokers)).clusterId).toBe(linked.clusterId);
+    await link.restore();
+    expect((await describeOnce(link.brokers)).clusterId).toBe(linked.clusterId);
+  } finally {
+    await linked.destroy();
+  }
+}, 120_000);

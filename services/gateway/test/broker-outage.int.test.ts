@@ -1,24 +1,29 @@
-// The link to the broker cut while the broker keeps running: sends can land and lose their
-// acknowledgement, the path that re-sends keyed eventIds. A real broker stop and restart is in
-// broker-restart.int.test.ts.
+// The network between the gateway and its broker cut while the broker keeps running: sends can land
+// and lose their acknowledgement, the path that re-sends keyed eventIds. The gateway reaches a broker
+// of this test's own through a TCP link the test cuts, whatever Kafka client the gateway uses. A
+// real broker stop and restart is in broker-restart.int.test.ts.
+import { type LinkedBrokers, type PrivateKafka, startPrivateKafka } from '@engage/devstack';
 import { createTenant, TEST_ADMIN_TOKEN, type Tenant } from '@engage/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KafkaLink } from './kafka-link.ts';
 import { bearer, type InProcessGateway, readAcceptedEvents, startGateway } from './support.ts';
 
+let broker: PrivateKafka | undefined;
+let link: LinkedBrokers;
 let gateway: InProcessGateway;
 let tenant: Tenant;
-const link = new KafkaLink();
 
 beforeAll(async () => {
-  gateway = await startGateway({ kafkaLink: link });
+  broker = await startPrivateKafka({ link: true });
+  link = broker.link!;
+  gateway = await startGateway({ brokers: link.brokers, failFast: true });
   tenant = await createTenant(gateway.url, TEST_ADMIN_TOKEN, {
     definition: { events: [{ key: 'tick', properties: { n: { type: 'number' } } }] },
   });
-});
+}, 120_000);
 afterAll(async () => {
-  link.restore();
+  await link?.restore();
   await gateway?.close();
+  await broker?.destroy();
 });
 
 const CLIENTS = 4;
@@ -81,7 +86,7 @@ describe('broker outage under load', () => {
       while (statuses.filter((s) => s === 500).length < 2) {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
-      link.restore();
+      await link.restore();
     })();
     await Promise.all([outage, ...Array.from({ length: CLIENTS }, (_, c) => client(c))]);
 
@@ -89,7 +94,7 @@ describe('broker outage under load', () => {
     expect(answered.size).toBe((CLIENTS * BATCHES * ITEMS) / 2);
 
     // Reconcile the topic against the answers.
-    const records = await readAcceptedEvents(gateway.topicPrefix, tenant.live.environmentId);
+    const records = await readAcceptedEvents(gateway.topicPrefix, tenant.live.environmentId, broker!.brokers);
     const onTopic = new Set(records.map((r) => r.eventId));
     for (const eventId of answered.values()) expect(onTopic.has(eventId)).toBe(true);
     // A key is never written under two eventIds (a failed send that landed is re-sent with its eventId).

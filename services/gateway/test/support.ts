@@ -8,7 +8,6 @@ import { Kafka, logLevel } from 'kafkajs';
 import { buildApp } from '../src/app.ts';
 import { createEventProducer, type EventProducer } from '../src/events/event-producer.ts';
 import { createUpstreams, type Upstreams } from '../src/forwarding/upstreams.ts';
-import type { KafkaLink } from './kafka-link.ts';
 
 export interface InProcessGateway {
   app: HttpApp;
@@ -41,26 +40,25 @@ export async function startGateway(
     /** Brokers the gateway produces to (default: the test stack's). */
     brokers?: string[];
     pendingKeyTimeoutMs?: number;
-    /** Routes the producer's connections through a link the test can cut (with a short retry budget). */
-    kafkaLink?: KafkaLink;
+    /** Short Kafka timeouts and retry budget: for a test that cuts the gateway off its broker. */
+    failFast?: boolean;
   } = {},
 ): Promise<InProcessGateway> {
   const stack = stackConfig();
   const log = createLogger('gateway-test', 'silent');
   const topicPrefix = uniqueTopicPrefix();
-  await withRetries(() => createCatalogTopics(stack.brokers, topicPrefix));
+  const brokers = options.brokers ?? stack.brokers;
+  await withRetries(() => createCatalogTopics(brokers, topicPrefix));
   // As runService does: the SDK registers the W3C propagator that forwarding uses.
   if (!telemetryStarted) {
     startTelemetry('gateway-test', undefined);
     telemetryStarted = true;
   }
   const pool = createPool({ url: stack.databaseUrl, schema: 'gateway', max: 10 });
-  const brokers = options.brokers ?? stack.brokers;
-  const kafka = options.kafkaLink
+  const kafka = options.failFast
     ? new Kafka({
         clientId: 'gateway-test',
         brokers,
-        socketFactory: options.kafkaLink.socketFactory as never,
         requestTimeout: 1_000,
         connectionTimeout: 500,
         authenticationTimeout: 500,

@@ -8,4 +8,9 @@ export {
 } from './broker.ts';
 export { createTopics, type TopicSpec } from './client.ts';
 export { findRepoRoot, kafkaPaths, LOCAL_BROKERS } from './paths.ts';
-export { type PrivateKafka, type PrivateKafkaOptions, startPrivateKafka } from './private-broker.ts';
+export {
+  type LinkedBrokers,
+  type PrivateKafka,
+  type PrivateKafkaOptions,
+  startPrivateKafka,
+} from './private-broker.ts';

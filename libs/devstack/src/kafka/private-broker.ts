@@ -15,6 +15,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { waitForCluster } from './client.ts';
+import { CuttableLink } from './cuttable-link.ts';
 import {
   brokerJvmArgs,
   formatKraftStorage,
@@ -48,6 +49,20 @@ export interface PrivateKafka {
   destroy(): Promise<void>;
   /** The last lines of its logs, for a failure message. */
   logs(lines?: number): string;
+  /** With the `link` option: a second way in, through a link the test can cut. */
+  readonly link: LinkedBrokers | undefined;
+}
+
+/**
+ * The broker's client listener behind a `CuttableLink`: clients bootstrapped on `brokers` are told
+ * (by the listener's advertised address) to stay on the link, so cutting it cuts them all off while
+ * the broker, and clients on the direct address, go on.
+ */
+export interface LinkedBrokers {
+  readonly brokers: string[];
+  /** Drops the open connections; new ones are refused until `restore()`. */
+  cut(): void;
+  restore(): Promise<void>;
 }
 
 export interface PrivateKafkaOptions {
@@ -56,6 +71,8 @@ export interface PrivateKafkaOptions {
   /** JVM heap flags; small by default, the machine is shared. */
   heap?: string[];
   readyTimeoutMs?: number;
+  /** Also open a client listener reached through a link the test can cut (`PrivateKafka.link`). */
+  link?: boolean;
 }
 
 const DEFAULT_HEAP = ['-Xms128m', '-Xmx512m'];
@@ -75,21 +92,31 @@ export async function startPrivateKafka(options: PrivateKafkaOptions = {}): Prom
   const watchdog = startWatchdog(dir);
   let child: ChildProcess | undefined;
   let destroyed = false;
+  let link: CuttableLink | undefined;
   const destroy = async () => {
     if (destroyed) return;
     destroyed = true;
+    link?.cut();
     if (child) await kill(child, 'SIGKILL');
     await watchdog.end();
     rmSync(dir, { recursive: true, force: true });
   };
   try {
-    const [port, controllerPort] = await twoFreePorts();
+    const [port, controllerPort, linkedPort, linkPort] = await freePorts(options.link ? 4 : 2);
     const brokers = [`${LOCAL_HOST}:${port}`];
+    if (linkedPort !== undefined && linkPort !== undefined) {
+      link = new CuttableLink(LOCAL_HOST, linkPort, { host: LOCAL_HOST, port: linkedPort });
+      await link.restore();
+    }
     const clusterId = randomClusterId();
     const properties = join(dir, 'server.properties');
     writeFileSync(
       properties,
-      privateServerProperties(readFileSync(shared.serverProperties, 'utf8'), port, controllerPort, dir),
+      privateServerProperties(readFileSync(shared.serverProperties, 'utf8'), dir, {
+        port,
+        controllerPort,
+        ...(link ? { linked: { port: linkedPort!, advertisedPort: linkPort! } } : {}),
+      }),
     );
     const jvm = { libsDir: shared.libsDir, log4jConfig: shared.log4jConfig, logsDir: dir };
     const classes = classDataSharing(join(shared.cacheDir, shared.version, 'private-broker.jsa'), dir);
@@ -171,6 +198,7 @@ export async function startPrivateKafka(options: PrivateKafkaOptions = {}): Prom
       stop,
       logs,
       destroy,
+      link: linkedBrokers(link, linkPort),
     };
   } catch (error) {
     await destroy();
@@ -178,12 +206,35 @@ export async function startPrivateKafka(options: PrivateKafkaOptions = {}): Prom
   }
 }
 
-/** The shared broker's properties with this broker's listeners and directory. */
-function privateServerProperties(template: string, port: number, controllerPort: number, dir: string) {
-  const listeners = `PLAINTEXT://${LOCAL_HOST}:${port},CONTROLLER://${LOCAL_HOST}:${controllerPort}`;
+function linkedBrokers(link: CuttableLink | undefined, port: number | undefined): LinkedBrokers | undefined {
+  if (!link) return undefined;
+  return {
+    brokers: [`${LOCAL_HOST}:${port}`],
+    cut: () => link.cut(),
+    restore: () => link.restore(),
+  };
+}
+
+/**
+ * The shared broker's properties with this broker's listeners and directory. A linked listener
+ * (LINKED) binds `linked.port` and advertises `linked.advertisedPort`, where the link listens.
+ */
+function privateServerProperties(
+  template: string,
+  dir: string,
+  ports: { port: number; controllerPort: number; linked?: { port: number; advertisedPort: number } },
+) {
+  const { port, controllerPort, linked } = ports;
+  const listeners = [`PLAINTEXT://${LOCAL_HOST}:${port}`, `CONTROLLER://${LOCAL_HOST}:${controllerPort}`];
+  const advertised = [...listeners];
+  if (linked) {
+    listeners.push(`LINKED://${LOCAL_HOST}:${linked.port}`);
+    advertised.push(`LINKED://${LOCAL_HOST}:${linked.advertisedPort}`);
+  }
   return withOverrides(template, {
-    listeners,
-    'advertised.listeners': listeners,
+    listeners: listeners.join(','),
+    'advertised.listeners': advertised.join(','),
+    'listener.security.protocol.map': 'PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT,LINKED:PLAINTEXT',
     'controller.quorum.bootstrap.servers': `${LOCAL_HOST}:${controllerPort}`,
     'log.dirs': join(dir, 'logs'),
     // After a SIGKILL the restarted broker cannot register until the controller has expired its
@@ -288,18 +339,18 @@ export function withOverrides(properties: string, overrides: Record<string, stri
 }
 
 /**
- * Two ports free now, below the kernel's ephemeral range: while the broker is down, no outgoing
- * connection can be given its port, so a restart binds the same ports again.
+ * `count` ports free now, below the kernel's ephemeral range: while the broker (or the link) is
+ * down, no outgoing connection can be given its port, so a restart binds the same ports again.
  */
-async function twoFreePorts(): Promise<[number, number]> {
+async function freePorts(count: number): Promise<[number, number, ...(number | undefined)[]]> {
   const high = Math.min(ephemeralRangeStart(), 32_768);
   const found: number[] = [];
-  for (let attempt = 0; found.length < 2 && attempt < 200; attempt++) {
+  for (let attempt = 0; found.length < count && attempt < 400; attempt++) {
     const port = 20_000 + Math.floor(Math.random() * (high - 20_000));
     if (!found.includes(port) && (await canListen(port))) found.push(port);
   }
-  if (found.length < 2) throw new Error('no two free ports below the ephemeral range');
-  return [found[0]!, found[1]!];
+  if (found.length < count) throw new Error(`no ${count} free ports below the ephemeral range`);
+  return [found[0]!, found[1]!, ...found.slice(2)];
 }
 
 function ephemeralRangeStart(): number {
