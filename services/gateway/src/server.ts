@@ -1,4 +1,3 @@
-import { connectProducer, createKafka } from '@engage/kafka';
 import { listen, type ServiceContext } from '@engage/kit';
 import { createPool, pingPool } from '@engage/postgres';
 import { createRedis } from '@engage/redis';
@@ -14,10 +13,9 @@ export async function startGateway(ctx: ServiceContext<GatewayEnv>): Promise<voi
   const pool = createPool({ url: env.DATABASE_URL, schema: 'gateway', max: env.DATABASE_POOL_SIZE, log });
   lifecycle.onShutdown('postgres', () => pool.end());
 
-  const kafka = createKafka({ brokers: env.KAFKA_BROKERS, clientId: env.KAFKA_CLIENT_ID ?? 'gateway', log });
-  const producer = createEventProducer({
-    initial: await connectProducer(kafka),
-    connect: () => connectProducer(kafka),
+  const producer = await createEventProducer({
+    brokers: env.KAFKA_BROKERS,
+    clientId: env.KAFKA_CLIENT_ID ?? 'gateway',
     topicPrefix: env.KAFKA_TOPIC_PREFIX,
     log,
   });

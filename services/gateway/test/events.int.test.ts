@@ -8,6 +8,7 @@ import {
 } from '@engage/kafka';
 import { createLogger } from '@engage/kit';
 import { createTenant, stackConfig, TEST_ADMIN_TOKEN, type Tenant } from '@engage/testkit';
+import { Partitioners } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, type InProcessGateway, startGateway } from './support.ts';
 
@@ -38,27 +39,51 @@ const send = (body: string, key = tenant.sandbox.apiKey) =>
     payload: body,
   });
 
-/** Reads the topic from the beginning until `count` records of this environment were seen. */
+const kafkajsPartitioner = Partitioners.DefaultPartitioner();
+/**
+ * The partition kafkajs's default partitioner gives a key: every producer of the topic (the
+ * gateway's, the kafkajs-based tools and services) must agree, so a player's events stay in order.
+ */
+const kafkajsPartitionOf = (topic: string, partitions: number, key: string) =>
+  kafkajsPartitioner({
+    topic,
+    partitionMetadata: Array.from({ length: partitions }, (_, partitionId) => ({
+      partitionId,
+      leader: 0,
+    })),
+    message: { key, value: null },
+  });
+
+/**
+ * Reads the topic from the beginning until `count` records of this environment were seen; checks
+ * each record's key, headers and partition on the way.
+ */
 async function readAccepted(environmentId: string, count: number): Promise<AcceptedEvent[]> {
   const kafka = createKafka({
     brokers: stackConfig().brokers,
     clientId: 'events-test',
     log: createLogger('t', 'silent'),
   });
+  const topic = topicName(topics.eventsAccepted, gateway.topicPrefix);
+  // Test stacks may create the topic with fewer partitions than the catalog's.
+  const admin = kafka.admin();
+  await admin.connect();
+  const metadata = await admin.fetchTopicMetadata({ topics: [topic] }).finally(() => admin.disconnect());
+  const partitions = metadata.topics[0]!.partitions.length;
   const consumer = kafka.consumer({ groupId: `test-${crypto.randomUUID()}`, maxWaitTimeInMs: 100 });
   await consumer.connect();
-  await consumer.subscribe({
-    topic: topicName(topics.eventsAccepted, gateway.topicPrefix),
-    fromBeginning: true,
-  });
+  await consumer.subscribe({ topic, fromBeginning: true });
   const seen: AcceptedEvent[] = [];
+  const misplaced: { key: string; partition: number }[] = [];
   try {
     await new Promise<void>((resolve, reject) => {
       consumer
         .run({
-          eachMessage: async ({ message }) => {
+          eachMessage: async ({ topic, partition, message }) => {
             const event = decodeRecord(topics.eventsAccepted, message.value!);
             expect(message.key?.toString()).toBe(`${event.environmentId}:${event.playerId}`);
+            const key = message.key!.toString();
+            if (partition !== kafkajsPartitionOf(topic, partitions, key)) misplaced.push({ key, partition });
             // One header names the writer's schema (docs/topics.md); the other is the trace.
             expect(Object.keys(message.headers ?? {}).sort()).toEqual([SCHEMA_HEADER, 'traceparent']);
             expect(parseSchemaHeader(message.headers?.[SCHEMA_HEADER] as Buffer)).toEqual({
@@ -74,6 +99,7 @@ async function readAccepted(environmentId: string, count: number): Promise<Accep
   } finally {
     await consumer.disconnect();
   }
+  expect(misplaced).toEqual([]);
   return seen;
 }
 
@@ -123,6 +149,23 @@ describe('POST /v1/events', () => {
       [tenant.sandbox.environmentId],
     );
     expect(rows).toEqual([{ external_id: 'alice', time_zone: 'Europe/Paris' }]);
+  });
+
+  it('puts every player on the partition kafkajs would (checked for each record read)', async () => {
+    const players = Array.from({ length: 200 }, (_, i) => `partitioned-${i}`);
+    const res = await send(
+      JSON.stringify({
+        events: players.map((playerId) => ({
+          eventKey: 'level_completed',
+          playerId,
+          properties: { level: 1 },
+        })),
+      }),
+      tenant.live.apiKey,
+    );
+    expect(res.json()).toMatchObject({ accepted: 200 });
+    const records = await readAccepted(tenant.live.environmentId, 200);
+    expect(new Set(records.map((r) => r.playerId))).toEqual(new Set(players));
   });
 
   it('refuses an empty and an oversized batch with 400', async () => {

@@ -1,10 +1,9 @@
 import { type AcceptedEvent, topicName, topics } from '@engage/contracts';
 import { createCatalogTopics } from '@engage/devstack';
-import { connectProducer, createKafka, decodeRecord } from '@engage/kafka';
+import { createKafka, decodeRecord } from '@engage/kafka';
 import { createLogger, type HttpApp, startTelemetry } from '@engage/kit';
 import { createPool, type Pool } from '@engage/postgres';
 import { stackConfig, TEST_ADMIN_TOKEN, uniqueTopicPrefix } from '@engage/testkit';
-import { Kafka, logLevel } from 'kafkajs';
 import { buildApp } from '../src/app.ts';
 import { createEventProducer, type EventProducer } from '../src/events/event-producer.ts';
 import { createUpstreams, type Upstreams } from '../src/forwarding/upstreams.ts';
@@ -55,22 +54,15 @@ export async function startGateway(
     telemetryStarted = true;
   }
   const pool = createPool({ url: stack.databaseUrl, schema: 'gateway', max: 10 });
-  const kafka = options.failFast
-    ? new Kafka({
-        clientId: 'gateway-test',
-        brokers,
-        requestTimeout: 1_000,
-        connectionTimeout: 500,
-        authenticationTimeout: 500,
-        retry: { initialRetryTime: 50, retries: 1, maxRetryTime: 200 },
-        logLevel: logLevel.NOTHING,
-      })
-    : createKafka({ brokers, clientId: 'gateway-test', log });
-  const producer = createEventProducer({
-    initial: await connectProducer(kafka),
-    connect: () => connectProducer(kafka),
+  const producer = await createEventProducer({
+    brokers,
+    clientId: 'gateway-test',
     topicPrefix,
     log,
+    // A cut link fails a send within about a second, so the test sees refusals quickly.
+    ...(options.failFast
+      ? { timeouts: { connectMs: 500, requestMs: 1_000, retries: 2, retryDelayMs: 100 } }
+      : {}),
   });
   const nowhere = 'http://127.0.0.1:9';
   const upstreams: Upstreams = createUpstreams({

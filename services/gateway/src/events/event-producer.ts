@@ -1,25 +1,48 @@
 import { type AcceptedEvent, topicName, topics } from '@engage/contracts';
-import { encodedSizeOf, encodeHeaderValues, produceMessages, toMessages } from '@engage/kafka';
+import { encodedSizeOf, encodeHeaderValues, produceDuration, toMessages } from '@engage/kafka';
 import type { Logger } from '@engage/kit';
-import type { Message, Producer } from 'kafkajs';
+import { compatibilityPartitioner, Producer, stringSerializer } from '@platformatic/kafka';
+import type { Message } from 'kafkajs';
 
 /**
- * The producer of accepted events. Each request's records are Avro-encoded at once, in the
- * request's own trace context; batches of concurrent requests that arrive while PARALLEL_SENDS
- * sends are in flight are coalesced into the next send (up to MAX_BYTES_PER_SEND), so a burst of
- * requests costs a few large produce requests instead of one each. Each request still resolves
- * only once its own records are acknowledged, and fails if their send fails.
+ * The producer of accepted events, on `@platformatic/kafka` (it builds and sends a request with
+ * about two thirds of kafkajs's CPU; docs/decisions.md#kafka-client). Each request's records are
+ * Avro-encoded at once, in the request's own trace context; batches of requests that arrive while a
+ * send is in flight are coalesced into the next send (up to MAX_BYTES_PER_SEND), so a burst of
+ * requests costs a few large produce requests instead of one each. Each request still resolves only
+ * once its own records are acknowledged, and fails if their send fails.
  *
- * The producer is replaced after any failed send. An idempotent kafkajs producer
- * whose send failed may hold sequence numbers the broker already used (a send can land and still
- * fail on the way back); a later batch reusing them is taken by the broker as a duplicate and
- * silently dropped while kafkajs reports success. A fresh producer gets a new producer id, so
- * nothing acknowledged can be lost that way.
+ * One send at a time: the idempotent producer numbers each partition's records in the order sends
+ * are built, so a send that fails can only be followed by sends it does not leave a gap before.
+ * After a failed send the producer drops its producer id and sequence numbers and asks the broker
+ * for a new id on the next send: a send that landed but failed on the way back can never make the
+ * broker take a later batch as a duplicate and silently drop it.
  */
 export interface EventProducer {
   send(records: AcceptedEvent[]): Promise<void>;
   close(): Promise<void>;
 }
+
+/** How long the producer waits for the broker, and how often it tries again, before a send fails. */
+export interface ProducerTimeouts {
+  connectMs: number;
+  requestMs: number;
+  /** At least 2: `@platformatic/kafka` turns fewer, for an idempotent producer, into retrying forever. */
+  retries: number;
+  retryDelayMs: number;
+}
+
+/**
+ * A send fails, and its requests get a retryable 500, after at most about 25 s without the broker
+ * (three attempts of 8 s): within IDEMPOTENCY_PENDING_TIMEOUT_MS (35 s), so a send still in flight
+ * is never doubled by a retry of its key.
+ */
+const DEFAULT_TIMEOUTS: ProducerTimeouts = {
+  connectMs: 5_000,
+  requestMs: 8_000,
+  retries: 2,
+  retryDelayMs: 250,
+};
 
 /**
  * Upper bound of one send's encoded size. One partition's part of a send travels as one record
@@ -29,12 +52,6 @@ export interface EventProducer {
  * stay in order; the answer waits for all of them.
  */
 const MAX_BYTES_PER_SEND = 900_000;
-/**
- * Sends under way at once; each takes whatever is queued when it starts. The idempotent kafkajs
- * producer still puts one request at a time on the wire per broker (a lock held from encoding the
- * request to its answer), in the order the sends reach it; the others wait there ready.
- */
-const PARALLEL_SENDS = 4;
 
 function* chunksOf(messages: Message[]): Generator<Message[]> {
   let chunk: Message[] = [];
@@ -59,35 +76,64 @@ interface Pending {
   reject: (err: unknown) => void;
 }
 
-export function createEventProducer(options: {
-  initial: Producer;
-  connect: () => Promise<Producer>;
+type EventsProducer = Producer<string, Buffer, string, Buffer>;
+
+/**
+ * Connects to the brokers and checks that the events topic exists (a gateway that cannot produce
+ * does not start).
+ */
+export async function createEventProducer(options: {
+  brokers: string[];
+  clientId: string;
   topicPrefix: string;
   log: Logger;
-}): EventProducer {
+  timeouts?: ProducerTimeouts;
+}): Promise<EventProducer> {
   const topic = topicName(topics.eventsAccepted, options.topicPrefix);
-  let producer: Producer | undefined = options.initial;
-  // A new producer is connected on the next send after a failure; if that fails too, the sends
-  // waiting for it fail at once (retryable) rather than hang through an outage.
-  let connecting: Promise<Producer> | undefined;
-  const obtain = async (): Promise<Producer> => {
-    if (producer) return producer;
-    // Senders in parallel share one connection attempt.
-    connecting ??= options.connect().finally(() => {
-      connecting = undefined;
-    });
-    producer = await connecting;
-    return producer;
+  const timeouts = options.timeouts ?? DEFAULT_TIMEOUTS;
+  const producer: EventsProducer = new Producer({
+    clientId: options.clientId,
+    bootstrapBrokers: options.brokers,
+    idempotent: true,
+    // kafkajs's default partitioner (murmur2 of the key), which every other producer of the topic uses.
+    partitioner: compatibilityPartitioner,
+    serializers: { key: stringSerializer, headerKey: stringSerializer },
+    autocreateTopics: false,
+    connectTimeout: timeouts.connectMs,
+    // The client's wait for an answer (a connection cut without a close must not hang a send) and
+    // the broker's wait for the replicas' acknowledgements.
+    requestTimeout: timeouts.requestMs,
+    timeout: timeouts.requestMs,
+    retries: Math.max(2, timeouts.retries),
+    retryDelay: timeouts.retryDelayMs,
+  });
+  try {
+    await producer.metadata({ topics: [topic] });
+  } catch (err) {
+    await producer.close().catch(() => {});
+    throw err;
+  }
+
+  const send = async (messages: Message[]) => {
+    const stop = produceDuration.startTimer({ topic });
+    try {
+      await producer.send({
+        messages: messages.map((m) => ({
+          topic,
+          key: m.key as string,
+          value: m.value as Buffer,
+          headers: m.headers as Record<string, Buffer>,
+        })),
+      });
+    } finally {
+      stop();
+    }
   };
-  const discard = (failed: Producer) => {
-    if (producer !== failed) return;
-    producer = undefined;
-    failed.disconnect().catch((err) => options.log.warn({ err }, 'could not disconnect a failed producer'));
-  };
+
   const queue: Pending[] = [];
-  let senders = 0;
+  let sending = false;
   const flush = async () => {
-    senders++;
+    sending = true;
     while (queue.length > 0) {
       const taken: Pending[] = [];
       let bytes = 0;
@@ -96,21 +142,17 @@ export function createEventProducer(options: {
         taken.push(next);
         bytes += next.bytes;
       }
-      let used: Producer | undefined;
       try {
-        used = await obtain();
         const messages = taken.flatMap((p) => p.messages);
         // Measured once already: what was taken within the bound goes out as it is.
-        for (const chunk of bytes <= MAX_BYTES_PER_SEND ? [messages] : chunksOf(messages)) {
-          await produceMessages(used, topic, chunk);
-        }
+        for (const chunk of bytes <= MAX_BYTES_PER_SEND ? [messages] : chunksOf(messages)) await send(chunk);
         for (const p of taken) p.resolve();
       } catch (err) {
-        if (used) discard(used);
+        options.log.warn({ err }, 'a send of accepted events failed; its requests answer 500');
         for (const p of taken) p.reject(err);
       }
     }
-    senders--;
+    sending = false;
   };
   return {
     send(records) {
@@ -119,11 +161,11 @@ export function createEventProducer(options: {
       const bytes = messages.reduce((sum, m) => sum + encodedSizeOf(m), 0);
       return new Promise<void>((resolve, reject) => {
         queue.push({ messages, bytes, resolve, reject });
-        if (senders < PARALLEL_SENDS) void flush();
+        if (!sending) void flush();
       });
     },
     async close() {
-      await producer?.disconnect();
+      await producer.close();
     },
   };
 }
