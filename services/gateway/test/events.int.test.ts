@@ -48,8 +48,11 @@ const kafkajsPartitionOf = (topic: string, partitions: number, key: string) =>
   kafkajsPartitioner({
     topic,
     partitionMetadata: Array.from({ length: partitions }, (_, partitionId) => ({
+      partitionErrorCode: 0,
       partitionId,
       leader: 0,
+      replicas: [0],
+      isr: [0],
     })),
     message: { key, value: null },
   });
