@@ -78,10 +78,7 @@ interface Pending {
 
 type EventsProducer = Producer<string, Buffer, string, Buffer>;
 
-/**
- * Connects to the brokers and checks that the events topic exists (a gateway that cannot produce
- * does not start).
- */
+/** Reaches a broker before it returns: a gateway that cannot reach Kafka does not start. */
 export async function createEventProducer(options: {
   brokers: string[];
   clientId: string;
@@ -108,7 +105,7 @@ export async function createEventProducer(options: {
     retryDelay: timeouts.retryDelayMs,
   });
   try {
-    await producer.metadata({ topics: [topic] });
+    await producer.listApis();
   } catch (err) {
     await producer.close().catch(() => {});
     throw err;
