@@ -1,7 +1,7 @@
 import { type AcceptedEvent, topicName, topics } from '@engage/contracts';
 import { encodedSizeOf, encodeHeaderValues, produceDuration, toMessages } from '@engage/kafka';
 import type { Logger } from '@engage/kit';
-import { compatibilityPartitioner, Producer, stringSerializer } from '@platformatic/kafka';
+import { compatibilityPartitioner, type Partitioner, Producer, stringSerializer } from '@platformatic/kafka';
 import type { Message } from 'kafkajs';
 
 /**
@@ -78,6 +78,26 @@ interface Pending {
 
 type EventsProducer = Producer<string, Buffer, string, Buffer>;
 
+const MAX_REMEMBERED_KEYS = 200_000;
+
+/**
+ * kafkajs's partitioner (`compatibilityPartitioner`: murmur2 of the key, which the library reduces
+ * modulo the partition count), remembered per key: players send many events, so the same keys come
+ * back, and murmur2 was a twentieth of the gateway's thread. The answer depends on the key alone.
+ */
+function rememberingPartitioner(): Partitioner<string, Buffer, string, Buffer> {
+  let hashes = new Map<string, number>();
+  return (message, key) => {
+    let hash = hashes.get(message.key!);
+    if (hash === undefined) {
+      hash = compatibilityPartitioner(message, key);
+      if (hashes.size >= MAX_REMEMBERED_KEYS) hashes = new Map();
+      hashes.set(message.key!, hash);
+    }
+    return hash;
+  };
+}
+
 /** Reaches a broker before it returns: a gateway that cannot reach Kafka does not start. */
 export async function createEventProducer(options: {
   brokers: string[];
@@ -92,8 +112,8 @@ export async function createEventProducer(options: {
     clientId: options.clientId,
     bootstrapBrokers: options.brokers,
     idempotent: true,
-    // kafkajs's default partitioner (murmur2 of the key), which every other producer of the topic uses.
-    partitioner: compatibilityPartitioner,
+    // kafkajs's default partitioner, which every other producer of the topic uses.
+    partitioner: rememberingPartitioner(),
     serializers: { key: stringSerializer, headerKey: stringSerializer },
     autocreateTopics: false,
     connectTimeout: timeouts.connectMs,
