@@ -29,19 +29,25 @@ export interface ProducerTimeouts {
   requestMs: number;
   /** At least 2: `@platformatic/kafka` turns fewer, for an idempotent producer, into retrying forever. */
   retries: number;
+  /** The first wait between attempts; each next one doubles, up to MAX_RETRY_DELAY_MS. */
   retryDelayMs: number;
 }
 
+const MAX_RETRY_DELAY_MS = 2_000;
+
 /**
- * A send fails, and its requests get a retryable 500, after at most about 25 s without the broker
- * (three attempts of 8 s): within IDEMPOTENCY_PENDING_TIMEOUT_MS (35 s), so a send still in flight
- * is never doubled by a retry of its key.
+ * Seven attempts with waits of 0.1, 0.2, … 2 s between them (5.1 s in all): a topic created a moment
+ * ago can be unknown to the broker's metadata for seconds (seen on a freshly started broker), and the
+ * library gives up on an unknown topic once its retries are spent. A send fails, and its requests get
+ * a retryable 500, after at most about 30 s without an answering broker (seven attempts of at most
+ * 3.5 s, plus the waits): within IDEMPOTENCY_PENDING_TIMEOUT_MS (35 s), so a send still in flight is
+ * never doubled by a retry of its key.
  */
 const DEFAULT_TIMEOUTS: ProducerTimeouts = {
-  connectMs: 5_000,
-  requestMs: 8_000,
-  retries: 2,
-  retryDelayMs: 250,
+  connectMs: 3_000,
+  requestMs: 3_500,
+  retries: 6,
+  retryDelayMs: 100,
 };
 
 /**
@@ -122,7 +128,8 @@ export async function createEventProducer(options: {
     requestTimeout: timeouts.requestMs,
     timeout: timeouts.requestMs,
     retries: Math.max(2, timeouts.retries),
-    retryDelay: timeouts.retryDelayMs,
+    retryDelay: (_client, _operation, attempt) =>
+      Math.min(timeouts.retryDelayMs * 2 ** (attempt - 1), MAX_RETRY_DELAY_MS),
   });
   try {
     await producer.listApis();
