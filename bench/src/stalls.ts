@@ -19,46 +19,50 @@ export interface StallReport {
 type Samples = Map<string, number>;
 
 /**
- * Starts watching the requests on `routes` (as the service registers them); `stop()` gives the
- * report for the time in between. `slowMs` must be one of the service's histogram bounds.
+ * Runs `run` while watching the service's requests on `routes` (as the service registers them), and
+ * gives its result with the report for the time it ran. `slowMs` must be one of the service's
+ * histogram bounds.
  */
-export async function watchStalls(serviceUrl: string, routes: readonly string[], slowMs: number) {
+export async function watchStalls<T>(
+  serviceUrl: string,
+  routes: readonly string[],
+  slowMs: number,
+  run: () => Promise<T>,
+): Promise<{ result: T; stalls: StallReport }> {
   const loop = monitorEventLoopDelay({ resolution: 1 });
-  // The scrape also resets prom-client's event-loop histogram, so the next one covers the window.
+  // The scrape also resets prom-client's event-loop histogram, so the next one covers the run.
   const before = await scrape(serviceUrl);
   const started = performance.now();
   loop.enable();
-  return {
-    async stop(): Promise<StallReport> {
-      loop.disable();
-      const seconds = (performance.now() - started) / 1000;
-      const after = await scrape(serviceUrl);
-      const delta = (name: string) => (after.get(name) ?? 0) - (before.get(name) ?? 0);
-      const routeLabels = routes.map((route) => `route="${route}"`);
-      const sumOver = (suffix: string, le?: string) =>
-        [...after.keys()]
-          .filter((k) => k.startsWith(`http_server_request_duration_seconds_${suffix}{`))
-          .filter((k) => routeLabels.some((label) => k.includes(label)))
-          .filter((k) => le === undefined || k.includes(`le="${le}"`))
-          .reduce((sum, k) => sum + delta(k), 0);
-      const count = sumOver('count');
-      const fast = sumOver('bucket', String(slowMs / 1000));
-      const gc: Record<string, number> = {};
-      for (const key of after.keys()) {
-        const kind = /^nodejs_gc_duration_seconds_sum\{kind="([^"]+)"\}/.exec(key)?.[1];
-        if (kind) gc[kind] = (delta(key) * 1000) / seconds;
-      }
-      return {
-        client: { p99Ms: loop.percentile(99) / 1e6, maxMs: loop.max / 1e6 },
-        serviceSlowShare: count > 0 ? (count - fast) / count : 0,
-        serviceLoop: {
-          p99Ms: (after.get('nodejs_eventloop_lag_p99_seconds') ?? 0) * 1000,
-          maxMs: (after.get('nodejs_eventloop_lag_max_seconds') ?? 0) * 1000,
-        },
-        serviceGcMsPerSecond: gc,
-      };
+  const result = await run();
+  loop.disable();
+  const seconds = (performance.now() - started) / 1000;
+  const after = await scrape(serviceUrl);
+  const delta = (name: string) => (after.get(name) ?? 0) - (before.get(name) ?? 0);
+  const routeLabels = routes.map((route) => `route="${route}"`);
+  const sumOver = (suffix: string, le?: string) =>
+    [...after.keys()]
+      .filter((k) => k.startsWith(`http_server_request_duration_seconds_${suffix}{`))
+      .filter((k) => routeLabels.some((label) => k.includes(label)))
+      .filter((k) => le === undefined || k.includes(`le="${le}"`))
+      .reduce((sum, k) => sum + delta(k), 0);
+  const count = sumOver('count');
+  const fast = sumOver('bucket', String(slowMs / 1000));
+  const gc: Record<string, number> = {};
+  for (const key of after.keys()) {
+    const kind = /^nodejs_gc_duration_seconds_sum\{kind="([^"]+)"\}/.exec(key)?.[1];
+    if (kind) gc[kind] = (delta(key) * 1000) / seconds;
+  }
+  const stalls = {
+    client: { p99Ms: loop.percentile(99) / 1e6, maxMs: loop.max / 1e6 },
+    serviceSlowShare: count > 0 ? (count - fast) / count : 0,
+    serviceLoop: {
+      p99Ms: (after.get('nodejs_eventloop_lag_p99_seconds') ?? 0) * 1000,
+      maxMs: (after.get('nodejs_eventloop_lag_max_seconds') ?? 0) * 1000,
     },
+    serviceGcMsPerSecond: gc,
   };
+  return { result, stalls };
 }
 
 /** One line for a report. */

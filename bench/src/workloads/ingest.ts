@@ -60,12 +60,16 @@ export async function ingest(options: WorkloadOptions): Promise<WorkloadReport> 
       ratePerSecond: Math.max(1, saturated.opsPerSecond / 2),
     });
     const cpuBeforeTarget = processCpuMs(gatewayPid);
-    const stalls = await watchStalls(stack.gatewayUrl, ['/v1/events'], SLOW_MS);
-    const targetHalf = await driveOnSchedule(new Recorder(BATCH), send, {
-      seconds: options.seconds,
-      ratePerSecond: TARGET_HALF_RATE / BATCH,
-    });
-    const targetHalfStalls = await stalls.stop();
+    const { result: targetHalf, stalls: targetHalfStalls } = await watchStalls(
+      stack.gatewayUrl,
+      ['/v1/events'],
+      SLOW_MS,
+      () =>
+        driveOnSchedule(new Recorder(BATCH), send, {
+          seconds: options.seconds,
+          ratePerSecond: TARGET_HALF_RATE / BATCH,
+        }),
+    );
     const gatewayCpuAtTarget = cpuPerThousand(processCpuMs(gatewayPid) - cpuBeforeTarget, targetHalf);
     await http.close();
 

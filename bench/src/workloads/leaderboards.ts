@@ -158,13 +158,17 @@ export async function leaderboards(options: WorkloadOptions): Promise<WorkloadRe
       const clientBefore = process.cpuUsage();
       const redisBefore = await readCommandStats(redis);
       const redisCpuBefore = await redisCpuMs(redis);
-      const stalls = await watchStalls(reader.url, ['/v1/leaderboards/:leaderboardKey'], SLOW_MS);
-      const summary = await driveAtRate(new Recorder(), (_w, i) => read(i, kindOf(i)), {
-        concurrency,
-        seconds: options.seconds,
-        ratePerSecond,
-      });
-      const stallReport = await stalls.stop();
+      const { result: summary, stalls } = await watchStalls(
+        reader.url,
+        ['/v1/leaderboards/:leaderboardKey'],
+        SLOW_MS,
+        () =>
+          driveAtRate(new Recorder(), (_w, i) => read(i, kindOf(i)), {
+            concurrency,
+            seconds: options.seconds,
+            ratePerSecond,
+          }),
+      );
       const perRead = (ms: number) => (ms * 1000) / summary.operations;
       const client = process.cpuUsage(clientBefore);
       const cpu = {
@@ -174,7 +178,7 @@ export async function leaderboards(options: WorkloadOptions): Promise<WorkloadRe
         redis: perRead((await redisCpuMs(redis)) - redisCpuBefore),
       };
       const redisPerRead = redisTimePerRead(redisBefore, await readCommandStats(redis), summary.operations);
-      return { summary, cpu, redisPerRead, stalls: stallReport };
+      return { summary, cpu, redisPerRead, stalls };
     };
     /** Where the machine's CPU went per read: the reads process, the bench's HTTP client, Redis, the updates process. */
     const cpuParts = (cpu: { reader: number; client: number; redis: number; updater: number }) =>

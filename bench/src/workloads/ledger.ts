@@ -65,14 +65,13 @@ export async function ledger(options: WorkloadOptions): Promise<WorkloadReport> 
       ratePerSecond?: number,
     ): Promise<{ summary: RunSummary; cpu: string; stalls: StallReport }> => {
       const before = await cpu.read();
-      const stalls = await watchStalls(stack.services.ledger!.url, WRITE_ROUTES, SLOW_MS);
-      const summary = await driveAtRate(new Recorder(), op, { concurrency, seconds, ratePerSecond });
-      const stallReport = await stalls.stop();
-      return {
-        summary,
-        cpu: cpu.perOperation(before, await cpu.read(), summary.operations),
-        stalls: stallReport,
-      };
+      const { result: summary, stalls } = await watchStalls(
+        stack.services.ledger!.url,
+        WRITE_ROUTES,
+        SLOW_MS,
+        () => driveAtRate(new Recorder(), op, { concurrency, seconds, ratePerSecond }),
+      );
+      return { summary, cpu: cpu.perOperation(before, await cpu.read(), summary.operations), stalls };
     };
 
     const spreadRun = await measure(spreadOp);

@@ -10,13 +10,16 @@ export class CuttableLink {
   private readonly open = new Set<Socket>();
   private server: Server | undefined;
   private readonly host: string;
-  private readonly listenPort: number;
-  private readonly target: { host: string; port: number };
+  readonly listenPort: number;
+  readonly target: { host: string; port: number };
+  /** The link's address, as a client's bootstrap list. */
+  readonly brokers: string[];
 
   constructor(host: string, listenPort: number, target: { host: string; port: number }) {
     this.host = host;
     this.listenPort = listenPort;
     this.target = target;
+    this.brokers = [`${host}:${listenPort}`];
   }
 
   /** Listens (again); resolves once connections are taken. */

@@ -115,7 +115,7 @@ export async function startPrivateKafka(options: PrivateKafkaOptions = {}): Prom
       privateServerProperties(readFileSync(shared.serverProperties, 'utf8'), dir, {
         port,
         controllerPort,
-        ...(link ? { linked: { port: linkedPort!, advertisedPort: linkPort! } } : {}),
+        link,
       }),
     );
     const jvm = { libsDir: shared.libsDir, log4jConfig: shared.log4jConfig, logsDir: dir };
@@ -198,7 +198,7 @@ export async function startPrivateKafka(options: PrivateKafkaOptions = {}): Prom
       stop,
       logs,
       destroy,
-      link: linkedBrokers(link, linkPort),
+      link,
     };
   } catch (error) {
     await destroy();
@@ -206,30 +206,21 @@ export async function startPrivateKafka(options: PrivateKafkaOptions = {}): Prom
   }
 }
 
-function linkedBrokers(link: CuttableLink | undefined, port: number | undefined): LinkedBrokers | undefined {
-  if (!link) return undefined;
-  return {
-    brokers: [`${LOCAL_HOST}:${port}`],
-    cut: () => link.cut(),
-    restore: () => link.restore(),
-  };
-}
-
 /**
- * The shared broker's properties with this broker's listeners and directory. A linked listener
- * (LINKED) binds `linked.port` and advertises `linked.advertisedPort`, where the link listens.
+ * The shared broker's properties with this broker's listeners and directory. With a link, a third
+ * listener (LINKED) binds the link's target port and advertises the port the link listens on.
  */
 function privateServerProperties(
   template: string,
   dir: string,
-  ports: { port: number; controllerPort: number; linked?: { port: number; advertisedPort: number } },
+  listening: { port: number; controllerPort: number; link: CuttableLink | undefined },
 ) {
-  const { port, controllerPort, linked } = ports;
+  const { port, controllerPort, link } = listening;
   const listeners = [`PLAINTEXT://${LOCAL_HOST}:${port}`, `CONTROLLER://${LOCAL_HOST}:${controllerPort}`];
   const advertised = [...listeners];
-  if (linked) {
-    listeners.push(`LINKED://${LOCAL_HOST}:${linked.port}`);
-    advertised.push(`LINKED://${LOCAL_HOST}:${linked.advertisedPort}`);
+  if (link) {
+    listeners.push(`LINKED://${LOCAL_HOST}:${link.target.port}`);
+    advertised.push(`LINKED://${link.brokers[0]}`);
   }
   return withOverrides(template, {
     listeners: listeners.join(','),
@@ -342,7 +333,7 @@ export function withOverrides(properties: string, overrides: Record<string, stri
  * `count` ports free now, below the kernel's ephemeral range: while the broker (or the link) is
  * down, no outgoing connection can be given its port, so a restart binds the same ports again.
  */
-async function freePorts(count: number): Promise<[number, number, ...(number | undefined)[]]> {
+async function freePorts(count: number): Promise<[number, number, ...number[]]> {
   const high = Math.min(ephemeralRangeStart(), 32_768);
   const found: number[] = [];
   for (let attempt = 0; found.length < count && attempt < 400; attempt++) {
