@@ -9,6 +9,7 @@ import {
 } from '@engage/devstack';
 import { createPool } from '@engage/postgres';
 import { type ServiceProcess, spawnService } from '@engage/testkit/process.ts';
+import { keepTablesVacuumed } from './autovacuum.ts';
 
 export interface BenchStack {
   infra: Infra;
@@ -28,9 +29,11 @@ export async function startBenchStack(
   options: { nodeArgs?: Partial<Record<ServiceName, string[]>> } = {},
 ): Promise<BenchStack> {
   const repoRoot = findRepoRoot();
-  const infra = await ensureInfra({ log: (line) => process.stderr.write(`[bench] ${line}\n`) });
+  const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
+  const infra = await ensureInfra({ log });
   await migrateAll(repoRoot, infra.databaseUrl);
   await vacuum(infra.databaseUrl);
+  const autovacuum = await keepTablesVacuumed(infra.databaseUrl, log);
   const topicPrefix = `bench${randomBytes(4).toString('hex')}.`;
   await createCatalogTopics(infra.brokers, topicPrefix);
   const adminToken = randomBytes(24).toString('base64url');
@@ -59,6 +62,7 @@ export async function startBenchStack(
     adminToken,
     stop: async () => {
       await Promise.all(Object.values(running).map((s) => s.stop()));
+      await autovacuum.stop();
       if (infra.kafka.startedHere) await infra.kafka.stop();
     },
   };

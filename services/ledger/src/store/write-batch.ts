@@ -21,6 +21,11 @@ const distinct = <T>(values: T[], keyOf: (value: T) => string): T[] => [
  * items with a purchase limit or a stock (a second statement, only when there are any: an item's
  * occurrence is known once its definition is). Balances and counters are locked (FOR UPDATE, in
  * key order) until the commit, so what is decided from them still holds when the batch writes.
+ *
+ * Every row is looked up from the batch's own keys, one lateral subquery per key, which no plan can
+ * turn into a scan of the table. The ledger's plans are generic, made once per connection and
+ * possibly while the tables were empty; a plain join there scanned the whole key index for every
+ * batch once it held 250,000 keys (docs/ledger.md, round 7).
  */
 export async function readBatchState(tx: PipelinedTransaction, ops: WriteOp[]): Promise<BatchState> {
   const keyed = ops.filter((op) => op.idempotencyKey !== null);
@@ -37,14 +42,20 @@ export async function readBatchState(tx: PipelinedTransaction, ops: WriteOp[]): 
        (SELECT coalesce(json_agg(json_build_array(k.environment_id, k.player_id, k.key, k.operation, k.target,
                                                   k.request_hash, k.response_status, k.response_body)), '[]')
         FROM unnest($1::uuid[], $2::text[], $3::text[]) AS r(environment_id, player_id, key)
-        JOIN idempotency_keys k USING (environment_id, player_id, key)) AS keys,
+        CROSS JOIN LATERAL (SELECT * FROM idempotency_keys k
+                            WHERE k.environment_id = r.environment_id AND k.player_id = r.player_id AND k.key = r.key
+                            LIMIT 1) k) AS keys,
        (SELECT coalesce(json_agg(json_build_array(b.environment_id, b.player_id, b.balance)), '[]')
-        FROM (SELECT environment_id, player_id, balance FROM balances
-              WHERE (environment_id, player_id) IN (SELECT * FROM unnest($4::uuid[], $5::text[]))
-              ORDER BY environment_id, player_id FOR UPDATE) b) AS balances,
+        FROM (SELECT * FROM unnest($4::uuid[], $5::text[]) AS r(environment_id, player_id)
+              ORDER BY environment_id, player_id) r
+        CROSS JOIN LATERAL (SELECT environment_id, player_id, balance FROM balances b
+                            WHERE b.environment_id = r.environment_id AND b.player_id = r.player_id
+                            FOR UPDATE) b) AS balances,
        (SELECT coalesce(json_agg(json_build_array(s.environment_id, s.item_key, s.definition)), '[]')
         FROM unnest($6::uuid[], $7::text[]) AS r(environment_id, item_key)
-        JOIN shop_items s USING (environment_id, item_key)) AS items`,
+        CROSS JOIN LATERAL (SELECT * FROM shop_items s
+                            WHERE s.environment_id = r.environment_id AND s.item_key = r.item_key
+                            LIMIT 1) s) AS items`,
     values: [
       keyed.map((op) => op.environmentId),
       keyed.map((op) => op.playerId),
@@ -97,6 +108,7 @@ async function readCounters(
     if (item.stock !== undefined) stocked.push(ref);
   }
   if (limited.length === 0 && stocked.length === 0) return;
+  const counts = distinct(limited, (l) => rowKey(l.environmentId, l.playerId, l.itemKey, l.occurrence));
   const sales = distinct(stocked, (s) => rowKey(s.environmentId, s.itemKey, s.occurrence));
   const { rows } = await tx.query<{
     purchased: [string, string, string, number, number][];
@@ -106,19 +118,25 @@ async function readCounters(
     text: `SELECT
        (SELECT coalesce(json_agg(json_build_array(p.environment_id, p.player_id, p.item_key, p.occurrence,
                                                   p.purchased)), '[]')
-        FROM (SELECT * FROM player_item_purchases
-              WHERE (environment_id, player_id, item_key, occurrence)
-                    IN (SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::int[]))
-              ORDER BY environment_id, player_id, item_key, occurrence FOR UPDATE) p) AS purchased,
+        FROM (SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::int[])
+                AS r(environment_id, player_id, item_key, occurrence)
+              ORDER BY environment_id, player_id, item_key, occurrence) r
+        CROSS JOIN LATERAL (SELECT * FROM player_item_purchases p
+                            WHERE p.environment_id = r.environment_id AND p.player_id = r.player_id
+                              AND p.item_key = r.item_key AND p.occurrence = r.occurrence
+                            FOR UPDATE) p) AS purchased,
        (SELECT coalesce(json_agg(json_build_array(s.environment_id, s.item_key, s.occurrence, s.sold)), '[]')
-        FROM (SELECT * FROM item_sales
-              WHERE (environment_id, item_key, occurrence) IN (SELECT * FROM unnest($5::uuid[], $6::text[], $7::int[]))
-              ORDER BY environment_id, item_key, occurrence FOR UPDATE) s) AS sold`,
+        FROM (SELECT * FROM unnest($5::uuid[], $6::text[], $7::int[]) AS r(environment_id, item_key, occurrence)
+              ORDER BY environment_id, item_key, occurrence) r
+        CROSS JOIN LATERAL (SELECT * FROM item_sales s
+                            WHERE s.environment_id = r.environment_id AND s.item_key = r.item_key
+                              AND s.occurrence = r.occurrence
+                            FOR UPDATE) s) AS sold`,
     values: [
-      limited.map((l) => l.environmentId),
-      limited.map((l) => l.playerId),
-      limited.map((l) => l.itemKey),
-      limited.map((l) => l.occurrence),
+      counts.map((l) => l.environmentId),
+      counts.map((l) => l.playerId),
+      counts.map((l) => l.itemKey),
+      counts.map((l) => l.occurrence),
       sales.map((s) => s.environmentId),
       sales.map((s) => s.itemKey),
       sales.map((s) => s.occurrence),
