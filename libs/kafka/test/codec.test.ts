@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type AcceptedEvent, topics } from '@engage/contracts';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   decodeRecord,
   encodeRecords,
@@ -42,6 +42,20 @@ describe('encodeRecords', () => {
       expect(encoded[i]!.equals(def.type.toBuffer(record))).toBe(true);
       expect(decodeRecord(def, encoded[i]!)).toEqual(record);
     });
+  });
+
+  it('asks for memory sized for the records of the call, not a slab of the largest size', () => {
+    const requested = vi.spyOn(Buffer, 'allocUnsafe');
+    try {
+      const records = [event(1, 'x'.repeat(1_000)), event(2), event(3)];
+      const encoded = encodeRecords(def, records);
+      records.forEach((record, i) => expect(encoded[i]!.equals(def.type.toBuffer(record))).toBe(true));
+      const bytes = requested.mock.calls.reduce((sum, [size]) => sum + size, 0);
+      expect(bytes).toBeGreaterThan(0);
+      expect(bytes).toBeLessThanOrEqual(8 * 1024);
+    } finally {
+      requested.mockRestore();
+    }
   });
 });
 
