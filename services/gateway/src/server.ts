@@ -1,5 +1,5 @@
 import { listen, type ServiceContext } from '@engage/kit';
-import { createPool, pingPool } from '@engage/postgres';
+import { createPool, pingPool, warnIfAutovacuumOff } from '@engage/postgres';
 import { createRedis } from '@engage/redis';
 import { buildApp } from './app.ts';
 import type { GatewayEnv } from './env.ts';
@@ -12,6 +12,7 @@ export async function startGateway(ctx: ServiceContext<GatewayEnv>): Promise<voi
   const { env, log, lifecycle } = ctx;
   const pool = createPool({ url: env.DATABASE_URL, schema: 'gateway', max: env.DATABASE_POOL_SIZE, log });
   lifecycle.onShutdown('postgres', () => pool.end());
+  void warnIfAutovacuumOff(pool, log);
 
   const producer = await createEventProducer({
     brokers: env.KAFKA_BROKERS,

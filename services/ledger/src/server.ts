@@ -1,6 +1,6 @@
 import { createKafka, startOutboxRelay } from '@engage/kafka';
 import { listen, type ServiceContext } from '@engage/kit';
-import { pingPool } from '@engage/postgres';
+import { pingPool, warnIfAutovacuumOff } from '@engage/postgres';
 import { buildApp } from './app.ts';
 import { createWriteQueue } from './commands/write-queue.ts';
 import { startRewardGrantsConsumer } from './consumers/reward-grants.ts';
@@ -13,6 +13,7 @@ export async function startLedger(ctx: ServiceContext<LedgerEnv>): Promise<void>
   const { env, log, lifecycle } = ctx;
   const pool = createLedgerPool({ url: env.DATABASE_URL, max: env.DATABASE_POOL_SIZE, log });
   lifecycle.onShutdown('postgres', () => pool.end());
+  void warnIfAutovacuumOff(pool, log);
 
   const kafka = createKafka({ brokers: env.KAFKA_BROKERS, clientId: env.KAFKA_CLIENT_ID ?? 'ledger', log });
 

@@ -1,6 +1,6 @@
 import { createKafka, startOutboxRelay } from '@engage/kafka';
 import { listen, type ServiceContext } from '@engage/kit';
-import { createPool } from '@engage/postgres';
+import { createPool, warnIfAutovacuumOff } from '@engage/postgres';
 import { createRedis } from '@engage/redis';
 import { buildApp } from './app.ts';
 import type { BoardMirrorDeps } from './boards/mirror.ts';
@@ -19,6 +19,7 @@ export async function startQuery(ctx: ServiceContext<QueryEnv>): Promise<void> {
   const { env, log, lifecycle } = ctx;
   const pool = createPool({ url: env.DATABASE_URL, schema: 'query', max: env.DATABASE_POOL_SIZE, log });
   lifecycle.onShutdown('postgres', () => pool.end());
+  void warnIfAutovacuumOff(pool, log);
   const redis = createRedis(env.REDIS_URL, { connectionName: 'query' });
   lifecycle.onShutdown('redis', async () => {
     await redis.quit();

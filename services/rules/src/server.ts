@@ -1,6 +1,6 @@
 import { createKafka, startOutboxRelay } from '@engage/kafka';
 import { listen, type ServiceContext } from '@engage/kit';
-import { createPool } from '@engage/postgres';
+import { createPool, warnIfAutovacuumOff } from '@engage/postgres';
 import { buildApp } from './app.ts';
 import { startEventsConsumer } from './consumers/events.ts';
 import type { RulesEnv } from './env.ts';
@@ -14,6 +14,7 @@ export async function startRules(ctx: ServiceContext<RulesEnv>): Promise<void> {
   const { env, log, lifecycle } = ctx;
   const pool = createPool({ url: env.DATABASE_URL, schema: 'rules', max: env.DATABASE_POOL_SIZE, log });
   lifecycle.onShutdown('postgres', () => pool.end());
+  void warnIfAutovacuumOff(pool, log);
 
   const kafka = createKafka({ brokers: env.KAFKA_BROKERS, clientId: env.KAFKA_CLIENT_ID ?? 'rules', log });
 
