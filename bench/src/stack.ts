@@ -7,7 +7,6 @@ import {
   migrateAll,
   type ServiceName,
 } from '@engage/devstack';
-import { createPool } from '@engage/postgres';
 import { type ServiceProcess, spawnService } from '@engage/testkit/process.ts';
 import { keepTablesVacuumed } from './autovacuum.ts';
 
@@ -32,7 +31,6 @@ export async function startBenchStack(
   const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
   const infra = await ensureInfra({ log });
   await migrateAll(repoRoot, infra.databaseUrl);
-  await vacuum(infra.databaseUrl);
   const autovacuum = await keepTablesVacuumed(infra.databaseUrl, log);
   const topicPrefix = `bench${randomBytes(4).toString('hex')}.`;
   await createCatalogTopics(infra.brokers, topicPrefix);
@@ -66,19 +64,4 @@ export async function startBenchStack(
       if (infra.kafka.startedHere) await infra.kafka.stop();
     },
   };
-}
-
-/**
- * The development Postgres runs without autovacuum: the dead rows earlier runs left (outbox and
- * offset rows, replaced scores: over a million in the ledger's outbox after a day of runs) made each
- * run slower than the one before (the ledger's Postgres CPU per operation at 250/s doubled). Cleared
- * before the run, as autovacuum would on a deployed server.
- */
-async function vacuum(databaseUrl: string): Promise<void> {
-  const pool = createPool({ url: databaseUrl, schema: 'public', max: 1, applicationName: 'bench' });
-  try {
-    await pool.query('VACUUM (ANALYZE)');
-  } finally {
-    await pool.end();
-  }
 }

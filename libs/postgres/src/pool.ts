@@ -76,30 +76,31 @@ export function quoteIdent(name: string): string {
   return `"${name}"`;
 }
 
+/** Whether the server runs without autovacuum (`SHOW autovacuum` answers off). */
+export async function runsWithoutAutovacuum(pool: pg.Pool): Promise<boolean> {
+  const { rows } = await pool.query<{ autovacuum: string }>('SHOW autovacuum');
+  return rows[0]?.autovacuum === 'off';
+}
+
 /**
- * Warns when the server runs without autovacuum (docs/operating.md,
- * "Postgres maintenance"): the services cache generic plans per connection, which Postgres replaces
- * only when a table they read is analyzed, so a plan made while a table was empty would stay as it
- * grows; and the outbox's and offsets' dead rows would pile up. Answers whether it warned. A server
- * that cannot be asked now is left to the readiness probe.
+ * Warns when the server runs without autovacuum (docs/operating.md, "Postgres maintenance"): the
+ * services cache generic plans per connection, which Postgres replaces only when a table they read
+ * is analyzed, so a plan made while a table was empty would stay as it grows; and the outbox's and
+ * offsets' dead rows would pile up. Answers whether it warned. A server that cannot be asked now is
+ * left to the readiness probe.
  */
 export async function warnIfAutovacuumOff(
   pool: pg.Pool,
   log: { warn(details: object, message: string): void },
 ): Promise<boolean> {
-  let setting: string | undefined;
-  try {
-    const { rows } = await pool.query<{ autovacuum: string }>('SHOW autovacuum');
-    setting = rows[0]?.autovacuum;
-  } catch {
-    return false;
+  const off = await runsWithoutAutovacuum(pool).catch(() => false);
+  if (off) {
+    log.warn(
+      { autovacuum: 'off' },
+      'Postgres runs without autovacuum: cached plans are not renewed as tables grow and dead rows pile up; turn it on',
+    );
   }
-  if (setting !== 'off') return false;
-  log.warn(
-    { autovacuum: setting },
-    'Postgres runs without autovacuum: cached plans are not renewed as tables grow and dead rows pile up; turn it on',
-  );
-  return true;
+  return off;
 }
 
 /** Readiness probe: a pool is ready when a trivial query answers. */
