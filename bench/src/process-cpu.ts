@@ -18,3 +18,20 @@ export function processCpuMs(pid: number | undefined): number {
 /** Node options that write a CPU profile of a process's whole life into `dir` when it exits. */
 export const cpuProfileArgs = (dir: string | undefined, name: string): string[] | undefined =>
   dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`, `--cpu-prof-name=${name}.cpuprofile`] : undefined;
+
+/**
+ * CPU time the whole machine has used so far (every process and the kernel, all cores), in ms, from
+ * /proc/stat (Linux); NaN when unknown. What the parts measured per process leave out (Postgres,
+ * the broker, interrupts) is the difference.
+ */
+export function machineBusyMs(): number {
+  try {
+    const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+    // user nice system idle iowait irq softirq steal: all but idle and iowait are work.
+    const [user, nice, system, , , irq, softirq, steal] = ticks.map(Number) as number[];
+    const busy = user! + nice! + system! + irq! + softirq! + (steal ?? 0);
+    return (busy * 1000) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return Number.NaN;
+  }
+}

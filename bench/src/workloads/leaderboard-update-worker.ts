@@ -1,7 +1,6 @@
 // The worker thread behind `startUpdateStream` (leaderboard-updates.ts).
 import { parentPort, workerData } from 'node:worker_threads';
-import { topics } from '@engage/contracts';
-import { connectProducer, createKafka, produceRecords } from '@engage/kafka';
+import { createEventProducer } from '@engage/gateway/events/event-producer.ts';
 import { createLogger } from '@engage/kit';
 import {
   scoreUpdates,
@@ -15,18 +14,18 @@ const TICK_MS = 20;
 
 const config = workerData as UpdateStreamConfig;
 const port = parentPort!;
-const producer = await connectProducer(
-  createKafka({
-    brokers: config.brokers,
-    clientId: 'bench-score-stream',
-    log: createLogger('bench', 'warn'),
-  }),
-);
+// The gateway's own producer of accepted events: the stream costs the machine what a gateway's would.
+const producer = await createEventProducer({
+  brokers: config.brokers,
+  clientId: 'bench-score-stream',
+  topicPrefix: config.topicPrefix,
+  log: createLogger('bench', 'warn'),
+});
 const answer = (reply: UpdateStreamReply) => port.postMessage(reply);
 
 port.on('message', async (request: UpdateStreamRequest) => {
   if (request === 'close') {
-    await producer.disconnect();
+    await producer.close();
     port.close();
     return;
   }
@@ -40,12 +39,7 @@ async function streamFor(from: number, seconds: number): Promise<number> {
   const deadline = start + seconds * 1000;
   let sent = 0;
   for (let tick = 1; performance.now() < deadline; tick++) {
-    await produceRecords(
-      producer,
-      topics.eventsAccepted,
-      config.topicPrefix,
-      scoreUpdates(config.env, from + sent, batch),
-    );
+    await producer.send(scoreUpdates(config.env, from + sent, batch));
     sent += batch;
     const wait = start + tick * TICK_MS - performance.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));

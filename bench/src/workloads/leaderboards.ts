@@ -18,10 +18,10 @@ import { encodeRankScore } from '@engage/query/domain/rank-score.ts';
 import { replaceDefinitions } from '@engage/query/store/definitions.ts';
 import { createRedis, type Redis } from '@engage/redis';
 import { spawnService } from '@engage/testkit/process.ts';
-import { Pool as HttpPool } from 'undici';
+import { GetClient } from '../get-client.ts';
 import type { WorkloadReport } from '../main.ts';
-import { drive, driveAtRate, Recorder } from '../measure.ts';
-import { cpuProfileArgs, processCpuMs } from '../process-cpu.ts';
+import { driveAtRate, Recorder } from '../measure.ts';
+import { cpuProfileArgs, machineBusyMs, processCpuMs } from '../process-cpu.ts';
 import { startBenchStack } from '../stack.ts';
 import { describeStalls, watchStalls } from '../stalls.ts';
 import type { WorkloadOptions } from './index.ts';
@@ -128,29 +128,23 @@ export async function leaderboards(options: WorkloadOptions): Promise<WorkloadRe
 
     // Reads from a read-only process, without and with updates streaming in at a fixed rate.
     const reader = await spawnQuery('reads');
-    const http = new HttpPool(reader.url, { connections: concurrency });
-    const read = async (i: number, kind: ReadKind) => {
+    const http = new GetClient(reader.url, concurrency);
+    const read = (i: number, kind: ReadKind) => {
       const { me, named, top, around } = readOf(i, kind);
-      const query = [`PlayerId=${me}`, `Top=${top}`];
-      if (around > 0) query.push(`Around=${around}`);
-      for (const id of named) query.push(`PlayerIds=${id}`);
-      const res = await http.request({
-        method: 'GET',
-        path: `/v1/leaderboards/bench?${query.join('&')}`,
-        headers: {
-          [INTERNAL_HEADERS.organizationId]: env.organizationId,
-          [INTERNAL_HEADERS.environmentId]: env.environmentId,
-          [INTERNAL_HEADERS.environmentKind]: env.environmentKind,
-          [INTERNAL_HEADERS.player]: encodePlayerContext({
-            id: me,
-            timeZone: null,
-            attributes: {},
-            isNew: false,
-          }),
-        },
+      let path = `/v1/leaderboards/bench?PlayerId=${me}&Top=${top}`;
+      if (around > 0) path += `&Around=${around}`;
+      for (const id of named) path += `&PlayerIds=${id}`;
+      return http.get(path, {
+        [INTERNAL_HEADERS.organizationId]: env.organizationId,
+        [INTERNAL_HEADERS.environmentId]: env.environmentId,
+        [INTERNAL_HEADERS.environmentKind]: env.environmentKind,
+        [INTERNAL_HEADERS.player]: encodePlayerContext({
+          id: me,
+          timeZone: null,
+          attributes: {},
+          isNew: false,
+        }),
       });
-      const body = await res.body.text();
-      if (res.statusCode !== 200) throw new Error(`status ${res.statusCode}: ${body}`);
     };
     const measureReads = async (kindOf: (i: number) => ReadKind, ratePerSecond?: number) => {
       const cpuBefore = processCpuMs(reader.pid());
@@ -158,6 +152,7 @@ export async function leaderboards(options: WorkloadOptions): Promise<WorkloadRe
       const clientBefore = process.cpuUsage();
       const redisBefore = await readCommandStats(redis);
       const redisCpuBefore = await redisCpuMs(redis);
+      const machineBefore = machineBusyMs();
       const { result: summary, stalls } = await watchStalls(
         reader.url,
         ['/v1/leaderboards/:leaderboardKey'],
@@ -176,13 +171,20 @@ export async function leaderboards(options: WorkloadOptions): Promise<WorkloadRe
         updater: perRead(processCpuMs(updater.pid()) - updaterBefore),
         client: perRead((client.user + client.system) / 1000),
         redis: perRead((await redisCpuMs(redis)) - redisCpuBefore),
+        machine: perRead(machineBusyMs() - machineBefore),
       };
       const redisPerRead = redisTimePerRead(redisBefore, await readCommandStats(redis), summary.operations);
       return { summary, cpu, redisPerRead, stalls };
     };
-    /** Where the machine's CPU went per read: the reads process, the bench's HTTP client, Redis, the updates process. */
-    const cpuParts = (cpu: { reader: number; client: number; redis: number; updater: number }) =>
-      `query (reads) ${cpu.reader.toFixed(0)}, bench client ${cpu.client.toFixed(0)}, Redis ${cpu.redis.toFixed(0)}, query (updates) ${cpu.updater.toFixed(0)}`;
+    /** Where the CPU went per read: the reads process, the bench client, Redis, the updates process, and the whole machine (Postgres, the broker and the kernel too). */
+    const cpuParts = (cpu: {
+      reader: number;
+      client: number;
+      redis: number;
+      updater: number;
+      machine: number;
+    }) =>
+      `query (reads) ${cpu.reader.toFixed(0)}, bench client ${cpu.client.toFixed(0)}, Redis ${cpu.redis.toFixed(0)}, query (updates) ${cpu.updater.toFixed(0)}; the whole machine ${cpu.machine.toFixed(0)}`;
     let streamedSoFar = 0;
     const whileStreaming = async <T>(measure: () => Promise<T>) => {
       const streaming = updateStream.stream(UPDATES + streamedSoFar, options.seconds);
@@ -201,8 +203,14 @@ export async function leaderboards(options: WorkloadOptions): Promise<WorkloadRe
     const mixAtHalf = await whileStreaming(() => measureReads(mixed, TARGET_READS / 2));
     await http.close();
 
-    const raw = (kindOf: (i: number) => ReadKind) =>
-      rawReads(stack.infra.redisUrl, keyPrefix, env, kindOf, concurrency, options.seconds);
+    const raw = (kindOf: (i: number) => ReadKind, ratePerSecond?: number) =>
+      rawReads(stack.infra.redisUrl, keyPrefix, env, kindOf, {
+        concurrency,
+        seconds: options.seconds,
+        ratePerSecond,
+      });
+    // The reference for the target row: the same commands at the same rate, with the same stream.
+    const rawMixAtTarget = await whileStreaming(() => raw(mixed, TARGET_READS));
     const statsBefore = await readCommandStats(redis);
     const rawMix = await raw(mixed);
     const statsBetween = await readCommandStats(redis);
@@ -232,6 +240,11 @@ export async function leaderboards(options: WorkloadOptions): Promise<WorkloadRe
           units: 'reads',
         },
         { name: 'mix: raw ioredis, same commands', summary: rawMix, units: 'reads' },
+        {
+          name: `mix at ${TARGET_READS}/s: raw ioredis, updates streaming`,
+          summary: rawMixAtTarget.result,
+          units: 'reads',
+        },
         { name: 'all-in-one: engage reads, no updates', summary: allQuiet.summary, units: 'reads' },
         {
           name: 'all-in-one: engage reads, updates streaming',
@@ -351,13 +364,12 @@ async function rawReads(
   keyPrefix: string,
   env: EnvironmentContext,
   kindOf: (i: number) => ReadKind,
-  concurrency: number,
-  seconds: number,
+  load: { concurrency: number; seconds: number; ratePerSecond?: number | undefined },
 ) {
   const client = createRedis(redisUrl, { connectionName: 'bench-raw' });
   defineReadScript(client);
   try {
-    return await drive(
+    return await driveAtRate(
       new Recorder(),
       async (_w, i) => {
         const { me, named, top, around } = readOf(i, kindOf(i));
@@ -374,7 +386,7 @@ async function rawReads(
         });
         if (!read) throw new Error('marker missing');
       },
-      { concurrency, seconds },
+      load,
     );
   } finally {
     await client.quit();
