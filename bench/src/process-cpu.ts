@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 /** Clock ticks per second of /proc's CPU times (USER_HZ, 100 on Linux). */
 const CLOCK_TICKS_PER_SECOND = 100;
@@ -13,6 +13,33 @@ export function processCpuMs(pid: number | undefined): number {
   } catch {
     return Number.NaN;
   }
+}
+
+/** Each running process called `command` (as /proc shows it: `postgres`, `java`), with its CPU time so far in ms. */
+export function commandCpu(command: string): Map<number, number> {
+  const cpu = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === command) {
+        cpu.set(Number(entry), processCpuMs(Number(entry)));
+      }
+    } catch {
+      // Gone between the listing and the read.
+    }
+  }
+  return cpu;
+}
+
+/**
+ * CPU time the processes called `command` used since `before` (commandCpu), in ms: a process that
+ * started since counts whole; one that exited since is left out (its last share is lost, never
+ * subtracted).
+ */
+export function commandCpuSince(command: string, before: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, ms] of commandCpu(command)) total += ms - (before.get(pid) ?? 0);
+  return total;
 }
 
 /** Node options that write a CPU profile of a process's whole life into `dir` when it exits. */

@@ -21,7 +21,7 @@ import { spawnService } from '@engage/testkit/process.ts';
 import { GetClient } from '../get-client.ts';
 import type { WorkloadReport } from '../main.ts';
 import { driveAtRate, Recorder } from '../measure.ts';
-import { cpuProfileArgs, machineBusyMs, processCpuMs } from '../process-cpu.ts';
+import { commandCpu, commandCpuSince, cpuProfileArgs, machineBusyMs, processCpuMs } from '../process-cpu.ts';
 import { startBenchStack } from '../stack.ts';
 import { describeStalls, watchStalls } from '../stalls.ts';
 import type { WorkloadOptions } from './index.ts';
@@ -153,6 +153,8 @@ export async function leaderboards(options: WorkloadOptions): Promise<WorkloadRe
       const redisBefore = await readCommandStats(redis);
       const redisCpuBefore = await redisCpuMs(redis);
       const machineBefore = machineBusyMs();
+      const postgresBefore = commandCpu('postgres');
+      const brokerBefore = commandCpu('java');
       const { result: summary, stalls } = await watchStalls(
         reader.url,
         ['/v1/leaderboards/:leaderboardKey'],
@@ -171,20 +173,18 @@ export async function leaderboards(options: WorkloadOptions): Promise<WorkloadRe
         updater: perRead(processCpuMs(updater.pid()) - updaterBefore),
         client: perRead((client.user + client.system) / 1000),
         redis: perRead((await redisCpuMs(redis)) - redisCpuBefore),
+        postgres: perRead(commandCpuSince('postgres', postgresBefore)),
+        broker: perRead(commandCpuSince('java', brokerBefore)),
         machine: perRead(machineBusyMs() - machineBefore),
       };
       const redisPerRead = redisTimePerRead(redisBefore, await readCommandStats(redis), summary.operations);
       return { summary, cpu, redisPerRead, stalls };
     };
-    /** Where the CPU went per read: the reads process, the bench client, Redis, the updates process, and the whole machine (Postgres, the broker and the kernel too). */
-    const cpuParts = (cpu: {
-      reader: number;
-      client: number;
-      redis: number;
-      updater: number;
-      machine: number;
-    }) =>
-      `query (reads) ${cpu.reader.toFixed(0)}, bench client ${cpu.client.toFixed(0)}, Redis ${cpu.redis.toFixed(0)}, query (updates) ${cpu.updater.toFixed(0)}; the whole machine ${cpu.machine.toFixed(0)}`;
+    /** Where the CPU went per read: each process of the run, and the whole machine (which adds the kernel and anything else running). */
+    const cpuParts = (
+      cpu: Record<'reader' | 'client' | 'redis' | 'updater' | 'postgres' | 'broker' | 'machine', number>,
+    ) =>
+      `query (reads) ${cpu.reader.toFixed(0)}, bench client ${cpu.client.toFixed(0)}, Redis ${cpu.redis.toFixed(0)}, query (updates) ${cpu.updater.toFixed(0)}, Postgres ${cpu.postgres.toFixed(0)}, Kafka broker ${cpu.broker.toFixed(0)}; the whole machine ${cpu.machine.toFixed(0)}`;
     let streamedSoFar = 0;
     const whileStreaming = async <T>(measure: () => Promise<T>) => {
       const streaming = updateStream.stream(UPDATES + streamedSoFar, options.seconds);

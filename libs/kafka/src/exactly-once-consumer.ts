@@ -73,6 +73,12 @@ export interface ExactlyOnceConsumerOptions<T> {
   /** Most bytes fetched per partition in one fetch (kafkajs default 1 MiB): larger, fewer transactions. */
   maxBytesPerPartition?: number;
   /**
+   * The least a fetch waits for (the broker answers once this many bytes are ready, or after 100 ms):
+   * above 1, a steady stream arrives in fewer, larger rounds, each costing one set of transactions,
+   * at the price of up to 100 ms more before a record is applied. Default 1 (answer at once).
+   */
+  minBytesPerFetch?: number;
+  /**
    * Partitions applied at the same time (each in its own transaction), so one partition's
    * computation overlaps another's database round trips. Default 1; ignored with `fetchRoundTransactions`.
    */
@@ -110,6 +116,9 @@ export interface ExactlyOnceConsumerOptions<T> {
  */
 const KAFKA_COMMIT_INTERVAL_MS = 1_000;
 
+/** The longest the broker holds a fetch while fewer than `minBytesPerFetch` bytes are ready. */
+const MAX_FETCH_WAIT_MS = 100;
+
 export interface RunningConsumer {
   consumer: Consumer;
   stop: () => Promise<void>;
@@ -134,7 +143,8 @@ export async function startExactlyOnceConsumer<T>(
     groupId,
     sessionTimeout,
     heartbeatInterval: Math.min(3_000, Math.floor(sessionTimeout / 3)),
-    maxWaitTimeInMs: 100,
+    maxWaitTimeInMs: MAX_FETCH_WAIT_MS,
+    minBytes: options.minBytesPerFetch ?? 1,
     ...(options.maxBytesPerPartition ? { maxBytesPerPartition: options.maxBytesPerPartition } : {}),
     allowAutoTopicCreation: false,
     readUncommitted: false,

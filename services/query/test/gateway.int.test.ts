@@ -106,10 +106,11 @@ describe('sandbox settlement on demand through the admin API and the CLI', () =>
       ],
     });
     expect(sent.status).toBe(200);
+    // Both by name: the board already holds the earlier test's players.
     await eventually('both players on the board', async () => {
-      const res = await call('GET', '/v1/leaderboards/points?PlayerId=cat');
-      const body = (await res.json()) as { leaderboard?: { participants: number } };
-      return (body.leaderboard?.participants ?? 0) >= 2 ? body : undefined;
+      const res = await call('GET', '/v1/leaderboards/points?PlayerId=cat&PlayerIds=dan');
+      const body = (await res.json()) as { named?: unknown[] | null };
+      return body.named?.length === 2 ? body : undefined;
     });
 
     const settled = await settle(tenant.sandbox.environmentId, 'points');
