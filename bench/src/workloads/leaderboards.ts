@@ -124,7 +124,10 @@ export async function leaderboards(options: WorkloadOptions): Promise<WorkloadRe
       produceRecords(producer, topics.eventsAccepted, stack.topicPrefix, events);
     for (let i = 0; i < UPDATES; i += 10_000) await produce(scoreUpdates(env, i, 10_000));
     const updater = await spawnQuery('updates');
-    const applied = await measureApplied(pool, stack.topicPrefix, UPDATES);
+    const applied = await measureApplied(pool, stack.topicPrefix, UPDATES, () =>
+      cpuSnapshot(redis, { reader: undefined, updater: updater.pid() }),
+    );
+    const appliedCpu = await cpuPerUnit(redis, applied.cpuBefore, applied.count);
 
     // Reads from a read-only process, without and with updates streaming in at a fixed rate.
     const reader = await spawnQuery('reads');
@@ -147,14 +150,8 @@ export async function leaderboards(options: WorkloadOptions): Promise<WorkloadRe
       });
     };
     const measureReads = async (kindOf: (i: number) => ReadKind, ratePerSecond?: number) => {
-      const cpuBefore = processCpuMs(reader.pid());
-      const updaterBefore = processCpuMs(updater.pid());
-      const clientBefore = process.cpuUsage();
       const redisBefore = await readCommandStats(redis);
-      const redisCpuBefore = await redisCpuMs(redis);
-      const machineBefore = machineBusyMs();
-      const postgresBefore = commandCpu('postgres');
-      const brokerBefore = commandCpu('java');
+      const cpuBefore = await cpuSnapshot(redis, { reader: reader.pid(), updater: updater.pid() });
       const { result: summary, stalls } = await watchStalls(
         reader.url,
         ['/v1/leaderboards/:leaderboardKey'],
@@ -166,25 +163,13 @@ export async function leaderboards(options: WorkloadOptions): Promise<WorkloadRe
             ratePerSecond,
           }),
       );
-      const perRead = (ms: number) => (ms * 1000) / summary.operations;
-      const client = process.cpuUsage(clientBefore);
-      const cpu = {
-        reader: perRead(processCpuMs(reader.pid()) - cpuBefore),
-        updater: perRead(processCpuMs(updater.pid()) - updaterBefore),
-        client: perRead((client.user + client.system) / 1000),
-        redis: perRead((await redisCpuMs(redis)) - redisCpuBefore),
-        postgres: perRead(commandCpuSince('postgres', postgresBefore)),
-        broker: perRead(commandCpuSince('java', brokerBefore)),
-        machine: perRead(machineBusyMs() - machineBefore),
-      };
+      const cpu = await cpuPerUnit(redis, cpuBefore, summary.operations);
       const redisPerRead = redisTimePerRead(redisBefore, await readCommandStats(redis), summary.operations);
       return { summary, cpu, redisPerRead, stalls };
     };
     /** Where the CPU went per read: each process of the run, and the whole machine (which adds the kernel and anything else running). */
-    const cpuParts = (
-      cpu: Record<'reader' | 'client' | 'redis' | 'updater' | 'postgres' | 'broker' | 'machine', number>,
-    ) =>
-      `query (reads) ${cpu.reader.toFixed(0)}, bench client ${cpu.client.toFixed(0)}, Redis ${cpu.redis.toFixed(0)}, query (updates) ${cpu.updater.toFixed(0)}, Postgres ${cpu.postgres.toFixed(0)}, Kafka broker ${cpu.broker.toFixed(0)}; the whole machine ${cpu.machine.toFixed(0)}`;
+    const cpuParts = (cpu: CpuUse) =>
+      `query (reads) ${cpu.reader.toFixed(0)}, bench client ${cpu.client.toFixed(0)}, ${updatesCpuParts(cpu)}`;
     let streamedSoFar = 0;
     const whileStreaming = async <T>(measure: () => Promise<T>) => {
       const streaming = updateStream.stream(UPDATES + streamedSoFar, options.seconds);
@@ -260,7 +245,8 @@ export async function leaderboards(options: WorkloadOptions): Promise<WorkloadRe
         'all-in-one: engage (updates streaming) / raw ioredis': ratio(allStreaming.result.summary, rawAll),
       },
       notes: [
-        `score updates applied: ${Math.round(applied)} per second (${UPDATES.toLocaleString('en')} events over ${UPDATE_PLAYERS.toLocaleString('en')} players, Kafka → Postgres → Redis, one query process in the updates role)`,
+        `score updates applied: ${Math.round(applied.perSecond)} per second (${UPDATES.toLocaleString('en')} events over ${UPDATE_PLAYERS.toLocaleString('en')} players, Kafka → Postgres → Redis, one query process in the updates role)`,
+        `CPU µs per update applied: ${updatesCpuParts(appliedCpu)}`,
         `updates streamed during the reads: ${mixStreaming.streamed.toLocaleString('en')} (mix), ${allStreaming.streamed.toLocaleString('en')} (all-in-one) (target ${STREAM_RATE}/s), applied by the updates process`,
         `the rows at ${TARGET_READS}/s and ${TARGET_READS / 2}/s send on a fixed open schedule (${concurrency} connections) and time each read from when it was due (no coordinated omission)`,
         `machine load average at the end: ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores`,
@@ -339,8 +325,11 @@ async function memoryPerPlayer(redis: Redis, keyPrefix: string, environmentId: s
   };
 }
 
-/** Applied updates per second, from the consumer's first committed offset to the last. */
-async function measureApplied(pool: Pool, topicPrefix: string, total: number): Promise<number> {
+/**
+ * Applied updates per second, from the consumer's first committed offset to the last, and the CPU
+ * snapshot taken at the first (so the process's start is not counted).
+ */
+async function measureApplied<S>(pool: Pool, topicPrefix: string, total: number, snapshot: () => Promise<S>) {
   const consumed = async () => {
     const { rows } = await pool.query<{ n: string | null }>(
       'SELECT sum(next_offset)::text AS n FROM kafka_offsets WHERE topic = $1',
@@ -348,15 +337,59 @@ async function measureApplied(pool: Pool, topicPrefix: string, total: number): P
     );
     return Number(rows[0]?.n ?? 0);
   };
-  let first: { at: number; count: number } | undefined;
+  let first: { at: number; count: number; cpuBefore: S } | undefined;
   for (;;) {
     const count = await consumed();
     const at = performance.now();
-    if (!first && count > 0) first = { at, count };
-    if (count >= total && first) return (count - first.count) / ((at - first.at) / 1000);
+    if (!first && count > 0) first = { at, count, cpuBefore: await snapshot() };
+    if (count >= total && first) {
+      return {
+        perSecond: (count - first.count) / ((at - first.at) / 1000),
+        count: count - first.count,
+        cpuBefore: first.cpuBefore,
+      };
+    }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+type CpuPart = 'reader' | 'client' | 'redis' | 'updater' | 'postgres' | 'broker' | 'machine';
+/** µs of CPU per unit of work, by part. */
+type CpuUse = Record<CpuPart, number>;
+type CpuSnapshot = Awaited<ReturnType<typeof cpuSnapshot>>;
+
+/** CPU used so far by each part of the run: the query processes, this process, Redis, Postgres, the broker, the machine. */
+async function cpuSnapshot(redis: Redis, pids: { reader: number | undefined; updater: number | undefined }) {
+  return {
+    pids,
+    reader: processCpuMs(pids.reader),
+    updater: processCpuMs(pids.updater),
+    client: process.cpuUsage(),
+    redis: await redisCpuMs(redis),
+    postgres: commandCpu('postgres'),
+    broker: commandCpu('java'),
+    machine: machineBusyMs(),
+  };
+}
+
+/** CPU each part used since `before`, per unit (µs). */
+async function cpuPerUnit(redis: Redis, before: CpuSnapshot, units: number): Promise<CpuUse> {
+  const per = (ms: number) => (ms * 1000) / units;
+  const client = process.cpuUsage(before.client);
+  return {
+    reader: per(processCpuMs(before.pids.reader) - before.reader),
+    updater: per(processCpuMs(before.pids.updater) - before.updater),
+    client: per((client.user + client.system) / 1000),
+    redis: per((await redisCpuMs(redis)) - before.redis),
+    postgres: per(commandCpuSince('postgres', before.postgres)),
+    broker: per(commandCpuSince('java', before.broker)),
+    machine: per(machineBusyMs() - before.machine),
+  };
+}
+
+/** The parts of the CPU a score update costs, wherever it is counted per read or per update. */
+const updatesCpuParts = (cpu: CpuUse) =>
+  `Redis ${cpu.redis.toFixed(0)}, query (updates) ${cpu.updater.toFixed(0)}, Postgres ${cpu.postgres.toFixed(0)}, Kafka broker ${cpu.broker.toFixed(0)}; the whole machine ${cpu.machine.toFixed(0)}`;
 
 /** The same Redis commands straight through ioredis, every part asked of Redis (nothing cached). */
 async function rawReads(

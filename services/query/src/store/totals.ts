@@ -3,7 +3,10 @@ import type { EventTally } from '../domain/tally.ts';
 
 /**
  * Adds a batch's tallies to the stored totals: one statement, one row per player and event key (the
- * count, and each numeric property's sum added exactly by add_event_sums).
+ * count, and each numeric property's sum added exactly: jsonb numbers are numeric). The sums are
+ * merged by an expression in the statement rather than by the plpgsql `add_event_sums` of migration
+ * 0005, which cost Postgres about a fifth more per row (left in the schema for processes of the
+ * previous version during a rolling deploy).
  */
 export async function addTallies(client: PoolClient, tallies: EventTally[]): Promise<void> {
   if (tallies.length === 0) return;
@@ -13,7 +16,10 @@ export async function addTallies(client: PoolClient, tallies: EventTally[]): Pro
      ON CONFLICT (environment_id, player_id, event_key) DO UPDATE SET
        events_counted = t.events_counted + EXCLUDED.events_counted,
        last_event_id = EXCLUDED.last_event_id,
-       sums = add_event_sums(t.sums, EXCLUDED.sums),
+       sums = (
+         SELECT coalesce(jsonb_object_agg(k, coalesce((t.sums ->> k)::numeric, 0) + coalesce((EXCLUDED.sums ->> k)::numeric, 0)), '{}')
+         FROM (SELECT jsonb_object_keys(t.sums) UNION SELECT jsonb_object_keys(EXCLUDED.sums)) AS keys (k)
+       ),
        updated_at = now()`,
     [
       tallies.map((t) => t.environmentId),
