@@ -2,9 +2,9 @@ import type { Dispatcher } from 'undici';
 import { Pool } from 'undici';
 
 /**
- * GETs whose answer only needs to be 200, through undici's dispatch API: no response stream, no
- * body object and no promise chain per request, so the bench's own CPU per request stays small
- * beside the service's on a machine they share. The body is read only to explain an error.
+ * GETs whose answer only needs to be 200, through undici's dispatch API: no response stream and no
+ * body object per request, one promise, so the bench's own CPU per request stays small beside the
+ * service's on a machine they share. The body is kept only to explain an error.
  */
 export class GetClient {
   private readonly pool: Pool;

@@ -48,15 +48,16 @@ export const cpuProfileArgs = (dir: string | undefined, name: string): string[] 
 
 /**
  * CPU time the whole machine has used so far (every process and the kernel, all cores), in ms, from
- * /proc/stat (Linux); NaN when unknown. What the parts measured per process leave out (Postgres,
- * the broker, interrupts) is the difference.
+ * /proc/stat (Linux); NaN when unknown. What the processes measured one by one leave out (the
+ * kernel's own work, interrupts, anything else running) is the difference.
  */
 export function machineBusyMs(): number {
   try {
     const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
-    // user nice system idle iowait irq softirq steal: all but idle and iowait are work.
-    const [user, nice, system, , , irq, softirq, steal] = ticks.map(Number) as number[];
-    const busy = user! + nice! + system! + irq! + softirq! + (steal ?? 0);
+    // user nice system idle iowait irq softirq: all but idle and iowait are work done here (steal,
+    // next, is time the hypervisor gave to others).
+    const [user, nice, system, , , irq, softirq] = ticks.map(Number) as number[];
+    const busy = user! + nice! + system! + irq! + softirq!;
     return (busy * 1000) / CLOCK_TICKS_PER_SECOND;
   } catch {
     return Number.NaN;

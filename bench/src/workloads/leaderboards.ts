@@ -248,7 +248,7 @@ export async function leaderboards(options: WorkloadOptions): Promise<WorkloadRe
         `score updates applied: ${Math.round(applied.perSecond)} per second (${UPDATES.toLocaleString('en')} events over ${UPDATE_PLAYERS.toLocaleString('en')} players, Kafka → Postgres → Redis, one query process in the updates role)`,
         `CPU µs per update applied: ${updatesCpuParts(appliedCpu)}`,
         `updates streamed during the reads: ${mixStreaming.streamed.toLocaleString('en')} (mix), ${allStreaming.streamed.toLocaleString('en')} (all-in-one) (target ${STREAM_RATE}/s), applied by the updates process`,
-        `the rows at ${TARGET_READS}/s and ${TARGET_READS / 2}/s send on a fixed open schedule (${concurrency} connections) and time each read from when it was due (no coordinated omission)`,
+        `the rows at ${TARGET_READS}/s and ${TARGET_READS / 2}/s send on a fixed open schedule (${concurrency} connections) and time each read from when it was due (no coordinated omission); the raw row at ${TARGET_READS}/s on the same schedule over one pipelined ioredis connection`,
         `machine load average at the end: ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores`,
         `board loaded (Postgres + Redis) in ${loadSeconds.toFixed(1)} s`,
         `CPU µs per read, mix, no updates: ${cpuParts(mixQuiet.cpu)}; updates streaming: ${cpuParts(mixStreaming.result.cpu)}`,
