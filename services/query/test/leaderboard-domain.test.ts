@@ -129,6 +129,55 @@ describe('scoring', () => {
       boardHits([scored('a', '1')], () => [board({ season: { endsAtUtc: '2020-01-01T00:00:00Z' } })]),
     ).toEqual([]);
   });
+
+  it("drops events whose property is outside the source's bounds, compared exactly, and says which", () => {
+    const bounded = board({
+      scoreSource: { type: 'Event', event: 'scored', property: 'points', minValue: -0.5, maxValue: 1000 },
+    });
+    const events = [
+      scored('a', '1000'),
+      scored('b', '1000.00000001'),
+      scored('c', '-0.5'),
+      scored('d', '-0.50000001'),
+      scored('e', '99999999999999999999'),
+      acceptedEvent(env, 'f', { eventKey: 'scored' }),
+    ];
+    const dropped: string[] = [];
+    const hits = boardHits(
+      events,
+      () => [bounded],
+      (b, event) => dropped.push(`${b.key}:${event.playerId}`),
+    );
+    expect(hits.map((h) => h.playerId)).toEqual(['a', 'c']);
+    expect(dropped).toEqual(['b:b', 'b:d', 'b:e', 'b:f']);
+    // A counting board with bounds counts only the events inside them.
+    const counting = board({
+      aggregation: 'Count',
+      scoreSource: { type: 'Event', event: 'scored', property: 'points', maxValue: 10 },
+    });
+    expect(
+      boardHits([scored('a', '10'), scored('b', '11')], () => [counting]).map((h) => h.playerId),
+    ).toEqual(['a']);
+  });
+
+  it('refuses bounds without a property to bound, and a maximum below the minimum', () => {
+    const issues = (scoreSource: Record<string, unknown>, aggregation = 'Sum') =>
+      LeaderboardDefinitionSchema.safeParse({
+        key: 'b',
+        name: 'B',
+        aggregation,
+        scoreSource,
+      }).error?.issues.map((i) => [i.path.join('.'), i.message]);
+    expect(issues({ type: 'Event', event: 'scored', maxValue: 5 }, 'Count')).toEqual([
+      ['scoreSource.maxValue', 'bounds apply to the scored property: name one'],
+    ]);
+    expect(issues({ type: 'Event', event: 'scored', property: 'points', minValue: 5, maxValue: 4 })).toEqual([
+      ['scoreSource.maxValue', 'maxValue is below minValue'],
+    ]);
+    expect(issues({ type: 'Event', event: 'scored', property: 'points', maxValue: 1e16 })?.[0]?.[0]).toBe(
+      'scoreSource.maxValue',
+    );
+  });
 });
 
 describe('league movements', () => {

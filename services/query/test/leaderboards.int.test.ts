@@ -52,6 +52,13 @@ const BOARDS = [
     topSize: 20,
   },
   {
+    key: 'capped',
+    name: 'Capped',
+    // No honest event scores above 10 here: p6's 12.5 does not count.
+    scoreSource: { type: 'Event', event: 'scored', property: 'points', maxValue: 10 },
+    decimals: 1,
+  },
+  {
     key: 'fastest',
     name: 'Fastest lap',
     scoreSource: { type: 'Event', event: 'lap', property: 'seconds' },
@@ -209,6 +216,14 @@ describe('leaderboards', () => {
       expect(friends.named).toEqual(view.named);
       expect(friends.around).toEqual([]);
     }
+
+    const capped = (await read(env, 'p6', 'capped', '&Top=2')).body;
+    expect(capped.top.map((e: { score: number }) => e.score)).toEqual([10, 7.5]);
+    expect(capped.leaderboard.me).toEqual({ rank: 2, score: 7.5, displayName: 'Name p6' });
+    const metrics = await (await fetch(`${query.url}/metrics`)).text();
+    expect(
+      Number(/^query_score_events_out_of_bounds_total (\d+)/m.exec(metrics)?.[1]),
+    ).toBeGreaterThanOrEqual(1);
 
     const laps = await eventually('the lap board', async () => {
       const r = await read(env, 'p2', 'fastest', '&Around=2');

@@ -13,6 +13,9 @@ import { flagRepeats, shownDefinitionFields, uniqueKeys } from './definition.ts'
 export const AGGREGATIONS = ['Sum', 'Max', 'Min', 'Count', 'Latest'] as const;
 export type Aggregation = (typeof AGGREGATIONS)[number];
 
+/** Largest magnitude of a score source's bounds (as for mission targets). */
+const MAX_BOUND = 1e15;
+
 export const ScoreSourceSchema = z
   .strictObject({
     type: z.literal('Event'),
@@ -20,6 +23,12 @@ export const ScoreSourceSchema = z
     event: EventKeySchema,
     /** The numeric property it scores with; not needed for `Count`. */
     property: PropertyNameSchema.optional(),
+    /**
+     * Bounds of one event's property value: an event outside them does not score on this board (a
+     * value no honest play produces, e.g. from an exploit, cannot fill the top). Inclusive.
+     */
+    minValue: z.number().min(-MAX_BOUND).max(MAX_BOUND).optional(),
+    maxValue: z.number().min(-MAX_BOUND).max(MAX_BOUND).optional(),
   })
   .meta({ id: 'LeaderboardScoreSource' });
 
@@ -98,6 +107,21 @@ export const LeaderboardDefinitionSchema = z
         code: 'custom',
         path: ['scoreSource', 'property'],
         message: `a property is required to ${b.aggregation}`,
+      });
+    }
+    const { minValue, maxValue, property } = b.scoreSource;
+    if ((minValue !== undefined || maxValue !== undefined) && property === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['scoreSource', minValue !== undefined ? 'minValue' : 'maxValue'],
+        message: 'bounds apply to the scored property: name one',
+      });
+    }
+    if (minValue !== undefined && maxValue !== undefined && minValue > maxValue) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['scoreSource', 'maxValue'],
+        message: 'maxValue is below minValue',
       });
     }
     if (b.league && b.team) {

@@ -1,4 +1,5 @@
 import type { LeaderboardDefinition } from '@engage/contracts/environment/leaderboards.ts';
+import { Counter, metricsRegistry } from '@engage/kit';
 import type { PoolClient } from '@engage/postgres';
 import { groupOfArrival } from '../domain/league.ts';
 import { type Period, periodAt, periodContains } from '../domain/periods.ts';
@@ -29,6 +30,13 @@ import {
   saveDisplayNames,
 } from '../store/scores.ts';
 import type { ScoringMemory } from './scoring-memory.ts';
+
+/** Unlabelled: board keys are the tenants' own, so a label per board would grow without bound. */
+const eventsOutOfBounds = new Counter({
+  name: 'query_score_events_out_of_bounds_total',
+  help: "Events that did not score on a board because their property was outside the board's score source bounds (one per event and board).",
+  registers: [metricsRegistry],
+});
 
 export interface ScoredBatch {
   /** The merged rows as committed: what Redis mirrors. */
@@ -95,7 +103,11 @@ function boardsById(definitions: ReadonlyMap<string, VersionedDefinitions>) {
 }
 
 const hitsOf = (events: readonly ScoredEvent[], definitions: ReadonlyMap<string, VersionedDefinitions>) =>
-  boardHits(events, (environmentId) => definitions.get(environmentId)?.boards ?? []);
+  boardHits(
+    events,
+    (environmentId) => definitions.get(environmentId)?.boards ?? [],
+    () => eventsOutOfBounds.inc(),
+  );
 
 /** The uncached way: definitions and recent periods read, periods created and locked. */
 async function planFromStore(

@@ -24,18 +24,24 @@ export type ScoredEvent = Pick<
 
 /**
  * The hits a batch of events makes on the environment's boards, in event order. An event scores on
- * every active board whose source is its event key, inside the season, and (unless the board counts)
- * only when it carries the board's numeric property.
+ * every active board whose source is its event key, inside the season, (unless the board counts)
+ * only when it carries the board's numeric property, and only when that property is within the
+ * source's bounds, if it has any (`outOfBounds` hears of each event dropped by them).
  */
 export function boardHits(
   events: readonly ScoredEvent[],
   boardsOf: (environmentId: string) => readonly LeaderboardDefinition[],
+  outOfBounds: (board: LeaderboardDefinition, event: ScoredEvent) => void = () => {},
 ): BoardHit[] {
   const hits: BoardHit[] = [];
   for (const event of events) {
     const at = Date.parse(event.receivedAt);
     for (const board of boardsOf(event.environmentId)) {
       if (!board.active || board.scoreSource.event !== event.eventKey || !inSeason(board, at)) continue;
+      if (!withinBounds(board, event)) {
+        outOfBounds(board, event);
+        continue;
+      }
       const value = scoredValue(board, event);
       if (value === undefined) continue;
       const team = board.team ? event.properties[board.team.property] : undefined;
@@ -55,9 +61,31 @@ export function boardHits(
 
 function scoredValue(board: LeaderboardDefinition, event: ScoredEvent): bigint | undefined {
   if (board.aggregation === 'Count') return 10n ** BigInt(SCALE);
+  return propertyValue(board, event);
+}
+
+function propertyValue(board: LeaderboardDefinition, event: ScoredEvent): bigint | undefined {
   const property = board.scoreSource.property ? event.properties[board.scoreSource.property] : undefined;
   return property?.type === 'Number' ? parseUnscaled(property.number, SCALE) : undefined;
 }
+
+/**
+ * True without bounds; with them, when the event's property is present and inside them (inclusive),
+ * compared exactly: the bound's double to 8 decimals, the event's value as its decimal text. A
+ * counting board with bounds counts only the events whose property is inside them.
+ */
+function withinBounds(board: LeaderboardDefinition, event: ScoredEvent): boolean {
+  const { minValue, maxValue } = board.scoreSource;
+  if (minValue === undefined && maxValue === undefined) return true;
+  const value = propertyValue(board, event);
+  if (value === undefined) return false;
+  return (
+    (minValue === undefined || value >= scaledBound(minValue)) &&
+    (maxValue === undefined || value <= scaledBound(maxValue))
+  );
+}
+
+const scaledBound = (bound: number): bigint => parseUnscaled(bound.toFixed(SCALE), SCALE)!;
 
 /** What a batch changes of one player's score in one period, to be merged with the stored score. */
 export interface ScoreDelta {
