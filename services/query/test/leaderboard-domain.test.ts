@@ -149,14 +149,16 @@ describe('scoring', () => {
       (b, event) => dropped.push(`${b.key}:${event.playerId}`),
     );
     expect(hits.map((h) => h.playerId)).toEqual(['a', 'c']);
-    expect(dropped).toEqual(['b:b', 'b:d', 'b:e', 'b:f']);
-    // A counting board with bounds counts only the events inside them.
+    // f carries no value to bound: it does not score, as on any board, and is not counted as dropped.
+    expect(dropped).toEqual(['b:b', 'b:d', 'b:e']);
+    // A counting board with bounds counts only the events whose property is there and inside them.
     const counting = board({
       aggregation: 'Count',
       scoreSource: { type: 'Event', event: 'scored', property: 'points', maxValue: 10 },
     });
+    const unscored = acceptedEvent(env, 'c', { eventKey: 'scored' });
     expect(
-      boardHits([scored('a', '10'), scored('b', '11')], () => [counting]).map((h) => h.playerId),
+      boardHits([scored('a', '10'), scored('b', '11'), unscored], () => [counting]).map((h) => h.playerId),
     ).toEqual(['a']);
   });
 

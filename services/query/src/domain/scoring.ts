@@ -38,7 +38,9 @@ export function boardHits(
     const at = Date.parse(event.receivedAt);
     for (const board of boardsOf(event.environmentId)) {
       if (!board.active || board.scoreSource.event !== event.eventKey || !inSeason(board, at)) continue;
-      if (!withinBounds(board, event)) {
+      const bounded = boundedValue(board, event);
+      if (bounded === 'missing') continue;
+      if (bounded === 'outside') {
         outOfBounds(board, event);
         continue;
       }
@@ -70,19 +72,19 @@ function propertyValue(board: LeaderboardDefinition, event: ScoredEvent): bigint
 }
 
 /**
- * True without bounds; with them, when the event's property is present and inside them (inclusive),
- * compared exactly: the bound's double to 8 decimals, the event's value as its decimal text. A
- * counting board with bounds counts only the events whose property is inside them.
+ * Where the event's property stands against the source's bounds (inclusive), compared exactly: the
+ * bound's double to 8 decimals, the event's value as its decimal text. `inside` without bounds; a
+ * bounded board, counting ones too, scores only events whose property is there and inside them.
  */
-function withinBounds(board: LeaderboardDefinition, event: ScoredEvent): boolean {
+function boundedValue(board: LeaderboardDefinition, event: ScoredEvent): 'inside' | 'outside' | 'missing' {
   const { minValue, maxValue } = board.scoreSource;
-  if (minValue === undefined && maxValue === undefined) return true;
+  if (minValue === undefined && maxValue === undefined) return 'inside';
   const value = propertyValue(board, event);
-  if (value === undefined) return false;
-  return (
+  if (value === undefined) return 'missing';
+  const inside =
     (minValue === undefined || value >= scaledBound(minValue)) &&
-    (maxValue === undefined || value <= scaledBound(maxValue))
-  );
+    (maxValue === undefined || value <= scaledBound(maxValue));
+  return inside ? 'inside' : 'outside';
 }
 
 const scaledBound = (bound: number): bigint => parseUnscaled(bound.toFixed(SCALE), SCALE)!;
