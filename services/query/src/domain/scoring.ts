@@ -38,14 +38,12 @@ export function boardHits(
     const at = Date.parse(event.receivedAt);
     for (const board of boardsOf(event.environmentId)) {
       if (!board.active || board.scoreSource.event !== event.eventKey || !inSeason(board, at)) continue;
-      const bounded = boundedValue(board, event);
-      if (bounded === 'missing') continue;
-      if (bounded === 'outside') {
+      const value = scoredValue(board, event);
+      if (value === undefined) continue;
+      if (value === OUTSIDE_BOUNDS) {
         outOfBounds(board, event);
         continue;
       }
-      const value = scoredValue(board, event);
-      if (value === undefined) continue;
       const team = board.team ? event.properties[board.team.property] : undefined;
       hits.push({
         environmentId: event.environmentId,
@@ -61,33 +59,51 @@ export function boardHits(
   return hits;
 }
 
-function scoredValue(board: LeaderboardDefinition, event: ScoredEvent): bigint | undefined {
-  if (board.aggregation === 'Count') return 10n ** BigInt(SCALE);
-  return propertyValue(board, event);
-}
-
-function propertyValue(board: LeaderboardDefinition, event: ScoredEvent): bigint | undefined {
-  const property = board.scoreSource.property ? event.properties[board.scoreSource.property] : undefined;
-  return property?.type === 'Number' ? parseUnscaled(property.number, SCALE) : undefined;
-}
+const ONE = 10n ** BigInt(SCALE);
+const OUTSIDE_BOUNDS = Symbol('outside the bounds');
 
 /**
- * Where the event's property stands against the source's bounds (inclusive), compared exactly: the
- * bound's double to 8 decimals, the event's value as its decimal text. `inside` without bounds; a
- * bounded board, counting ones too, scores only events whose property is there and inside them.
+ * What the event scores on the board (scaled): 1 on a counting board, else its property's value;
+ * undefined when it does not score (no such numeric property); OUTSIDE_BOUNDS when the source has
+ * bounds (inclusive) and the property is outside them. A bounded board, counting ones too, scores
+ * only events whose property is there and inside them.
  */
-function boundedValue(board: LeaderboardDefinition, event: ScoredEvent): 'inside' | 'outside' | 'missing' {
-  const { minValue, maxValue } = board.scoreSource;
-  if (minValue === undefined && maxValue === undefined) return 'inside';
-  const value = propertyValue(board, event);
-  if (value === undefined) return 'missing';
-  const inside =
-    (minValue === undefined || value >= scaledBound(minValue)) &&
-    (maxValue === undefined || value <= scaledBound(maxValue));
-  return inside ? 'inside' : 'outside';
+function scoredValue(
+  board: LeaderboardDefinition,
+  event: ScoredEvent,
+): bigint | typeof OUTSIDE_BOUNDS | undefined {
+  const bounds = boundsOf(board.scoreSource);
+  if (board.aggregation === 'Count' && !bounds) return ONE;
+  const name = board.scoreSource.property;
+  const property = name ? event.properties[name] : undefined;
+  const value = property?.type === 'Number' ? parseUnscaled(property.number, SCALE) : undefined;
+  if (value === undefined) return undefined;
+  if (
+    bounds &&
+    ((bounds.min !== undefined && value < bounds.min) || (bounds.max !== undefined && value > bounds.max))
+  ) {
+    return OUTSIDE_BOUNDS;
+  }
+  return board.aggregation === 'Count' ? ONE : value;
 }
 
-const scaledBound = (bound: number): bigint => parseUnscaled(bound.toFixed(SCALE), SCALE)!;
+type ScoreSource = LeaderboardDefinition['scoreSource'];
+type ScaledBounds = { min: bigint | undefined; max: bigint | undefined };
+/** Each bounded score source's bounds, scaled once (definitions are kept and reused between batches). */
+const scaledBounds = new WeakMap<ScoreSource, ScaledBounds>();
+
+/** The source's bounds as scaled integers, compared exactly: each bound's double to 8 decimals. */
+function boundsOf(source: ScoreSource): ScaledBounds | undefined {
+  if (source.minValue === undefined && source.maxValue === undefined) return undefined;
+  let bounds = scaledBounds.get(source);
+  if (!bounds) {
+    const scaled = (bound: number | undefined) =>
+      bound === undefined ? undefined : parseUnscaled(bound.toFixed(SCALE), SCALE)!;
+    bounds = { min: scaled(source.minValue), max: scaled(source.maxValue) };
+    scaledBounds.set(source, bounds);
+  }
+  return bounds;
+}
 
 /** What a batch changes of one player's score in one period, to be merged with the stored score. */
 export interface ScoreDelta {
