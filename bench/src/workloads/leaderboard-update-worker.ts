@@ -11,6 +11,8 @@ import {
 
 /** Sends every TICK_MS, so the updates process sees a steady stream rather than bursts. */
 const TICK_MS = 20;
+/** Events per send when queueing a backlog (the producer splits a send under the broker's limit). */
+const QUEUE_CHUNK = 10_000;
 
 const config = workerData as UpdateStreamConfig;
 const port = parentPort!;
@@ -29,7 +31,12 @@ port.on('message', async (request: UpdateStreamRequest) => {
     port.close();
     return;
   }
-  answer({ sent: await streamFor(request.from, request.seconds) });
+  answer({
+    sent:
+      'count' in request
+        ? await queue(request.from, request.count)
+        : await streamFor(request.from, request.seconds),
+  });
 });
 answer({ ready: true });
 
@@ -45,4 +52,12 @@ async function streamFor(from: number, seconds: number): Promise<number> {
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   }
   return sent;
+}
+
+/** `count` events in sends of QUEUE_CHUNK, each awaited. */
+async function queue(from: number, count: number): Promise<number> {
+  for (let i = 0; i < count; i += QUEUE_CHUNK) {
+    await producer.send(scoreUpdates(config.env, from + i, Math.min(QUEUE_CHUNK, count - i)));
+  }
+  return count;
 }

@@ -39,20 +39,28 @@ export interface UpdateStreamConfig {
   ratePerSecond: number;
 }
 
-/** What the worker is asked: stream for `seconds`, numbering events from `from`; or stop. */
-export type UpdateStreamRequest = { from: number; seconds: number } | 'close';
+/**
+ * What the worker is asked: stream for `seconds`, or send `count` at once, numbering events from
+ * `from`; or stop.
+ */
+export type UpdateStreamRequest =
+  | { from: number; seconds: number }
+  | { from: number; count: number }
+  | 'close';
 /** What it answers: ready once connected, then the events sent per request. */
 export type UpdateStreamReply = { ready: true } | { sent: number };
 
 export interface UpdateStream {
   /** Produces at the configured rate for `seconds`; resolves to the number of events sent. */
   stream(from: number, seconds: number): Promise<number>;
+  /** Produces `count` events as fast as the producer takes them (a backlog for the consumer). */
+  queue(from: number, count: number): Promise<void>;
   close(): Promise<void>;
 }
 
 /**
- * Score updates produced at a fixed rate from a worker thread, so that building, encoding and
- * sending them runs on an event loop of its own, not on the one that times the reads.
+ * Score updates produced from a worker thread, at a fixed rate or as a backlog, so that building,
+ * encoding and sending them runs on an event loop of its own, not on the one that times the reads.
  */
 export async function startUpdateStream(config: UpdateStreamConfig): Promise<UpdateStream> {
   const worker = new Worker(new URL('./leaderboard-update-worker.ts', import.meta.url), {
@@ -63,11 +71,15 @@ export async function startUpdateStream(config: UpdateStreamConfig): Promise<Upd
     return message;
   };
   await reply();
+  const ask = async (request: UpdateStreamRequest) => {
+    worker.postMessage(request);
+    const message = await reply();
+    return 'sent' in message ? message.sent : 0;
+  };
   return {
-    async stream(from, seconds) {
-      worker.postMessage({ from, seconds } satisfies UpdateStreamRequest);
-      const message = await reply();
-      return 'sent' in message ? message.sent : 0;
+    stream: (from, seconds) => ask({ from, seconds }),
+    async queue(from, count) {
+      await ask({ from, count });
     },
     async close() {
       worker.postMessage('close' satisfies UpdateStreamRequest);

@@ -1,16 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { availableParallelism, loadavg } from 'node:os';
-import {
-  type AcceptedEvent,
-  type EnvironmentContext,
-  encodePlayerContext,
-  INTERNAL_HEADERS,
-  topics,
-} from '@engage/contracts';
+import { type EnvironmentContext, encodePlayerContext, INTERNAL_HEADERS, topics } from '@engage/contracts';
 import { LeaderboardDefinitionSchema } from '@engage/contracts/environment/leaderboards.ts';
 import { findRepoRoot } from '@engage/devstack';
-import { connectProducer, createKafka, produceRecords } from '@engage/kafka';
-import { createLogger } from '@engage/kit';
 import { createPool, type Pool, withTransaction } from '@engage/postgres';
 import { boardsMarkerKey, displayNamesKey, periodBoardKey } from '@engage/query/boards/keys.ts';
 import { defineReadScript, readLiveBoard } from '@engage/query/boards/live-read.ts';
@@ -25,7 +17,7 @@ import { commandCpu, commandCpuSince, cpuProfileArgs, machineBusyMs, processCpuM
 import { startBenchStack } from '../stack.ts';
 import { describeStalls, watchStalls } from '../stalls.ts';
 import type { WorkloadOptions } from './index.ts';
-import { scoreUpdates, startUpdateStream, UPDATE_PLAYERS } from './leaderboard-updates.ts';
+import { startUpdateStream, UPDATE_PLAYERS } from './leaderboard-updates.ts';
 
 const PLAYERS = 1_000_000;
 const LOAD_BATCH = 5_000;
@@ -82,12 +74,6 @@ export async function leaderboards(options: WorkloadOptions): Promise<WorkloadRe
   const keyPrefix = stack.topicPrefix;
   const pool = createPool({ url: stack.infra.databaseUrl, schema: 'query', max: 4 });
   const redis = createRedis(stack.infra.redisUrl, { connectionName: 'bench' });
-  const kafka = createKafka({
-    brokers: stack.infra.brokers,
-    clientId: 'bench-leaderboards',
-    log: createLogger('bench', 'warn'),
-  });
-  const producer = await connectProducer(kafka);
   const updateStream = await startUpdateStream({
     brokers: stack.infra.brokers,
     topicPrefix: stack.topicPrefix,
@@ -120,9 +106,7 @@ export async function leaderboards(options: WorkloadOptions): Promise<WorkloadRe
     const memory = await memoryPerPlayer(redis, keyPrefix, env.environmentId);
 
     // Updates first, on their own: queued in Kafka, then applied by a fresh updates process.
-    const produce = (events: AcceptedEvent[]) =>
-      produceRecords(producer, topics.eventsAccepted, stack.topicPrefix, events);
-    for (let i = 0; i < UPDATES; i += 10_000) await produce(scoreUpdates(env, i, 10_000));
+    await updateStream.queue(0, UPDATES);
     const updater = await spawnQuery('updates');
     const applied = await measureApplied(pool, stack.topicPrefix, UPDATES, () =>
       cpuSnapshot(redis, { reader: undefined, updater: updater.pid() }),
@@ -265,7 +249,6 @@ export async function leaderboards(options: WorkloadOptions): Promise<WorkloadRe
     };
   } finally {
     for (const child of processes.reverse()) await child.stop();
-    await producer.disconnect();
     await updateStream.close();
     await cleanUp(pool, redis, keyPrefix, env.environmentId);
     await pool.end();

@@ -10,7 +10,7 @@ export class CuttableLink {
   private readonly open = new Set<Socket>();
   private server: Server | undefined;
   private readonly host: string;
-  readonly listenPort: number;
+  private readonly listenPort: number;
   readonly target: { host: string; port: number };
   /** The link's address, as a client's bootstrap list. */
   readonly brokers: string[];
