@@ -9,7 +9,11 @@ export default defineConfig({
         test: {
           name: 'unit',
           sequence: { groupOrder: 0 },
-          include: ['{libs,services,bench}/*/test/**/*.test.ts', 'test/unit/**/*.test.ts'],
+          include: [
+            '{libs,services}/*/test/**/*.test.ts',
+            'bench/test/**/*.test.ts',
+            'test/unit/**/*.test.ts',
+          ],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
         },
       },
