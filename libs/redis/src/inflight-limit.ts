@@ -148,6 +148,7 @@ export function createInflightLimiter(options: {
 
   return {
     async acquire(scope, signal) {
+      if (signal?.aborted) return { outcome: 'aborted' };
       const token = randomUUID();
       const deadline = Date.now() + settings.maxWaitMs;
       for (;;) {

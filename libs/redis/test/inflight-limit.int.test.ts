@@ -64,6 +64,18 @@ describe('the in-flight limit on Redis', () => {
     );
   });
 
+  it('asks Redis nothing for a request whose client is already gone', async () => {
+    // Nothing listens on port 1: any call would fail as Redis unreachable.
+    const redis = createRedis('redis://127.0.0.1:1');
+    redis.on('error', () => undefined);
+    try {
+      const limiter = createInflightLimiter({ redis, keyPrefix: prefix, settings });
+      expect(await limiter.acquire(randomUUID(), AbortSignal.abort())).toEqual({ outcome: 'aborted' });
+    } finally {
+      redis.disconnect();
+    }
+  });
+
   it('frees the slots of a replica that died once their leases run out, and keeps leases of live ones', async () => {
     const [dying, living] = await Promise.all([replica({ leaseMs: 3_000 }), replica({ leaseMs: 3_000 })]);
     const org = randomUUID();

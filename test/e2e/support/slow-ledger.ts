@@ -15,7 +15,11 @@ export class SlowLedger {
   #open!: () => void;
   #gate!: Promise<void>;
 
-  constructor() {
+  /**
+   * `pace` says, by a request's URL, how much longer to hold it once the gate is open and whether
+   * to drop its connection then instead of answering (an owning service failing mid-request).
+   */
+  constructor(options: { pace?: (url: string) => { delayMs: number; drop: boolean } } = {}) {
     this.hold();
     this.server = createServer((req, res) => {
       this.arrivals += 1;
@@ -25,7 +29,10 @@ export class SlowLedger {
         this.inFlight -= 1;
       });
       req.resume();
-      void this.#gate.then(() => {
+      const pace = options.pace?.(req.url ?? '') ?? { delayMs: 0, drop: false };
+      void this.#gate.then(async () => {
+        if (pace.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, pace.delayMs));
+        if (pace.drop) return void req.socket.destroy();
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ playerId: 'held', balance: 0 }));
       });

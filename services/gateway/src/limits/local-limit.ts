@@ -32,6 +32,7 @@ export class LocalLimit {
   }
 
   async acquire(scope: string, signal?: AbortSignal): Promise<LocalAdmission> {
+    if (signal?.aborted) return { outcome: 'aborted' };
     const state = this.#scopes.get(scope) ?? { active: 0, queue: [] };
     this.#scopes.set(scope, state);
     if (state.active < this.#settings.maxActive && state.queue.length === 0) return this.#admit(scope, state);

@@ -29,6 +29,12 @@ export const organizationSlotsAtAdmission = new Histogram({
   registers: [metricsRegistry],
 });
 
+export const abandoned = new Counter({
+  name: 'engage_organization_limit_abandoned_total',
+  help: 'Requests whose client went away before they were admitted (while authenticated or waiting).',
+  registers: [metricsRegistry],
+});
+
 export const fallbacks = new Counter({
   name: 'engage_organization_limit_fallbacks_total',
   help: 'Admissions decided by the per-replica share because Redis was unreachable.',

@@ -4,7 +4,15 @@ import type { Logger } from 'pino';
 import '../http/api-key-scope.ts';
 import type { OrganizationLimitEnv } from './env.ts';
 import { LocalLimit } from './local-limit.ts';
-import { fallbacks, organizationSlotsAtAdmission, refusals, requestsWaiting, slotsHeld } from './metrics.ts';
+import {
+  abandoned,
+  fallbacks,
+  organizationSlotsAtAdmission,
+  refusals,
+  requestsWaiting,
+  slotsHeld,
+} from './metrics.ts';
+import { takeSlotForResponse } from './response-slot.ts';
 
 /** The contract's limits: per organization, shared by all its keys, environments and our replicas. */
 export const ORGANIZATION_IN_FLIGHT = 16;
@@ -85,36 +93,45 @@ export const tooManyConcurrentRequests = () =>
 
 /**
  * Every request authenticated with a project key takes one slot of its organization before its
- * body is read, and gives it back when the response is finished or the client goes away. The
- * hook runs after authentication (it needs the organization) and before any handler writes.
+ * body is read, and gives it back when its response closes: finished, failed, timed out or the
+ * client gone, whichever path it took (takeSlotForResponse). The hook runs after authentication
+ * (it needs the organization) and before any handler writes.
  */
 export function registerOrganizationLimit(app: HttpApp, limit: OrganizationLimit): void {
   app.addHook('preParsing', async (request, reply, payload) => {
     const organizationId = request.environment?.organizationId;
     if (!organizationId) return payload;
-    const gone = new AbortController();
-    const onClose = () => gone.abort();
-    reply.raw.once('close', onClose);
     requestsWaiting.inc();
     let admission: OrganizationAdmission;
     try {
-      admission = await limit.acquire(organizationId, gone.signal);
+      admission = await takeSlotForResponse(reply.raw, async (gone) =>
+        counted(await limit.acquire(organizationId, gone)),
+      );
     } finally {
       requestsWaiting.dec();
-      reply.raw.off('close', onClose);
     }
-    if (admission.outcome === 'admitted') {
-      const mode = admission.mode ?? 'shared';
-      slotsHeld.inc({ mode });
-      if (mode === 'shared') organizationSlotsAtAdmission.observe(admission.inUse);
-      reply.raw.once('close', () => {
-        admission.release();
-        slotsHeld.dec({ mode });
-      });
-      return payload;
-    }
+    if (admission.outcome === 'admitted') return payload;
     if (admission.outcome === 'refused') refusals.inc({ reason: admission.reason });
+    else abandoned.inc();
     // An aborted request has no one to answer; the refusal only ends its handling.
     throw tooManyConcurrentRequests();
   });
+}
+
+/** Counts a granted slot in the metrics until it is given back. */
+function counted(admission: OrganizationAdmission): OrganizationAdmission {
+  if (admission.outcome !== 'admitted') return admission;
+  const mode = admission.mode ?? 'shared';
+  slotsHeld.inc({ mode });
+  if (mode === 'shared') organizationSlotsAtAdmission.observe(admission.inUse);
+  let held = true;
+  return {
+    ...admission,
+    release: () => {
+      if (!held) return;
+      held = false;
+      slotsHeld.dec({ mode });
+      admission.release();
+    },
+  };
 }

@@ -20,6 +20,12 @@ describe('the per-replica share used while Redis is unreachable', () => {
     expect(limit.inUse('org')).toBe(2);
   });
 
+  it('does not admit a request whose client is already gone', async () => {
+    const limit = new LocalLimit(settings);
+    expect(await limit.acquire('org', AbortSignal.abort())).toEqual({ outcome: 'aborted' });
+    expect(limit.inUse('org')).toBe(0);
+  });
+
   it('hands a released slot to the waiting request, not to a newcomer', async () => {
     const limit = new LocalLimit({ ...settings, maxActive: 1 });
     const holder = await limit.acquire('org');
