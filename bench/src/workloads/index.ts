@@ -5,10 +5,13 @@ import { leaderboards } from './leaderboards.ts';
 import { ledger } from './ledger.ts';
 import { organizationLimit } from './organization-limit.ts';
 import { rules } from './rules.ts';
+import { throughGateway } from './through-gateway.ts';
 
 export interface WorkloadOptions {
   seconds: number;
   concurrency?: number;
+  /** Existing players to draw from, for the workloads that seed them (through-gateway). */
+  players?: number;
   /** Where a workload that supports it writes CPU profiles of the service processes it measures. */
   cpuProfileDir?: string;
 }
@@ -23,4 +26,8 @@ export const workloads: Record<string, Workload> = {
   ledger,
   'organization-limit': organizationLimit,
   rules,
+  'through-gateway': throughGateway,
 };
+
+/** Seconds per run of the workloads whose default is not 10 (they measure many short rows). */
+export const defaultSeconds: Record<string, number> = { 'through-gateway': 3 };
