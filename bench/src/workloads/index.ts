@@ -4,13 +4,14 @@ import { ingest } from './ingest.ts';
 import { leaderboards } from './leaderboards.ts';
 import { ledger } from './ledger.ts';
 import { organizationLimit } from './organization-limit.ts';
+import { pipeline } from './pipeline.ts';
 import { rules } from './rules.ts';
 import { throughGateway } from './through-gateway.ts';
 
 export interface WorkloadOptions {
   seconds: number;
   concurrency?: number;
-  /** Existing players to draw from, for the workloads that seed them (through-gateway). */
+  /** Existing players to draw from, for the workloads that seed them (through-gateway, pipeline). */
   players?: number;
   /** Where a workload that supports it writes CPU profiles of the service processes it measures. */
   cpuProfileDir?: string;
@@ -25,6 +26,7 @@ export const workloads: Record<string, Workload> = {
   leaderboards,
   ledger,
   'organization-limit': organizationLimit,
+  pipeline,
   rules,
   'through-gateway': throughGateway,
 };
