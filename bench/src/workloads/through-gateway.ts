@@ -27,6 +27,8 @@ interface RequestKind {
   /** operationId of its route: the answer is checked against the route's response schema. */
   operation: string;
   owner: Owner;
+  /** Each one writes one ledger journal entry. */
+  writes?: true;
   request(player: string, i: number): ForwardedRequest;
 }
 
@@ -71,6 +73,7 @@ const KINDS: readonly RequestKind[] = [
     name: 'adjustment',
     operation: 'adjustPoints',
     owner: 'ledger',
+    writes: true,
     request: (p, i) =>
       post('/v1/points/adjustments', {
         playerId: p,
@@ -83,6 +86,7 @@ const KINDS: readonly RequestKind[] = [
     name: 'purchase',
     operation: 'purchaseMarketplaceItem',
     owner: 'ledger',
+    writes: true,
     request: (p) =>
       post('/v1/marketplace-items/gem/purchases', { playerId: p, idempotencyKey: randomUUID() }),
   },
@@ -200,6 +204,15 @@ export async function throughGateway(options: WorkloadOptions): Promise<Workload
     const applied = await lag.caughtUp(INGEST_APPLY_TIMEOUT_MS);
     const applySeconds = (performance.now() - applyStarted) / 1000;
 
+    const journalEntries = async () => {
+      const { rows } = await db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM ledger.journal WHERE environment_id = $1',
+        [env.environmentId],
+      );
+      return rows[0]?.n ?? 0;
+    };
+    const journalBefore = await journalEntries();
+    let writes = 0;
     const ratios: Record<string, number> = {};
     for (const kind of KINDS) {
       for (const distribution of DISTRIBUTIONS) {
@@ -208,6 +221,7 @@ export async function throughGateway(options: WorkloadOptions): Promise<Workload
         for (const target of [gatewayTarget, innerTargets[kind.owner]]) {
           const run = await measure((i) => send(target, kind, playerId(draw()), i), { concurrency, seconds });
           results[target.label] = run.summary;
+          if (kind.writes) writes += run.summary.operations;
           row(`${kind.name} ${distribution}: ${target.label}`, run.summary, 'requests', run.firstError);
         }
         if (distribution === 'uniform') {
@@ -216,6 +230,7 @@ export async function throughGateway(options: WorkloadOptions): Promise<Workload
         }
       }
     }
+    const journaled = (await journalEntries()) - journalBefore;
     ratios['events uniform / events hot (through the gateway)'] =
       ingestRates.uniform!.unitsPerSecond / ingestRates.hot!.unitsPerSecond;
 
@@ -233,6 +248,7 @@ export async function throughGateway(options: WorkloadOptions): Promise<Workload
           ? `rules and query applied the event rows' events in ${applySeconds.toFixed(1)} s before the request rows`
           : `rules and query were still behind after ${applySeconds.toFixed(0)} s (${JSON.stringify(await lag.lag())}); the request rows ran beside the backlog`,
         'rows of one request kind and draw run back to back: the gateway first, then the owning service directly',
+        `${journaled === writes ? 'as expected, ' : 'MISMATCH: '}the adjustment and purchase rows answered ${writes.toLocaleString('en')} operations 200 and the ledger journal gained ${journaled.toLocaleString('en')} entries`,
         'targets (ratios): reads and writes uniform through the gateway ≥ 0.5× the owning service directly; events uniform ≥ 0.7× hot',
         ...failures,
       ],
