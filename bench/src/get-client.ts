@@ -2,9 +2,10 @@ import type { Dispatcher } from 'undici';
 import { Pool } from 'undici';
 
 /**
- * GETs whose answer only needs to be 200, through undici's dispatch API: no response stream and no
- * body object per request, one promise, so the bench's own CPU per request stays small beside the
- * service's on a machine they share. The body is kept only to explain an error.
+ * Requests (mostly GETs) whose answer only needs to be 200, through undici's dispatch API: no
+ * response stream and no body object per request, one promise, so the bench's own CPU per request
+ * stays small beside the service's on a machine they share. The body is kept only to explain an
+ * error.
  */
 export class GetClient {
   private readonly pool: Pool;
@@ -15,6 +16,11 @@ export class GetClient {
 
   /** Resolves when the answer is 200 and whole; rejects with its status and body otherwise. */
   get(path: string, headers: Record<string, string>): Promise<void> {
+    return this.send('GET', path, headers);
+  }
+
+  /** `get` for any method, with an optional body (a POST's JSON). */
+  send(method: 'GET' | 'POST', path: string, headers: Record<string, string>, body?: string): Promise<void> {
     return new Promise((resolve, reject) => {
       let status = 0;
       const failure: Buffer[] = [];
@@ -34,7 +40,7 @@ export class GetClient {
           reject(error);
         },
       };
-      this.pool.dispatch({ method: 'GET', path, headers }, handler);
+      this.pool.dispatch({ method, path, headers, body }, handler);
     });
   }
 

@@ -6,15 +6,16 @@ import { parseArgs } from 'node:util';
 import { findRepoRoot } from '@engage/devstack';
 import { printProcessWarnings } from '@engage/devstack/cli/warnings.ts';
 import type { RunSummary } from './measure.ts';
-import { workloads } from './workloads/index.ts';
+import { defaultSeconds, workloads } from './workloads/index.ts';
 
 printProcessWarnings();
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
   options: {
-    seconds: { type: 'string', default: '10' },
+    seconds: { type: 'string' },
     concurrency: { type: 'string' },
+    players: { type: 'string' },
     'cpu-prof': { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h' },
   },
@@ -23,7 +24,8 @@ const { positionals, values } = parseArgs({
 const names = positionals.length > 0 ? positionals : Object.keys(workloads);
 if (values.help || names.some((n) => !(n in workloads))) {
   process.stdout.write(
-    `usage: npm run bench -- [${Object.keys(workloads).join('|')}] [--seconds N] [--concurrency N] [--cpu-prof]\n` +
+    `usage: npm run bench -- [${Object.keys(workloads).join('|')}] [--seconds N] [--concurrency N] [--players N] [--cpu-prof]\n` +
+      '  --seconds: per run (10, or 3 for through-gateway); --players: existing players to seed (through-gateway, pipeline; 100,000)\n' +
       '  --cpu-prof: CPU profiles of the process under test to bench/results/<time>-profiles/: the gateway (ingest),\n' +
       '    the rules process (rules), the ledger (ledger), the reads and updates processes (leaderboards)\n',
   );
@@ -45,8 +47,9 @@ const reports: WorkloadReport[] = [];
 for (const name of names) {
   const workload = workloads[name]!;
   const report = await workload({
-    seconds: Number(values.seconds),
+    seconds: Number(values.seconds ?? defaultSeconds[name] ?? 10),
     concurrency: values.concurrency ? Number(values.concurrency) : undefined,
+    players: values.players ? Number(values.players) : undefined,
     cpuProfileDir: values['cpu-prof'] ? join(dir, `${startedAt}-profiles`) : undefined,
   });
   print(report);

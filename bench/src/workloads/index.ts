@@ -4,11 +4,15 @@ import { ingest } from './ingest.ts';
 import { leaderboards } from './leaderboards.ts';
 import { ledger } from './ledger.ts';
 import { organizationLimit } from './organization-limit.ts';
+import { pipeline } from './pipeline.ts';
 import { rules } from './rules.ts';
+import { throughGateway } from './through-gateway.ts';
 
 export interface WorkloadOptions {
   seconds: number;
   concurrency?: number;
+  /** Existing players to draw from, for the workloads that seed them (through-gateway, pipeline). */
+  players?: number;
   /** Where a workload that supports it writes CPU profiles of the service processes it measures. */
   cpuProfileDir?: string;
 }
@@ -22,5 +26,10 @@ export const workloads: Record<string, Workload> = {
   leaderboards,
   ledger,
   'organization-limit': organizationLimit,
+  pipeline,
   rules,
+  'through-gateway': throughGateway,
 };
+
+/** Seconds per run of the workloads whose default is not 10 (they measure many short rows). */
+export const defaultSeconds: Record<string, number> = { 'through-gateway': 3 };
