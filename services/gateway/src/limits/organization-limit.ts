@@ -98,13 +98,23 @@ export const tooManyConcurrentRequests = () =>
  * (it needs the organization) and before any handler writes.
  */
 export function registerOrganizationLimit(app: HttpApp, limit: OrganizationLimit): void {
+  // Settled when the request's handling is over: its answer is being sent (onSend runs for
+  // answers and errors alike, even to a client that has gone) or its response is done.
+  const handlingEnded = new WeakMap<object, () => void>();
+  const endHandling = async (request: object) => handlingEnded.get(request)?.();
+  app.addHook('onSend', async (request, _reply, payload) => {
+    await endHandling(request);
+    return payload;
+  });
+  app.addHook('onResponse', endHandling);
   app.addHook('preParsing', async (request, reply, payload) => {
     const organizationId = request.environment?.organizationId;
     if (!organizationId) return payload;
+    const handled = new Promise<void>((resolve) => handlingEnded.set(request, resolve));
     requestsWaiting.inc();
     let admission: OrganizationAdmission;
     try {
-      admission = await takeSlotForResponse(reply.raw, async (gone) =>
+      admission = await takeSlotForResponse(reply.raw, handled, async (gone) =>
         counted(await limit.acquire(organizationId, gone)),
       );
     } finally {

@@ -2,14 +2,24 @@ import type { ServerResponse } from 'node:http';
 import type { Admission } from '@engage/redis';
 
 /**
- * Takes a slot for the request behind `res` and ties it to the response's lifetime, so taking and
- * giving back cannot come apart: the slot is given back on the response's 'close' (the response
- * finished, failed, or its connection closed), and at once when the client went away before the
- * slot was granted (while its key was checked, while it waited, or in the tick it was admitted);
- * such a request is then reported `aborted`. `gone` tells `acquire` to stop waiting.
+ * The longest a slot stays held after its response closed while the handler has not ended: handlers
+ * are bounded by their own timeouts well within this, so it only caps what a handler that never
+ * ends (a defect) could hold.
+ */
+export const MAX_HOLD_AFTER_CLOSE_MS = 60_000;
+
+/**
+ * Takes a slot for the request behind `res` and ties it to the request's lifetime, so taking and
+ * giving back cannot come apart: the slot is given back once the response has closed (finished,
+ * failed, or its connection closed) and `handled` has settled (the handler's work is over), and at
+ * once when the client went away before the slot was granted (while its key was checked, while it
+ * waited, or in the tick it was admitted); such a request is then reported `aborted`. Holding the
+ * slot until the handler ends keeps a client that disconnects mid-request from running more than
+ * the limit's work behind the gateway. `gone` tells `acquire` to stop waiting.
  */
 export async function takeSlotForResponse<A extends Admission>(
   res: ServerResponse,
+  handled: Promise<unknown>,
   acquire: (gone: AbortSignal) => Promise<A>,
 ): Promise<A | { outcome: 'aborted' }> {
   const gone = closeSignal(res);
@@ -19,9 +29,19 @@ export async function takeSlotForResponse<A extends Admission>(
     admission.release();
     return { outcome: 'aborted' };
   }
-  gone.addEventListener('abort', () => admission.release(), { once: true });
+  gone.addEventListener('abort', () => void settledOrLate(handled).then(admission.release), { once: true });
   return admission;
 }
+
+function settledOrLate(work: Promise<unknown>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, MAX_HOLD_AFTER_CLOSE_MS).unref();
+  });
+  return Promise.race([work.then(noop, noop), late]).finally(() => clearTimeout(timer));
+}
+
+const noop = () => undefined;
 
 /**
  * Aborted when the response closes. Node emits 'close' once for every response (pipelined ones

@@ -67,9 +67,13 @@ async function serve(limit: OrganizationLimit, organizationId: string) {
     gate = resolve;
   });
   let running = 0;
+  let closed = 0;
   app.register(async (scope) => {
     scope.addHook('onRequest', async (request, reply) => {
       if (!request.headers.authorization) return;
+      reply.raw.once('close', () => {
+        closed += 1;
+      });
       if (request.headers.authorization === 'slow' && !reply.raw.destroyed) await once(reply.raw, 'close');
       request.environment = { organizationId, environmentId: 'env-1', environmentKind: 'Sandbox' };
     });
@@ -87,7 +91,7 @@ async function serve(limit: OrganizationLimit, organizationId: string) {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('not listening');
-  return { app, port: address.port, open: () => gate(), running: () => running };
+  return { app, port: address.port, open: () => gate(), running: () => running, closed: () => closed };
 }
 
 /** Sends a request's head (and `body`, if any) over a raw socket and returns the open socket. */
@@ -198,7 +202,7 @@ describe('a slot of the organization limit', () => {
     }
   });
 
-  it('is given back when the client leaves while waiting, while running, mid-body or after a failure', async () => {
+  it('is given back when the client leaves while waiting, once the work of one that left while running ends, mid-body or after a failure', async () => {
     const organizationId = crypto.randomUUID();
     const { limit } = watched(createOrganizationLimit({ redis, keyPrefix: prefix, env, log }));
     const server = await serve(limit, organizationId);
@@ -220,13 +224,25 @@ describe('a slot of the organization limit', () => {
       await eventually('the waiting room empty again', async () =>
         (await slotsInRedis(organizationId)).waiting === 0 ? true : undefined,
       );
-      // Half of the running requests lose their clients mid-response; the rest finish.
+      // Half of the running requests lose their clients while their handlers still work: their
+      // slots stay held until that work ends, so leaving frees no room for more work.
+      const closedBefore = server.closed();
       for (const socket of running.slice(0, 8)) socket.destroy();
-      await eventually('8 slots given back', async () =>
-        (await slotsInRedis(organizationId)).active === 8 ? true : undefined,
+      await eventually('the 8 closes seen by the server', async () =>
+        server.closed() === closedBefore + 8 ? true : undefined,
       );
+      const next = await Promise.all(
+        Array.from({ length: 8 }, () => send(server.port, { authorization: 'key', 'x-hold': '1' })),
+      );
+      await eventually('8 more requests waiting', async () =>
+        (await slotsInRedis(organizationId)).waiting === 8 ? true : undefined,
+      );
+      expect(server.running()).toBe(ORGANIZATION_IN_FLIGHT);
+      expect((await slotsInRedis(organizationId)).active).toBe(ORGANIZATION_IN_FLIGHT);
       server.open();
-      expect(await Promise.all(running.slice(8).map(responseOf))).toEqual(Array(8).fill('HTTP/1.1 200 OK'));
+      expect(await Promise.all([...running.slice(8), ...next].map(responseOf))).toEqual(
+        Array(16).fill('HTTP/1.1 200 OK'),
+      );
       await noSlotsInRedis(organizationId);
 
       // A failing handler, and a body that never arrives in full.
