@@ -1,3 +1,4 @@
+import { VALIDATION_DETAIL } from '@engage/contracts';
 import { startStack, TEST_ADMIN_TOKEN, type TestStack } from '@engage/testkit';
 import { createTenant } from '@engage/testkit/tenant.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,8 +24,9 @@ describe('a request breaking several rules lists them all', () => {
       headers: { authorization: apiKey, 'content-type': 'application/json' },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
-    const problem = (await res.json()) as { code: string; errors: { code: string }[] };
-    return { status: res.status, code: problem.code, errors: problem.errors.map((e) => e.code) };
+    const problem = (await res.json()) as { code: string; detail: string; errors: { code: string }[] };
+    const detail = problem.code.startsWith('validation.') ? { detail: problem.detail } : {};
+    return { status: res.status, code: problem.code, errors: problem.errors.map((e) => e.code), ...detail };
   };
 
   const tooLong = (n: number) => 'x'.repeat(n);
@@ -60,6 +62,15 @@ describe('a request breaking several rules lists them all', () => {
     ],
   ])('POST: %s', async (_name, path, body, codes) => {
     expect(await call('POST', path, body)).toEqual({ status: 400, code: codes[0], errors: codes });
+  });
+
+  it('gives the fixed detail sentence when the first error is validation.*, whatever follows', async () => {
+    expect(await call('POST', '/v1/points/adjustments', { playerId: 7, amount: 0 })).toEqual({
+      status: 400,
+      code: 'validation.player_id',
+      errors: ['validation.player_id', 'points_adjustment.amount_zero'],
+      detail: VALIDATION_DETAIL,
+    });
   });
 
   it.each([
