@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { scaleOf } from '../src/boards/mirror.ts';
 import { rankNamed } from '../src/boards/view.ts';
 import { encodeRankScore } from '../src/domain/rank-score.ts';
+import { claimCurrentPeriod, settleClaimedPeriod } from '../src/settlement/settle.ts';
 import { settleDuePeriods } from '../src/settlement/settler.ts';
 import { replaceDefinitions } from '../src/store/definitions.ts';
 
@@ -100,5 +101,49 @@ describe('ties', () => {
       [environmentId],
     );
     expect(results.map((r) => r.row_key)).toEqual(live);
+  });
+
+  it('settle a period cut on demand with the ticks the live board used', async () => {
+    const { environmentId } = randomEnvironment();
+    const start = Date.now() - 3_600_000;
+    const end = start + 30 * 86_400_000; // ticks of 2,472 ms; cut after an hour, they would be 1 s
+    const reached = { a: start + 9_900, b: start + 10_100 }; // one live tick, two ticks of 1 s
+    await withTransaction(pool, async (client) => {
+      await replaceDefinitions(client, environmentId, [BOARD]);
+      await client.query(
+        `INSERT INTO board_periods (environment_id, board_key, period_start, period_end, organization_id)
+         VALUES ($1, 'ties', $2, $3, $4)`,
+        [environmentId, new Date(start).toISOString(), new Date(end).toISOString(), randomUUID()],
+      );
+      await client.query(
+        `INSERT INTO board_scores (environment_id, board_key, period_start, player_id, aggregation, score, reached_at)
+         VALUES ($1, 'ties', $2, 'a', 'Max', 3, $3), ($1, 'ties', $2, 'b', 'Max', 3, $4)`,
+        [
+          environmentId,
+          new Date(start).toISOString(),
+          new Date(reached.a).toISOString(),
+          new Date(reached.b).toISOString(),
+        ],
+      );
+    });
+    const scale = scaleOf(BOARD, { periodStart: start, periodEnd: end });
+    expect(encodeRankScore(scale, '3', reached.a)).toBe(encodeRankScore(scale, '3', reached.b));
+
+    await withTransaction(pool, async (client) => {
+      const claimed = await claimCurrentPeriod(client, {
+        environmentId,
+        boardKey: 'ties',
+        start,
+        end,
+        organizationId: randomUUID(),
+      });
+      await settleClaimedPeriod(client, claimed, 'ties-test.');
+    });
+    const { rows: results } = await pool.query<{ row_key: string }>(
+      'SELECT row_key FROM board_results WHERE environment_id = $1 ORDER BY rank',
+      [environmentId],
+    );
+    // Tied on the live board (one tick): the player id, descending.
+    expect(results.map((r) => r.row_key)).toEqual(['b', 'a']);
   });
 });
