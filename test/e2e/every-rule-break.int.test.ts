@@ -45,7 +45,14 @@ describe('a request breaking several rules lists them all', () => {
       { idempotencyKey: tooLong(201), expectedPriceInPoints: -1 },
       [missing, 'validation.idempotency_key', 'validation.expected_price_in_points'],
     ],
+    [
+      'an adjustment with a null player id',
+      '/v1/points/adjustments',
+      { playerId: null, amount: 0 },
+      [missing, 'points_adjustment.amount_zero'],
+    ],
     ['the missions feed', '/v1/missions', { languageCode: 'x' }, [missing, 'validation.language_code']],
+    ['the missions feed, null player id', '/v1/missions', { playerId: null }, [missing]],
     ['a mission', '/v1/missions/m', { languageCode: 'x' }, [missing, 'validation.language_code']],
     [
       'a mission collection',
