@@ -200,7 +200,8 @@ function fieldIssue(issue: z.core.$ZodIssue, raw: unknown): FieldIssue {
     path: issue.path,
     message: issue.message,
     reason: issue.code,
-    missing: value === undefined || value === '',
+    // null is the same as not sending the field (the gateway says so of the player id too).
+    missing: value === undefined || value === null || value === '',
     tooLong: issue.code === 'too_big' && typeof value === 'string',
   };
 }

@@ -70,8 +70,12 @@ export function validationProblem(issues: FieldIssue[]): Problem {
 export const requestProblem = (message: string, reason: string) =>
   validationProblem([{ path: [], message, reason }]);
 
+/**
+ * The contract's document: code and detail come from the first error. A 400 whose code is
+ * `validation.*` always carries the one fixed detail sentence, whatever other errors follow.
+ */
 export function problemDocument(p: Problem, instance: string, traceId: string): ProblemDocument {
-  const isValidation = p.status === 400 && p.errors.every((e) => e.code.startsWith('validation.'));
+  const isValidation = p.status === 400 && p.code.startsWith('validation.');
   return {
     title: STATUS_CODES[p.status] ?? 'Error',
     status: p.status,

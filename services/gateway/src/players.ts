@@ -1,5 +1,5 @@
 import { type EnvironmentContext, MAX_PLAYER_ID_LENGTH, type PlayerContext } from '@engage/contracts';
-import { problem, requestProblem, unexpectedProblem, validationProblem } from '@engage/kit';
+import { type Problem, problem, requestProblem, unexpectedProblem, validationProblem } from '@engage/kit';
 import { type Pool, TransactionRetriesExhausted, withTransaction } from '@engage/postgres';
 import { TtlCache } from './cache.ts';
 import { monthOf } from './domain/quota.ts';
@@ -116,36 +116,52 @@ export const quotaProblem = (code: string) => problem(409, code, quotaMessage(co
 /**
  * The player id of a request: the PlayerId query parameter (GET) or the playerId body field (POST).
  * Missing and too long have the contract's own codes; anything else that is not text is
- * `validation.player_id`.
+ * `validation.player_id`. A body that is not an object is refused as a whole.
  */
 export function playerIdOf(source: 'query' | 'body', container: unknown): string {
+  const read = readPlayerId(source, container);
+  if ('refused' in read) throw read.refused;
+  return read.playerId;
+}
+
+/** As playerIdOf, with the refusal returned, so a caller can list it with the request's other problems. */
+export function readPlayerId(
+  source: 'query' | 'body',
+  container: unknown,
+): { playerId: string } | { refused: Problem } {
   if (
     source === 'body' &&
     (container === null || typeof container !== 'object' || Array.isArray(container))
   ) {
-    throw requestProblem('The request body must be a JSON object.', 'not_an_object');
+    return { refused: requestProblem('The request body must be a JSON object.', 'not_an_object') };
   }
   const field = source === 'query' ? 'PlayerId' : 'playerId';
   const value = (container as Record<string, unknown> | undefined)?.[field];
   if (value === undefined || value === null || value === '') {
-    throw validationProblem([
-      { path: [field], message: 'The player id is required.', reason: 'missing', missing: true },
-    ]);
+    return {
+      refused: validationProblem([
+        { path: [field], message: 'The player id is required.', reason: 'missing', missing: true },
+      ]),
+    };
   }
   if (typeof value !== 'string') {
-    throw validationProblem([
-      { path: [field], message: 'The player id must be text.', reason: 'invalid_type' },
-    ]);
+    return {
+      refused: validationProblem([
+        { path: [field], message: 'The player id must be text.', reason: 'invalid_type' },
+      ]),
+    };
   }
   if (value.length > MAX_PLAYER_ID_LENGTH) {
-    throw validationProblem([
-      {
-        path: [field],
-        message: `The player id is longer than ${MAX_PLAYER_ID_LENGTH} characters.`,
-        reason: 'too_big',
-        tooLong: true,
-      },
-    ]);
+    return {
+      refused: validationProblem([
+        {
+          path: [field],
+          message: `The player id is longer than ${MAX_PLAYER_ID_LENGTH} characters.`,
+          reason: 'too_big',
+          tooLong: true,
+        },
+      ]),
+    };
   }
-  return value;
+  return { playerId: value };
 }

@@ -97,7 +97,7 @@ describe('forwarding', () => {
     expect(await missing.json()).toMatchObject({ code: 'streak.not_found', instance: '/v1/streaks/missing' });
   });
 
-  it('refuses a request without a valid player id before forwarding', async () => {
+  it('forwards a request without a valid player id with no player; the refusal stands if the owner misses it', async () => {
     const before = seen.length;
     const cases: [string, RequestInit, string][] = [
       ['/v1/points', {}, 'player.external_id_missing'],
@@ -116,7 +116,11 @@ describe('forwarding', () => {
       expect(res.status).toBe(400);
       expect(((await res.json()) as { code: string }).code).toBe(code);
     }
-    expect(seen.length).toBe(before);
+    // Forwarded for the owner to list every broken rule, but never for a player.
+    expect(seen.length).toBe(before + cases.length);
+    expect(seen.slice(before).map((s) => s.headers[INTERNAL_HEADERS.player])).toEqual(
+      cases.map(() => undefined),
+    );
   });
 
   it('answers 500 server.unexpected when the owner is down', async () => {
@@ -126,6 +130,10 @@ describe('forwarding', () => {
       const res = await fetch(`${lonely.url}/v1/points?PlayerId=p`, { headers: bearer(t.sandbox.apiKey) });
       expect(res.status).toBe(500);
       expect(((await res.json()) as { code: string }).code).toBe('server.unexpected');
+      // A request the gateway itself refuses gets that refusal, not a 500.
+      const refused = await fetch(`${lonely.url}/v1/points`, { headers: bearer(t.sandbox.apiKey) });
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as { code: string }).code).toBe('player.external_id_missing');
     } finally {
       await lonely.close();
     }

@@ -2,9 +2,10 @@ import type { LeaderboardDefinition } from '@engage/contracts/environment/leader
 import { LeaderboardDefinitionSchema } from '@engage/contracts/environment/leaderboards.ts';
 import { acceptedEvent, numberProperty, stringProperty } from '@engage/testkit/events.ts';
 import { describe, expect, it } from 'vitest';
+import { rankNamed } from '../src/boards/view.ts';
 import { leagueMovement } from '../src/domain/league.ts';
 import { inSeason, periodAt, scheduledPeriod } from '../src/domain/periods.ts';
-import { decodeRankScore, encodeRankScore } from '../src/domain/rank-score.ts';
+import { decodeRankScore, encodeRankScore, scaledScore } from '../src/domain/rank-score.ts';
 import { boardHits, foldHits } from '../src/domain/scoring.ts';
 
 const board = (over: Record<string, unknown> = {}): LeaderboardDefinition =>
@@ -82,10 +83,37 @@ describe('rank scores', () => {
     expect(Number.isSafeInteger(encodeRankScore(scale, 42_949_672.95, 0))).toBe(true);
   });
 
+  it('rounds the exact decimal half away from zero, as Postgres does at settlement', () => {
+    expect(scaledScore('1.005', 2)).toBe(101);
+    expect(scaledScore(1.005, 2)).toBe(101);
+    expect(scaledScore('-7.5', 0)).toBe(-8);
+    expect(scaledScore('5.04', 1)).toBe(scaledScore('5.01', 1));
+    expect(scaledScore('12345678901234567890.12345678', 0)).toBeGreaterThan(2 ** 32);
+    expect(decodeRankScore(scale, encodeRankScore(scale, '1.005', 0))).toBe(1.01);
+  });
+
   it('ranks the lowest score first on LowestFirst boards', () => {
     const lowest = { ...scale, lowestFirst: true };
     expect(encodeRankScore(lowest, 59.5, 10_000)).toBeGreaterThan(encodeRankScore(lowest, 60, 0));
     expect(decodeRankScore(lowest, encodeRankScore(lowest, 59.5, 10_000))).toBe(59.5);
+  });
+});
+
+describe('named players', () => {
+  const row = (rowKey: string, order: number) => ({ rank: 0, rowKey, displayName: null, score: 1, order });
+
+  it('ranks tied players as the board does, whatever the order they were asked in', () => {
+    const asked = [row('ann', -5), row('bob', -5), row('zoe', -9), row('éva', -5), row('cy', -1)];
+    const ranked = rankNamed(asked, 'bob');
+    // Ties: player id in descending byte order (Redis's order of equal scores in a reverse range).
+    expect(ranked.map((r) => [r.rank, r.playerId])).toEqual([
+      [1, 'zoe'],
+      [2, 'éva'],
+      [3, 'bob'],
+      [4, 'ann'],
+      [5, 'cy'],
+    ]);
+    expect(rankNamed([...asked].reverse(), 'bob')).toEqual(ranked);
   });
 });
 

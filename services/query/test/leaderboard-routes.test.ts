@@ -56,6 +56,20 @@ describe('GET /v1/leaderboards/{leaderboardKey} before the board is read', () =>
     expect(res.json()).toMatchObject({ code: 'validation.top', instance: '/v1/leaderboards/small' });
     expect((await read('vip', 'Top=6', { vip: true })).json().code).toBe('validation.top');
   });
+
+  it("lists the top size rule with the query's other broken rules, in the query's field order", async () => {
+    const codes = async (key: string, attributes = {}) =>
+      (await read(key, 'Around=26&Top=6', attributes))
+        .json()
+        .errors.map((e: { code: string; meta: { reason: string } }) => [e.code, e.meta.reason]);
+    expect(await codes('small')).toEqual([
+      ['validation.top', 'too_big'],
+      ['validation.around', 'too_big'],
+    ]);
+    // A board the caller cannot see tells nothing of its top size: the query's own rules alone.
+    expect(await codes('vip')).toEqual([['validation.around', 'too_big']]);
+    expect(await codes('unknown')).toEqual([['validation.around', 'too_big']]);
+  });
 });
 
 describe('applying the leaderboards section', () => {

@@ -115,8 +115,9 @@ export async function readMission(
 }
 
 /**
- * Accepts a mission that requires acceptance: from now on its objectives count. The player must
- * have been entered by a read (`mission.not_locked_in`), and the mission (or its daily/weekly
+ * Accepts a mission that requires acceptance: from now on its objectives count. A mission the
+ * player cannot see and was never entered into is `mission.not_found`, as on endpoint 2. The player
+ * must have been entered by a read (`mission.not_locked_in`), and the mission (or its daily/weekly
  * occurrence) must still be open (`mission.window_closed`). Accepting again, accepting an Automatic
  * mission or a completed one answers the mission as it is.
  */
@@ -140,6 +141,9 @@ export async function acceptMission(
     const [locked] = await lockProgress(client, [ref]);
     const current = locked!.missions[missionKey];
     if (!current) {
+      // Outside its window the player cannot see it (endpoint 2's 404): telling them they were
+      // never entered would tell that mission apart from one that does not exist.
+      if (!isOpen(mission, now)) throw missionNotFound(missionKey);
       throw notFound('mission.not_locked_in', `The player was never entered into mission '${missionKey}'.`);
     }
     if (!isOpen(mission, now) || calendarOccurrence(mission, stored.createdAt, now) !== current.occurrence) {

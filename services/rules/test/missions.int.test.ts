@@ -209,6 +209,29 @@ describe('missions through the rules process', () => {
     expect(res.body).toMatchObject({ code: 'mission.not_found', instance: `/v1/missions/${key}` });
   });
 
+  it.each([
+    ['does not exist', 'nope', {}],
+    ['is switched off', 'switched-off', {}],
+    ['is past its deadline', 'past', {}],
+    ['has not started yet', 'not-yet', {}],
+    ['is hidden from the player', 'vip-only', { tier: 'free' }],
+  ])('accepting answers the same 404 as reading when the mission %s', async (_case, key, attributes) => {
+    const env = randomEnvironment();
+    const notYet = {
+      key: 'not-yet',
+      name: 'Not yet',
+      optInMode: 'RequiresAcceptance',
+      availableFromUtc: iso(Date.now() + hour),
+      objectives: [{ key: 'o', event: 'level_completed' }],
+    };
+    await applySection(rules.url, env, 'missions', [...MISSIONS, notYet]);
+    const player = { id: 'p', attributes };
+    const read = await postAs(`${rules.url}/v1/missions/${key}`, env, player);
+    const accept = await postAs(`${rules.url}/v1/missions/${key}/accept`, env, player);
+    expect([read.status, read.body.code]).toEqual([404, 'mission.not_found']);
+    expect([accept.status, accept.body.code]).toEqual([404, 'mission.not_found']);
+  });
+
   it('shows an eligible player the mission the others cannot see; unknown and switched-off collections 404', async () => {
     const env = randomEnvironment();
     await applySection(rules.url, env, 'missions', MISSIONS);

@@ -175,6 +175,8 @@ export const ROUTES: readonly RouteDefinition[] = [
     tag: 'Missions',
     summary: 'Accepts a mission whose opt-in mode is RequiresAcceptance; its objectives count from then on.',
     description:
+      'A mission the player cannot see now (unknown, switched off, hidden, past its deadline or not ' +
+      'started) is mission.not_found, as on endpoint 2, unless the player was entered into it. ' +
       'The player must have been entered into the mission by reading it (endpoints 1 to 3). Accepting ' +
       'again answers the mission as it is, with the first acceptance time. An Automatic mission counts ' +
       'without acceptance and answers as it is.',

@@ -3,11 +3,10 @@ import type { AcceptedEvent, EnvironmentContext } from '@engage/contracts';
 import type { EventBatchResult, EventItemError, EventItemResult } from '@engage/contracts/http/events.ts';
 import { type Logger, Problem, problem, unexpectedProblem } from '@engage/kit';
 import { type Pool, TransactionRetriesExhausted, withTransaction } from '@engage/postgres';
-import { checkEventItems, type ValidEvent } from '../domain/event-items.ts';
+import { checkEventItems, type ItemOutcome, type ValidEvent } from '../domain/event-items.ts';
 import { dayOf, monthOf, QUOTA_CODES, roomLeft, SANDBOX_DAILY_EVENTS_ADMITTED } from '../domain/quota.ts';
 import { admitPlayers } from '../player-admission.ts';
 import { type PlayerDirectory, quotaMessage, type Sighting } from '../players.ts';
-import { saveDiscovered } from '../store/event-definitions.ts';
 import {
   abandonKeys,
   claimId,
@@ -19,6 +18,7 @@ import {
 } from '../store/idempotency.ts';
 import { type PlayerRecord, upsertPlayers } from '../store/players.ts';
 import { addToCounter, lockCounter } from '../store/usage.ts';
+import { type CheckedBatch, settleDiscovery } from './discovery.ts';
 import type { EventProducer } from './event-producer.ts';
 import type { EventRulesCache } from './rules-cache.ts';
 
@@ -47,9 +47,10 @@ const UNACKNOWLEDGED_RETRY_AFTER_SECONDS = 1;
 
 /**
  * POST /v1/events after the checks of each item:
- * 1. one transaction: definitions discovered, idempotency keys claimed as `pending` (a key seen
- *    before is a replay of its original eventId), quotas admitted (item by item, in order), players
- *    created or updated — each one multi-row statement for the whole batch;
+ * 1. one transaction: definitions discovered (and the batch checked again against them as stored,
+ *    see settleDiscovery), idempotency keys claimed as `pending` (a key seen before is a replay of
+ *    its original eventId), quotas admitted (item by item, in order), players created or updated —
+ *    each one multi-row statement for the whole batch;
  * 2. one send of every new record (and of records whose key was left pending by a failed request,
  *    with their original eventId) to `events.accepted.v1`, acknowledged by all in-sync replicas;
  * 3. the keys marked `committed`. The answer is built only after the broker's acknowledgement.
@@ -64,33 +65,15 @@ export async function ingestEvents(
 ): Promise<EventBatchResult> {
   const receivedAt = new Date();
   const rules = await deps.rules.get(environment.environmentId);
-  const { outcomes, discovered } = checkEventItems(items, rules, receivedAt);
-
-  // Items repeating an earlier item's idempotency key share its fate and its eventId.
-  const firstWithKey = new Map<string, number>();
-  const sameAs = new Map<number, number>();
-  const candidates: Candidate[] = [];
-  for (const outcome of outcomes) {
-    if (!outcome.ok) continue;
-    const { event } = outcome;
-    if (event.idempotencyKey !== null) {
-      const id = claimId({ ...event, idempotencyKey: event.idempotencyKey });
-      const first = firstWithKey.get(id);
-      if (first !== undefined) {
-        sameAs.set(outcome.index, first);
-        continue;
-      }
-      firstWithKey.set(id, outcome.index);
-    }
-    candidates.push({ index: outcome.index, event, eventId: randomUUID() });
-  }
+  const check = checkEventItems(items, rules, receivedAt);
+  const checked: CheckedBatch = { items, rules, receivedAt, check };
 
   const month = monthOf(receivedAt);
-  const batch = await admitBatch(deps, environment, candidates, discovered, month, dayOf(receivedAt));
-  if (discovered.size > 0) deps.rules.invalidate(environment.environmentId);
+  const batch = await admitBatch(deps, environment, checked, month, dayOf(receivedAt));
+  if (check.discovered.size > 0) deps.rules.invalidate(environment.environmentId);
   await settleYoungPendingKeys(deps, environment.environmentId, batch);
 
-  const toProduce = candidates.filter((c) => batch.produce.has(c.index));
+  const toProduce = batch.candidates.filter((c) => batch.produce.has(c.index));
   const receivedIso = receivedAt.toISOString();
   const records = toProduce.map((c) =>
     toRecord(c, environment, receivedIso, batch.players.get(c.event.playerId)?.timeZone),
@@ -122,10 +105,39 @@ export async function ingestEvents(
     if (known?.activeMonth === month && known.timeZone === player.timeZone) continue;
     deps.players.rememberSighting(environment.environmentId, playerId, { ...player, activeMonth: month });
   }
-  return answer(outcomes.length, outcomes, batch.settled, sameAs);
+  return answer(batch.outcomes, batch.settled, batch.sameAs);
 }
 
-interface AdmittedBatch {
+/** The items that passed their checks, each idempotency key once. */
+interface Screened {
+  outcomes: ItemOutcome[];
+  candidates: Candidate[];
+  /** Items repeating an earlier item's idempotency key: they share its fate and its eventId. */
+  sameAs: Map<number, number>;
+}
+
+function screen(outcomes: ItemOutcome[]): Screened {
+  const firstWithKey = new Map<string, number>();
+  const sameAs = new Map<number, number>();
+  const candidates: Candidate[] = [];
+  for (const outcome of outcomes) {
+    if (!outcome.ok) continue;
+    const { event } = outcome;
+    if (event.idempotencyKey !== null) {
+      const id = claimId({ ...event, idempotencyKey: event.idempotencyKey });
+      const first = firstWithKey.get(id);
+      if (first !== undefined) {
+        sameAs.set(outcome.index, first);
+        continue;
+      }
+      firstWithKey.set(id, outcome.index);
+    }
+    candidates.push({ index: outcome.index, event, eventId: randomUUID() });
+  }
+  return { outcomes, candidates, sameAs };
+}
+
+interface AdmittedBatch extends Screened {
   /** Final answer of every candidate, by item index. */
   settled: Map<number, Settled>;
   /** Candidates whose record goes to the topic now. */
@@ -144,38 +156,31 @@ interface AdmittedBatch {
 async function admitBatch(
   deps: IngestDeps,
   environment: EnvironmentContext,
-  candidates: Candidate[],
-  discovered: Parameters<typeof saveDiscovered>[2],
+  checked: CheckedBatch,
   month: string,
   day: string,
 ): Promise<AdmittedBatch> {
   const { environmentId } = environment;
   const sighted = deps.players.sightingsOf(environmentId);
-  const known = new Map<string, Sighting>();
-  const needsAdmission = new Set<string>();
-  let zonesChange = false;
-  for (const c of candidates) {
-    const id = c.event.playerId;
-    const player = known.get(id) ?? sighted(id);
-    if (player) known.set(id, player);
-    if (player?.activeMonth !== month) needsAdmission.add(id);
-    if (zoneChanges(c.event, player)) zonesChange = true;
-  }
-  const withKeys = candidates.filter((c) => c.event.idempotencyKey !== null);
+  const discovers = checked.check.discovered.size > 0;
+  const first = screen(checked.check.outcomes);
+  const firstSightings = sightingsOf(first.candidates, sighted, month);
   const nothingToWrite =
-    discovered.size === 0 &&
-    withKeys.length === 0 &&
-    needsAdmission.size === 0 &&
+    !discovers &&
+    first.candidates.every((c) => c.event.idempotencyKey === null) &&
+    firstSightings.needsAdmission.size === 0 &&
     environment.environmentKind === 'Live' &&
-    !zonesChange;
+    !firstSightings.zonesChange;
   if (nothingToWrite) {
+    const { candidates } = first;
     return {
+      ...first,
       settled: new Map(candidates.map((c) => [c.index, { eventId: c.eventId }])),
       produce: new Set(candidates.map((c) => c.index)),
       waiting: new Map(),
       claims: [],
       countedToday: null,
-      players: known,
+      players: firstSightings.known,
       sightingsCurrent: true,
     };
   }
@@ -184,7 +189,10 @@ async function admitBatch(
       const settled = new Map<number, Settled>();
       const produce = new Set<number>();
       const waiting = new Map<number, KeyClaim>();
-      await saveDiscovered(client, environmentId, discovered);
+      const screened = discovers ? screen(await settleDiscovery(client, environmentId, checked)) : first;
+      const { candidates } = screened;
+      const { known, needsAdmission } = discovers ? sightingsOf(candidates, sighted, month) : firstSightings;
+      const withKeys = candidates.filter((c) => c.event.idempotencyKey !== null);
 
       const claims = withKeys.map(claimOf) as KeyClaim[];
       const { claimed, found } = await claimKeys(client, environmentId, claims);
@@ -251,6 +259,7 @@ async function admitBatch(
         if (player) players.set(id, { timeZone: player.timeZone });
       }
       return {
+        ...screened,
         settled,
         produce,
         waiting,
@@ -270,6 +279,25 @@ async function admitBatch(
     }
     throw err;
   }
+}
+
+/** The players of the candidates as this replica last saw them, and what admitting them needs. */
+function sightingsOf(
+  candidates: Candidate[],
+  sighted: (playerId: string) => Sighting | undefined,
+  month: string,
+) {
+  const known = new Map<string, Sighting>();
+  const needsAdmission = new Set<string>();
+  let zonesChange = false;
+  for (const c of candidates) {
+    const id = c.event.playerId;
+    const player = known.get(id) ?? sighted(id);
+    if (player) known.set(id, player);
+    if (player?.activeMonth !== month) needsAdmission.add(id);
+    if (zoneChanges(c.event, player)) zonesChange = true;
+  }
+  return { known, needsAdmission, zonesChange };
 }
 
 /**
@@ -322,8 +350,7 @@ async function giveBack(deps: IngestDeps, environment: EnvironmentContext, batch
 }
 
 function answer(
-  size: number,
-  outcomes: ReturnType<typeof checkEventItems>['outcomes'],
+  outcomes: ItemOutcome[],
   settled: Map<number, Settled>,
   sameAs: Map<number, number>,
 ): EventBatchResult {
@@ -337,7 +364,7 @@ function answer(
     accepted++;
     return { index: outcome.index, accepted: true, eventId: result.eventId, errors: [] };
   });
-  return { accepted, rejected: size - accepted, results };
+  return { accepted, rejected: outcomes.length - accepted, results };
 }
 
 function claimOf(c: Candidate): KeyClaim | undefined {

@@ -1,10 +1,10 @@
 import { encodePlayerContext, INTERNAL_HEADERS, type PlayerContext } from '@engage/contracts';
 import { fastifyPath, ROUTES, type RouteDefinition } from '@engage/contracts/http/routes.ts';
-import { type HttpApp, injectContext, unexpectedProblem } from '@engage/kit';
+import { type HttpApp, injectContext, type Problem, unexpectedProblem } from '@engage/kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Authenticator } from '../auth/authenticator.ts';
 import type { OwnerService, Upstreams } from '../forwarding/upstreams.ts';
-import { type PlayerDirectory, playerIdOf } from '../players.ts';
+import { type PlayerDirectory, readPlayerId } from '../players.ts';
 import { environmentOfRequest, requireApiKey, useJsonParser } from './api-key-scope.ts';
 
 /** Response headers of the owner that the caller gets back. */
@@ -19,6 +19,9 @@ export interface ForwardDeps {
 /**
  * Every /v1 route the catalog gives to another service is forwarded verbatim (method, path, query
  * string, JSON body) to its owner, with the environment and the player in the internal headers.
+ * A request whose player id is refused is forwarded without a player: the owner validates the whole
+ * request first, so its answer lists every rule the request breaks, the player id's among them, and
+ * it acts only for a player the gateway resolved.
  */
 export async function forwardRoutes(scope: HttpApp, deps: ForwardDeps): Promise<void> {
   requireApiKey(scope, deps.authenticator);
@@ -42,11 +45,12 @@ async function forward(
   deps: ForwardDeps,
 ) {
   const environment = environmentOfRequest(request);
-  const playerId = playerIdOf(
+  const named = readPlayerId(
     route.player === 'query' ? 'query' : 'body',
     route.player === 'query' ? request.query : request.body,
   );
-  const player = await deps.players.resolve(environment, playerId);
+  const refused: Problem | undefined = 'refused' in named ? named.refused : undefined;
+  const player = 'playerId' in named ? await deps.players.resolve(environment, named.playerId) : undefined;
   const headers = internalHeaders(environment, player);
   if (request.rawBody !== undefined) headers['content-type'] = 'application/json';
   let response: Awaited<ReturnType<Upstreams[OwnerService]['request']>>;
@@ -61,8 +65,10 @@ async function forward(
     body = Buffer.from(await response.body.arrayBuffer());
   } catch (err) {
     request.log.error({ err, owner, route: route.id }, 'owning service did not answer');
-    throw unexpectedProblem();
+    throw refused ?? unexpectedProblem();
   }
+  // The owner's own checks missed what the gateway refused: the gateway's answer stands.
+  if (refused && response.statusCode < 400) throw refused;
   for (const name of PASSED_BACK) {
     const value = response.headers[name];
     if (value !== undefined) reply.header(name, value);
@@ -72,12 +78,12 @@ async function forward(
 
 function internalHeaders(
   environment: { organizationId: string; environmentId: string; environmentKind: string },
-  player: PlayerContext,
+  player: PlayerContext | undefined,
 ): Record<string, string> {
   return injectContext({
     [INTERNAL_HEADERS.organizationId]: environment.organizationId,
     [INTERNAL_HEADERS.environmentId]: environment.environmentId,
     [INTERNAL_HEADERS.environmentKind]: environment.environmentKind,
-    [INTERNAL_HEADERS.player]: encodePlayerContext(player),
+    ...(player ? { [INTERNAL_HEADERS.player]: encodePlayerContext(player) } : {}),
   });
 }

@@ -1,5 +1,5 @@
 import { type AttributeValue, type EnvironmentContext, isDecimalValue } from '@engage/contracts';
-import { type HttpApp, Problem, problem } from '@engage/kit';
+import { type HttpApp, Problem, problem, requestProblem } from '@engage/kit';
 import { type Pool, TransactionRetriesExhausted, withTransaction } from '@engage/postgres';
 import { LosslessNumber, stringify as stringifyLossless } from 'lossless-json';
 import type { Authenticator } from '../auth/authenticator.ts';
@@ -8,7 +8,7 @@ import { checkAttributeSet } from '../domain/player-attributes.ts';
 import { monthOf } from '../domain/quota.ts';
 import { isIanaTimeZone } from '../domain/time-zone.ts';
 import { admitPlayers } from '../player-admission.ts';
-import { type PlayerDirectory, playerIdOf, quotaProblem } from '../players.ts';
+import { type PlayerDirectory, quotaProblem, readPlayerId } from '../players.ts';
 import { loadAttributeDefinitions, writePlayerAttributes } from '../store/player-attributes.ts';
 import { upsertPlayers } from '../store/players.ts';
 import { environmentOfRequest, requireApiKey, useJsonParser } from './api-key-scope.ts';
@@ -29,13 +29,34 @@ export async function playerRoutes(scope: HttpApp, deps: PlayerRouteDeps): Promi
   useJsonParser(scope, parseJsonExactly);
   scope.post('/v1/players/attributes', async (request, reply) => {
     const environment = environmentOfRequest(request);
-    const playerId = playerIdOf('body', request.body);
-    const body = request.body as { attributes?: unknown; timeZone?: unknown };
-    const timeZone = checkTimeZone(body.timeZone);
+    const body = request.body as { attributes?: unknown; timeZone?: unknown } | null;
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+      throw requestProblem('The request body must be a JSON object.', 'not_an_object');
+    }
+    const named = readPlayerId('body', body);
     const definitions = await loadAttributeDefinitions(deps.pool, environment.environmentId);
     const check = checkAttributeSet(body.attributes, new Map(definitions.map((d) => [d.key, d])));
-    if (!check.ok) throw new Problem(check.status, check.errors);
-    const player = await writeAttributes(deps, environment, playerId, timeZone, check.set, check.remove);
+    const timeZone = checkTimeZone(body.timeZone);
+    if ('refused' in named || !check.ok || 'refused' in timeZone) {
+      // Every broken rule, in the order the request's schema lists its fields; the first names the status.
+      const refusals = [
+        ...('refused' in named ? [named.refused] : []),
+        ...(check.ok ? [] : [new Problem(check.status, check.errors)]),
+        ...('refused' in timeZone ? [timeZone.refused] : []),
+      ];
+      throw new Problem(
+        refusals[0]!.status,
+        refusals.flatMap((p) => p.errors),
+      );
+    }
+    const player = await writeAttributes(
+      deps,
+      environment,
+      named.playerId,
+      timeZone.value,
+      check.set,
+      check.remove,
+    );
     return reply
       .header('cache-control', 'no-store')
       .type('application/json; charset=utf-8')
@@ -47,10 +68,12 @@ export async function playerRoutes(scope: HttpApp, deps: PlayerRouteDeps): Promi
 const answerValue = (value: AttributeValue) =>
   isDecimalValue(value) ? new LosslessNumber(value.decimal) : value;
 
-function checkTimeZone(value: unknown): string | null {
-  if (value === undefined || value === null) return null;
-  if (typeof value === 'string' && isIanaTimeZone(value)) return value;
-  throw problem(400, 'player.time_zone_invalid', 'timeZone is not an IANA time zone name.');
+function checkTimeZone(value: unknown): { value: string | null } | { refused: Problem } {
+  if (value === undefined || value === null) return { value: null };
+  if (typeof value === 'string' && isIanaTimeZone(value)) return { value };
+  return {
+    refused: problem(400, 'player.time_zone_invalid', 'timeZone is not an IANA time zone name.'),
+  };
 }
 
 async function writeAttributes(

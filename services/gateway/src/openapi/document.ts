@@ -47,7 +47,10 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       version: '1',
       description:
         'Player engagement: events, missions, streaks, points, shop and leaderboards. Every failure is an ' +
-        'RFC 9457 problem document (application/problem+json) with a stable `code`.',
+        'RFC 9457 problem document (application/problem+json) with a stable `code`. A request breaking ' +
+        'several rules lists them all in `errors`, in the order of its fields (path, then query or body, ' +
+        'as listed here); the first gives `code` and `detail`. A 400 whose `code` is `validation.*` ' +
+        'always has the same `detail` sentence: read `errors`.',
     },
     servers: [{ url: '/', description: 'The gateway' }],
     security: [{ apiKey: [] }],

@@ -53,7 +53,7 @@ function problemItem(issue: z.core.$ZodIssue, body: Record<string, unknown>): Pr
       path: issue.path,
       message: issue.message,
       reason: issue.code,
-      missing: value === undefined || value === '',
+      missing: value === undefined || value === null || value === '',
       tooLong: issue.code === 'too_big' && typeof value === 'string',
     },
   ]).errors;

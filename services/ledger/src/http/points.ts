@@ -1,5 +1,5 @@
 import { PlayerQuerySchema, PointsBalanceSchema } from '@engage/contracts';
-import { environmentOf, type HttpApp } from '@engage/kit';
+import { environmentOf, type HttpApp, playerOf } from '@engage/kit';
 import { adjustPoints, type PointsDeps } from '../commands/adjust-points.ts';
 import { parseAdjustmentRequest } from '../domain/adjustment-request.ts';
 import { readBalance } from '../store/balances.ts';
@@ -24,6 +24,8 @@ export function pointsRoutes(app: HttpApp, deps: PointsDeps) {
   app.post('/v1/points/adjustments', async (request, reply) => {
     const adjustment = parseAdjustmentRequest(request.body);
     const environment = environmentOf(request);
+    // Only for a player the gateway resolved (it forwards a refused player id for validation only).
+    playerOf(request);
     const outcome = await adjustPoints(deps, {
       environment,
       request: adjustment,

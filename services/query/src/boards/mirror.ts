@@ -50,7 +50,7 @@ async function writeRows(deps: BoardMirrorDeps, rows: readonly ScoreRow[]): Prom
     }
     members.add(
       liveKey(deps.keyPrefix, row),
-      encodeRankScore(scaleOf(board, row), row.score, row.reachedAt),
+      encodeRankScore(scaleOf(board, row), row.exactScore, row.reachedAt),
       row.playerId,
     );
   }
@@ -59,7 +59,7 @@ async function writeRows(deps: BoardMirrorDeps, rows: readonly ScoreRow[]): Prom
     if (!board) continue;
     members.add(
       teamBoardKey(deps.keyPrefix, total.environmentId, total.boardKey, total.periodStart),
-      encodeRankScore(scaleOf(board, total), total.score, total.reachedAt),
+      encodeRankScore(scaleOf(board, total), total.exactScore, total.reachedAt),
       total.teamKey,
     );
   }

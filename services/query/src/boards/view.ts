@@ -39,10 +39,13 @@ export function toEntry(row: RankedRow, mine: string | null): Entry {
   return entry;
 }
 
-/** Named players ranked among themselves (best first, same order as the board), with their ids. */
+/**
+ * Named players ranked among themselves, with their ids, in the board's own order: `order` first
+ * (lower is better), then, as on the live board, the player id in descending byte order.
+ */
 export function rankNamed(rows: readonly (RankedRow & { order: number })[], mine: string | null): Named[] {
   return [...rows]
-    .sort((a, b) => a.order - b.order)
+    .sort((a, b) => a.order - b.order || Buffer.compare(Buffer.from(b.rowKey), Buffer.from(a.rowKey)))
     .map((row, i) => ({ ...toEntry({ ...row, rank: i + 1 }, mine), playerId: row.rowKey }));
 }
 

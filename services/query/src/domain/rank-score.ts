@@ -22,11 +22,38 @@ export function tickMs(scale: Pick<RankScoreScale, 'periodStart' | 'periodEnd'>)
   return Math.max(1_000, Math.ceil(length / TICKS));
 }
 
-export function encodeRankScore(scale: RankScoreScale, score: number, reachedAt: number): number {
-  const raw = Math.round(score * 10 ** scale.decimals) * (scale.lowestFirst ? -1 : 1);
+/**
+ * The tie rule every read and settlement follows (docs/leaderboards.md, Ties): the better score at
+ * the board's decimals, then the earlier tick, then the player id (or team key) in descending byte
+ * order, which is how Redis orders members of equal score in a reverse range.
+ */
+export function encodeRankScore(scale: RankScoreScale, score: number | string, reachedAt: number): number {
+  const raw = scaledScore(score, scale.decimals) * (scale.lowestFirst ? -1 : 1);
   const scaled = Math.max(-MAX_SCALED, Math.min(MAX_SCALED, raw));
-  const tick = Math.max(0, Math.min(TICKS - 1, Math.floor((reachedAt - scale.periodStart) / tickMs(scale))));
-  return scaled * TICKS + (TICKS - 1 - tick);
+  return scaled * TICKS + (TICKS - 1 - tickOf(scale, reachedAt));
+}
+
+/** When a score was reached, in the period's ticks (what ties are decided on before the player id). */
+export function tickOf(scale: Pick<RankScoreScale, 'periodStart' | 'periodEnd'>, reachedAt: number): number {
+  return Math.max(0, Math.min(TICKS - 1, Math.floor((reachedAt - scale.periodStart) / tickMs(scale))));
+}
+
+export const LAST_TICK = TICKS - 1;
+
+const DECIMAL_TEXT = /^(-?)(\d+)(?:\.(\d*))?$/;
+
+/**
+ * The score in units of 10^-decimals, rounded half away from zero from its exact decimal text, as
+ * Postgres's `round(numeric)` does at settlement (a double times 10^decimals would round 1.005 to 1.00).
+ */
+export function scaledScore(score: number | string, decimals: number): number {
+  const text = typeof score === 'string' ? score : Math.abs(score) < 1e21 ? score.toFixed(8) : null;
+  const parts = text === null ? null : DECIMAL_TEXT.exec(text);
+  if (!parts) return Math.sign(Number(score)) * Number.MAX_SAFE_INTEGER;
+  const [, sign, whole, fraction = ''] = parts;
+  const digits = fraction.padEnd(decimals + 1, '0');
+  const magnitude = Number(whole! + digits.slice(0, decimals)) + (digits[decimals]! >= '5' ? 1 : 0);
+  return sign === '-' ? -magnitude : magnitude;
 }
 
 export function decodeRankScore(

@@ -1,6 +1,7 @@
-import { LeaderboardQuerySchema, LeaderboardViewSchema } from '@engage/contracts';
-import { environmentOf, type HttpApp, notFound, playerOf, validationProblem } from '@engage/kit';
-import { z } from 'zod';
+import { INTERNAL_HEADERS, LeaderboardQuerySchema, LeaderboardViewSchema } from '@engage/contracts';
+import { environmentOf, type HttpApp, notFound, playerOf } from '@engage/kit';
+import type { FastifyRequest } from 'fastify';
+import { ZodError, z } from 'zod';
 import { type ReaderDeps, readLeaderboard } from '../boards/reader.ts';
 import { isVisible } from '../boards/view.ts';
 
@@ -10,9 +11,10 @@ const LeaderboardParamsSchema = z.object({ leaderboardKey: z.string().min(1) });
 const DEFAULT_TOP = 10;
 
 /**
- * Endpoint 10. The query is validated first (Around up to 25, PlayerIds up to 100, Top not
- * negative), then the board: unknown, switched off, out of season and hidden are one 404
- * (leaderboard.not_found); Top above the board's top size is 400 validation.top.
+ * Endpoint 10. Unknown, switched off, out of season and hidden boards are one 404
+ * (leaderboard.not_found). A query breaking rules (Around up to 25, PlayerIds up to 100, Top not
+ * negative, and Top up to the board's top size when the caller may see the board) is one 400
+ * listing them all, in the query's field order, before any 404.
  */
 export function leaderboardRoutes(
   app: HttpApp,
@@ -26,6 +28,8 @@ export function leaderboardRoutes(
         querystring: LeaderboardQuerySchema,
         response: { 200: LeaderboardViewSchema },
       },
+      // The query's problems reach the handler, which adds the board's own rule (Top) to them.
+      attachValidation: true,
       // The hottest route: the view is built field by field (src/boards/view.ts: no internal row, no
       // id but the named players'), so it is written as is instead of being re-validated by zod on
       // every read (a tenth of a read's CPU). The schema above still types and documents it.
@@ -33,22 +37,23 @@ export function leaderboardRoutes(
     },
     async (request, reply) => {
       const { environmentId } = environmentOf(request);
+      const invalid = request.validationError as (ZodError & { validationContext?: string }) | undefined;
+      const canAddTop = invalid?.validationContext === 'querystring' && hasPlayer(request);
+      if (invalid && !canAddTop) throw invalid;
       const player = playerOf(request);
       const { leaderboardKey } = request.params;
       const board = await deps.definitions.board(environmentId, leaderboardKey);
-      if (!isVisible(board, player, Date.now())) {
+      const visible = isVisible(board, player, Date.now());
+      const top = LeaderboardQuerySchema.shape.Top.safeParse((request.query as { Top?: unknown }).Top);
+      const topIssue =
+        visible && top.success && top.data !== undefined && top.data > board.topSize
+          ? topTooBig(board.topSize, top.data)
+          : undefined;
+      if (invalid || topIssue) throw queryProblem(invalid?.issues ?? [], topIssue);
+      if (!visible) {
         throw notFound('leaderboard.not_found', `No leaderboard '${leaderboardKey}' for this player.`);
       }
       const { Top, Around, Previous, PlayerIds, LanguageCode } = request.query;
-      if (Top !== undefined && Top > board.topSize) {
-        throw validationProblem([
-          {
-            path: ['Top'],
-            message: `Top may be at most ${board.topSize} on this leaderboard.`,
-            reason: 'too_big',
-          },
-        ]);
-      }
       reply.header('cache-control', 'no-store');
       return readLeaderboard(deps, board, {
         environmentId,
@@ -62,3 +67,24 @@ export function leaderboardRoutes(
     },
   );
 }
+
+const QUERY_FIELDS = Object.keys(LeaderboardQuerySchema.shape);
+
+const topTooBig = (topSize: number, top: number): z.core.$ZodIssue => ({
+  code: 'too_big',
+  origin: 'number',
+  maximum: topSize,
+  inclusive: true,
+  path: ['Top'],
+  input: top,
+  message: `Top may be at most ${topSize} on this leaderboard.`,
+});
+
+/** The query's issues and the board's own, in the order of the query's fields (as zod lists them). */
+function queryProblem(issues: readonly z.core.$ZodIssue[], topIssue: z.core.$ZodIssue | undefined) {
+  const position = (issue: z.core.$ZodIssue) => QUERY_FIELDS.indexOf(String(issue.path[0]));
+  const all = [...issues, ...(topIssue ? [topIssue] : [])].sort((a, b) => position(a) - position(b));
+  return Object.assign(new ZodError(all), { validationContext: 'querystring' });
+}
+
+const hasPlayer = (request: FastifyRequest) => request.headers[INTERNAL_HEADERS.player] !== undefined;

@@ -3,6 +3,7 @@ import { LeaderboardDefinitionSchema } from '@engage/contracts/environment/leade
 import { enqueueOutbox } from '@engage/kafka';
 import type { PoolClient } from '@engage/postgres';
 import { leagueMovement } from '../domain/league.ts';
+import { tickMs } from '../domain/rank-score.ts';
 import { type StoredPeriod, toPeriod } from '../store/periods.ts';
 import {
   allResults,
@@ -27,6 +28,8 @@ interface ClaimedPeriod {
   organization_id: string;
   state: 'open' | 'settled';
   participants: number | null;
+  /** The end the live board's ticks were computed with: the end before an on-demand cut. */
+  ticks_end: Date | null;
 }
 
 /**
@@ -40,7 +43,8 @@ export async function claimDuePeriod(
   environmentId?: string,
 ): Promise<ClaimedPeriod | undefined> {
   const { rows } = await client.query<ClaimedPeriod>(
-    `SELECT environment_id, board_key, period_start, period_end, organization_id, state, participants FROM board_periods
+    `SELECT environment_id, board_key, period_start, period_end, organization_id, state, participants,
+       period_end AS ticks_end FROM board_periods
      WHERE state = 'open' AND period_end <= now() - make_interval(secs => $1::float8 / 1000)
        AND ($2::uuid IS NULL OR environment_id = $2)
      ORDER BY period_end LIMIT 1 FOR UPDATE SKIP LOCKED`,
@@ -75,9 +79,13 @@ export async function claimCurrentPeriod(
     ],
   );
   const { rows } = await client.query<ClaimedPeriod>(
-    `UPDATE board_periods SET period_end = LEAST(coalesce(period_end, 'infinity'), now())
+    `WITH uncut AS (
+       SELECT period_end FROM board_periods
+       WHERE environment_id = $1 AND board_key = $2 AND period_start = $3 AND state = 'open' FOR UPDATE)
+     UPDATE board_periods SET period_end = LEAST(coalesce(period_end, 'infinity'), now())
      WHERE environment_id = $1 AND board_key = $2 AND period_start = $3 AND state = 'open'
-     RETURNING environment_id, board_key, period_start, period_end, organization_id, state, participants`,
+     RETURNING environment_id, board_key, period_start, period_end, organization_id, state, participants,
+       (SELECT period_end FROM uncut) AS ticks_end`,
     [period.environmentId, period.boardKey, new Date(period.start).toISOString()],
   );
   return rows[0]!;
@@ -102,7 +110,8 @@ export async function settleClaimedPeriod(
   const board = rows[0] ? LeaderboardDefinitionSchema.parse(rows[0].definition) : undefined;
   let participants = 0;
   if (board) {
-    participants = await writeFinalRanks(client, ref, board);
+    const ticks = { periodStart: period.start, periodEnd: claimed.ticks_end?.getTime() ?? null };
+    participants = await writeFinalRanks(client, { ...ref, tickMs: tickMs(ticks) }, board);
     if (board.league) {
       const league = board.league;
       const moves = (await leagueResults(client, ref)).map((r) => ({

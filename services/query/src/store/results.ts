@@ -1,5 +1,6 @@
 import type { LeaderboardDefinition } from '@engage/contracts/environment/leaderboards.ts';
 import type { Pool, PoolClient } from '@engage/postgres';
+import { LAST_TICK } from '../domain/rank-score.ts';
 
 type Queryable = Pool | PoolClient;
 
@@ -46,25 +47,32 @@ const ref = (p: PeriodRef) => [p.environmentId, p.boardKey, new Date(p.periodSta
 
 /**
  * Freezes a period's final ranks: per group on a league, over every player otherwise, or over the
- * teams' sums on a team board. Ties: who reached the score first, then the row key.
+ * teams' sums on a team board. In the order the live board had (see encodeRankScore): the better
+ * score at the board's decimals, then the earlier tick (`tickMs`: the length of a tick the live board
+ * used), then the row key in descending byte order. Unlike the live board, scores are not clamped.
  */
 export async function writeFinalRanks(
   client: PoolClient,
-  period: PeriodRef,
+  period: PeriodRef & { tickMs: number },
   board: LeaderboardDefinition,
 ): Promise<number> {
   const direction = board.rankOrder === 'LowestFirst' ? 'ASC' : 'DESC';
+  const tick = (reachedAt: string) =>
+    `LEAST(${LAST_TICK}, GREATEST(0, floor((extract(epoch FROM ${reachedAt}) - extract(epoch FROM $3::timestamptz)) * 1000 / $5)))`;
   const sql = board.team
     ? `INSERT INTO board_results (environment_id, board_key, period_start, row_key, is_team, rank, score)
        SELECT $1, $2, $3, team_key, true,
-         row_number() OVER (ORDER BY sum(score) ${direction}, max(reached_at), team_key), sum(score)
+         row_number() OVER (ORDER BY round(sum(score) * $4) ${direction}, ${tick('max(reached_at)')}, team_key COLLATE "C" DESC),
+         sum(score)
        FROM board_scores WHERE environment_id = $1 AND board_key = $2 AND period_start = $3 AND team_key IS NOT NULL
        GROUP BY team_key`
     : `INSERT INTO board_results (environment_id, board_key, period_start, row_key, is_team, rank, score, tier, group_no)
        SELECT environment_id, board_key, period_start, player_id, false,
-         row_number() OVER (PARTITION BY tier, group_no ORDER BY score ${direction}, reached_at, player_id), score, tier, group_no
+         row_number() OVER (PARTITION BY tier, group_no
+           ORDER BY round(score * $4) ${direction}, ${tick('reached_at')}, player_id COLLATE "C" DESC),
+         score, tier, group_no
        FROM board_scores WHERE environment_id = $1 AND board_key = $2 AND period_start = $3`;
-  const result = await client.query(sql, ref(period));
+  const result = await client.query(sql, [...ref(period), 10 ** board.decimals, period.tickMs]);
   return result.rowCount ?? 0;
 }
 
