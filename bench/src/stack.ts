@@ -7,6 +7,7 @@ import {
   migrateAll,
   type ServiceName,
 } from '@engage/devstack';
+import { InternalSigner } from '@engage/kit';
 import { type ServiceProcess, spawnService } from '@engage/testkit/process.ts';
 import { keepTablesVacuumed } from './autovacuum.ts';
 
@@ -16,6 +17,10 @@ export interface BenchStack {
   services: Partial<Record<ServiceName, ServiceProcess>>;
   gatewayUrl: string;
   adminToken: string;
+  /** The secret the services take calls with, for a workload that calls them as the gateway does. */
+  internalAuthSecret: string;
+  /** Signs a call as the gateway does, for workloads that call a service directly. */
+  signer: InternalSigner;
   stop(): Promise<void>;
 }
 
@@ -35,6 +40,7 @@ export async function startBenchStack(
   const topicPrefix = `bench${randomBytes(4).toString('hex')}.`;
   await createCatalogTopics(infra.brokers, topicPrefix);
   const adminToken = randomBytes(24).toString('base64url');
+  const internalAuthSecret = randomBytes(32).toString('base64url');
   const env: Record<string, string> = {
     DATABASE_URL: infra.databaseUrl,
     REDIS_URL: infra.redisUrl,
@@ -42,6 +48,7 @@ export async function startBenchStack(
     KAFKA_BROKERS: infra.brokers.join(','),
     KAFKA_TOPIC_PREFIX: topicPrefix,
     ADMIN_TOKEN: adminToken,
+    INTERNAL_AUTH_SECRET: internalAuthSecret,
     LOG_LEVEL: 'warn',
   };
   const running: Partial<Record<ServiceName, ServiceProcess>> = {};
@@ -58,6 +65,8 @@ export async function startBenchStack(
     services: running,
     gatewayUrl: running.gateway?.url ?? '',
     adminToken,
+    internalAuthSecret,
+    signer: new InternalSigner(internalAuthSecret),
     stop: async () => {
       await Promise.all(Object.values(running).map((s) => s.stop()));
       await autovacuum.stop();

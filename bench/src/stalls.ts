@@ -24,20 +24,21 @@ type Samples = Map<string, number>;
  * histogram bounds.
  */
 export async function watchStalls<T>(
-  serviceUrl: string,
+  /** The service's metrics URL (its METRICS_PORT, not its API port). */
+  metricsUrl: string,
   routes: readonly string[],
   slowMs: number,
   run: () => Promise<T>,
 ): Promise<{ result: T; stalls: StallReport }> {
   const loop = monitorEventLoopDelay({ resolution: 1 });
   // The scrape also resets prom-client's event-loop histogram, so the next one covers the run.
-  const before = await scrape(serviceUrl);
+  const before = await scrape(metricsUrl);
   const started = performance.now();
   loop.enable();
   const result = await run();
   loop.disable();
   const seconds = (performance.now() - started) / 1000;
-  const after = await scrape(serviceUrl);
+  const after = await scrape(metricsUrl);
   const delta = (name: string) => (after.get(name) ?? 0) - (before.get(name) ?? 0);
   const routeLabels = routes.map((route) => `route="${route}"`);
   const sumOver = (suffix: string, le?: string) =>
@@ -80,7 +81,7 @@ export function describeStalls(s: StallReport, slowMs: number): string {
 
 /** A Prometheus text page as series (name and labels as written) → value. */
 async function scrape(url: string): Promise<Samples> {
-  const text = await (await fetch(`${url}/metrics`)).text();
+  const text = await (await fetch(url)).text();
   const samples: Samples = new Map();
   for (const line of text.split('\n')) {
     if (line.startsWith('#') || line.length === 0) continue;

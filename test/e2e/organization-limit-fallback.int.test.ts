@@ -36,7 +36,7 @@ describe('the organization limit while Redis is unreachable', () => {
     });
   const sharedSlots = () => redis.zcard(inflightKeys(prefix, tenant.organizationId).active);
   const fallbackAdmissions = async () => {
-    const metrics = await (await fetch(`${gateway.url}/metrics`)).text();
+    const metrics = await (await fetch(gateway.metricsUrl)).text();
     return Number(/^engage_organization_limit_fallbacks_total (\d+)/m.exec(metrics)?.[1] ?? 0);
   };
 

@@ -135,12 +135,16 @@ describe('one trace per request, across every service', () => {
       ledger: ['http_server_request_duration_seconds_bucket', 'db_client_operation_duration_seconds_bucket'],
     };
     for (const [service, metrics] of Object.entries(expected)) {
-      const url = stack.services[service as keyof typeof stack.services]!.url;
+      const { url, metricsUrl } = stack.services[service as keyof typeof stack.services]!;
       const text = await eventually(`${service} metrics`, async () => {
-        const body = await (await fetch(`${url}/metrics`)).text();
+        const body = await (await fetch(metricsUrl)).text();
         return metrics.every((metric) => body.includes(`${metric}{`)) ? body : undefined;
       });
       expect(text).toContain('db_client_operation_duration_seconds_count{');
+      // Not on the API port, the one callers reach (the owning services refuse unsigned calls first).
+      const onApiPort = await fetch(`${url}/metrics`);
+      expect(onApiPort.status).toBe(service === 'gateway' ? 404 : 401);
+      expect(await onApiPort.text()).not.toContain('db_client_operation_duration_seconds');
     }
   });
 

@@ -1,4 +1,11 @@
-import { eventually, internalHeaders, startStack, TEST_ADMIN_TOKEN, type TestStack } from '@engage/testkit';
+import {
+  eventually,
+  fetchAsGateway,
+  internalHeaders,
+  startStack,
+  TEST_ADMIN_TOKEN,
+  type TestStack,
+} from '@engage/testkit';
 import { createTenant } from '@engage/testkit/tenant.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -72,7 +79,9 @@ describe('every hop, end to end', () => {
       environmentKind: 'Sandbox' as const,
     };
     const read = async (service: 'rules' | 'query', path: string) => {
-      const r = await fetch(`${stack.services[service]!.url}${path}`, { headers: internalHeaders(env) });
+      const r = await fetchAsGateway(`${stack.services[service]!.url}${path}`, {
+        headers: internalHeaders(env),
+      });
       return r.json() as Promise<Record<string, unknown>>;
     };
     const activity = await eventually('rules to apply both events', async () => {

@@ -61,7 +61,7 @@ export async function ingest(options: WorkloadOptions): Promise<WorkloadReport> 
     });
     const cpuBeforeTarget = processCpuMs(gatewayPid);
     const { result: targetHalf, stalls: targetHalfStalls } = await watchStalls(
-      stack.gatewayUrl,
+      stack.services.gateway!.metricsUrl,
       ['/v1/events'],
       SLOW_MS,
       () =>

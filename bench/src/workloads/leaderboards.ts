@@ -91,6 +91,7 @@ export async function leaderboards(options: WorkloadOptions): Promise<WorkloadRe
         REDIS_KEY_PREFIX: keyPrefix,
         KAFKA_BROKERS: stack.infra.brokers.join(','),
         KAFKA_TOPIC_PREFIX: stack.topicPrefix,
+        INTERNAL_AUTH_SECRET: stack.internalAuthSecret,
         LOG_LEVEL: 'warn',
         QUERY_ROLE: role,
       },
@@ -121,7 +122,7 @@ export async function leaderboards(options: WorkloadOptions): Promise<WorkloadRe
       let path = `/v1/leaderboards/bench?PlayerId=${me}&Top=${top}`;
       if (around > 0) path += `&Around=${around}`;
       for (const id of named) path += `&PlayerIds=${id}`;
-      return http.get(path, {
+      const headers = {
         [INTERNAL_HEADERS.organizationId]: env.organizationId,
         [INTERNAL_HEADERS.environmentId]: env.environmentId,
         [INTERNAL_HEADERS.environmentKind]: env.environmentKind,
@@ -131,13 +132,14 @@ export async function leaderboards(options: WorkloadOptions): Promise<WorkloadRe
           attributes: {},
           isNew: false,
         }),
-      });
+      };
+      return http.get(path, stack.signer.sign({ method: 'GET', url: path, headers }));
     };
     const measureReads = async (kindOf: (i: number) => ReadKind, ratePerSecond?: number) => {
       const redisBefore = await readCommandStats(redis);
       const cpuBefore = await cpuSnapshot(redis, { reader: reader.pid(), updater: updater.pid() });
       const { result: summary, stalls } = await watchStalls(
-        reader.url,
+        reader.metricsUrl,
         ['/v1/leaderboards/:leaderboardKey'],
         SLOW_MS,
         () =>

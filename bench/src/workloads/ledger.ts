@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EnvironmentContext } from '@engage/contracts';
 import { findRepoRoot } from '@engage/devstack';
+import type { InternalSigner } from '@engage/kit';
 import { createPool } from '@engage/postgres';
 import { spawnService } from '@engage/testkit/process.ts';
 import { internalHeaders } from '@engage/testkit/stack.ts';
@@ -46,8 +47,8 @@ export async function ledger(options: WorkloadOptions): Promise<WorkloadReport> 
       environmentId: randomUUID(),
       environmentKind: 'Sandbox',
     };
-    const batched = ledgerClient(stack.services.ledger!.url, env, concurrency);
-    const single = ledgerClient(unbatched.url, env, concurrency);
+    const batched = ledgerClient(stack.services.ledger!.url, env, concurrency, stack.signer);
+    const single = ledgerClient(unbatched.url, env, concurrency, stack.signer);
     await batched.applyShop();
 
     // Each player alternates: a pass of credits, then a pass of purchases (price 1), and so on.
@@ -66,7 +67,7 @@ export async function ledger(options: WorkloadOptions): Promise<WorkloadReport> 
     ): Promise<{ summary: RunSummary; cpu: string; stalls: StallReport }> => {
       const before = await cpu.read();
       const { result: summary, stalls } = await watchStalls(
-        stack.services.ledger!.url,
+        stack.services.ledger!.metricsUrl,
         WRITE_ROUTES,
         SLOW_MS,
         () => driveAtRate(new Recorder(), op, { concurrency, seconds, ratePerSecond }),
@@ -188,21 +189,28 @@ function ledgerEnv(stack: BenchStack): Record<string, string> {
     DATABASE_URL: stack.infra.databaseUrl,
     KAFKA_BROKERS: stack.infra.brokers.join(','),
     KAFKA_TOPIC_PREFIX: stack.topicPrefix,
+    INTERNAL_AUTH_SECRET: stack.internalAuthSecret,
     LOG_LEVEL: 'warn',
   };
 }
 
-function ledgerClient(url: string, env: EnvironmentContext, connections: number) {
+function ledgerClient(url: string, env: EnvironmentContext, connections: number, signer: InternalSigner) {
   const http = new HttpPool(url, { connections });
   const send = async (method: 'POST' | 'PUT', path: string, playerId: string | undefined, body: unknown) => {
+    const text = JSON.stringify(body);
     const res = await http.request({
       method,
       path,
-      headers: {
-        ...internalHeaders(env, playerId ? { id: playerId } : undefined),
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify(body),
+      headers: signer.sign({
+        method,
+        url: path,
+        headers: {
+          ...internalHeaders(env, playerId ? { id: playerId } : undefined),
+          'content-type': 'application/json',
+        },
+        body: text,
+      }),
+      body: text,
     });
     await res.body.dump();
     // 409 (insufficient balance) is an answer of the contract, not a failure of the run.

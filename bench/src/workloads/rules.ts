@@ -65,11 +65,13 @@ export async function rules(options: WorkloadOptions): Promise<WorkloadReport> {
     const readOn =
       (http: HttpPool) =>
       async (playerId: string, path = '/v1/missions') => {
+        const request = JSON.stringify({ playerId });
+        const headers = { ...internalHeaders(env, { id: playerId }), 'content-type': 'application/json' };
         const res = await http.request({
           method: 'POST',
           path,
-          headers: { ...internalHeaders(env, { id: playerId }), 'content-type': 'application/json' },
-          body: JSON.stringify({ playerId }),
+          headers: stack.signer.sign({ method: 'POST', url: path, headers, body: request }),
+          body: request,
         });
         const body = await res.body.json();
         if (res.statusCode !== 200)

@@ -61,6 +61,9 @@ export const kafkaEnv = z.object({
 
 export const portEnv = (defaultPort: number) => z.object({ PORT: port.default(defaultPort) });
 
+/** Where GET /metrics is served: a port apart from the API's (see docs/operating.md#metrics). */
+export const metricsPortEnv = (defaultPort: number) => z.object({ METRICS_PORT: port.default(defaultPort) });
+
 /** Settings of a service that consumes Kafka topics in a consumer group. */
 export const kafkaConsumerEnv = z.object({
   /** How long a crashed member holds its partitions; the broker's minimum is 6 s. */

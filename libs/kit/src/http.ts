@@ -10,7 +10,7 @@ import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-
 import type { Logger } from 'pino';
 import secureJson from 'secure-json-parse';
 import { ZodError, type z } from 'zod';
-import { httpMetricsHook, metricsRoute } from './metrics.ts';
+import { httpMetricsHook } from './metrics.ts';
 import {
   type FieldIssue,
   PROBLEM_MEDIA_TYPE,
@@ -45,7 +45,8 @@ export interface HttpAppOptions {
 
 /**
  * A fastify app with the contract's conventions: zod validation that names each refused field,
- * problem documents for every failure, a trace per request, /healthz, /readyz and /metrics.
+ * problem documents for every failure, a trace per request, /healthz and /readyz. Metrics are served
+ * on a port of their own (metrics-server.ts).
  */
 export function createHttpApp(options: HttpAppOptions): HttpApp {
   const app = Fastify({
@@ -117,7 +118,6 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     const ready = options.readiness ? await options.readiness() : true;
     return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready' });
   });
-  metricsRoute(app);
   return app;
 }
 

@@ -1,9 +1,9 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 
 export { Counter, Gauge, Histogram } from 'prom-client';
 
-/** One Prometheus registry per process, served at /metrics. */
+/** One Prometheus registry per process, served at /metrics on the metrics port (metrics-server.ts). */
 export const metricsRegistry = new Registry();
 collectDefaultMetrics({ register: metricsRegistry });
 
@@ -16,19 +16,13 @@ const httpDuration = new Histogram({
 });
 
 export function httpMetricsHook(request: FastifyRequest, reply: FastifyReply, done: () => void) {
-  const route = request.routeOptions.url ?? 'unmatched';
-  if (route !== '/metrics') {
-    httpDuration.observe(
-      { method: request.method, route, status_code: String(reply.statusCode) },
-      reply.elapsedTime / 1000,
-    );
-  }
-  done();
-}
-
-// biome-ignore lint/suspicious/noExplicitAny: the route is registered on apps of any type provider.
-export function metricsRoute(app: FastifyInstance<any, any, any, any, any>) {
-  app.get('/metrics', { logLevel: 'warn' }, async (_request, reply) =>
-    reply.type(metricsRegistry.contentType).send(await metricsRegistry.metrics()),
+  httpDuration.observe(
+    {
+      method: request.method,
+      route: request.routeOptions.url ?? 'unmatched',
+      status_code: String(reply.statusCode),
+    },
+    reply.elapsedTime / 1000,
   );
+  done();
 }

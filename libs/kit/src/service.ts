@@ -4,6 +4,7 @@ import { tuneGarbageCollector } from './gc-tuning.ts';
 import type { HttpApp } from './http.ts';
 import { Lifecycle } from './lifecycle.ts';
 import { createLogger, type Logger } from './logger.ts';
+import { startMetricsServer } from './metrics-server.ts';
 import { startTelemetry } from './telemetry.ts';
 
 export interface ServiceContext<E> {
@@ -54,11 +55,25 @@ export async function runService<S extends z.ZodType<BaseSettings>>(definition: 
   }
 }
 
-/** Listens, and on shutdown stops taking requests and lets the ones in flight finish. */
-export async function listen(app: HttpApp, ctx: ServiceContext<{ HOST: string; PORT: number }>) {
+/**
+ * Serves the metrics on their port, then listens; on shutdown it stops taking requests and lets the
+ * ones in flight finish (the metrics answer until then).
+ */
+export async function listen(
+  app: HttpApp,
+  ctx: ServiceContext<{ HOST: string; PORT: number; METRICS_PORT: number }>,
+) {
+  const metrics = await startMetricsServer(ctx.env.HOST, ctx.env.METRICS_PORT);
+  ctx.lifecycle.onShutdown('metrics', () => metrics.close());
   await app.listen({ host: ctx.env.HOST, port: ctx.env.PORT });
   ctx.lifecycle.onShutdown('http', () => app.close());
-  ctx.log.info({ address: `http://${ctx.env.HOST}:${ctx.env.PORT}` }, `${ctx.name} listening`);
+  ctx.log.info(
+    {
+      address: `http://${ctx.env.HOST}:${ctx.env.PORT}`,
+      metrics: `http://${ctx.env.HOST}:${ctx.env.METRICS_PORT}/metrics`,
+    },
+    `${ctx.name} listening`,
+  );
 }
 
 /**

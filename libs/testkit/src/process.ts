@@ -7,6 +7,8 @@ export interface ServiceProcess {
   readonly name: string;
   readonly url: string;
   readonly port: number;
+  /** Where its GET /metrics answers (a port apart from the API's). */
+  readonly metricsUrl: string;
   pid(): number | undefined;
   /** Everything the process wrote to stdout and stderr so far. */
   logs(): string;
@@ -14,7 +16,7 @@ export interface ServiceProcess {
   kill(signal?: NodeJS.Signals): Promise<void>;
   /** SIGTERM, then wait for the graceful shutdown to finish. */
   stop(): Promise<number | null>;
-  /** Starts the same service again on the same port with the same environment. */
+  /** Starts the same service again on the same ports with the same environment. */
   restart(): Promise<void>;
 }
 
@@ -46,6 +48,7 @@ export async function spawnService(
   env: Record<string, string>,
   options: {
     port?: number;
+    metricsPort?: number;
     readyTimeoutMs?: number;
     /** Runs the process as this user and group (the caller must be root to switch). */
     user?: { uid: number; gid: number };
@@ -55,6 +58,7 @@ export async function spawnService(
 ): Promise<ServiceProcess> {
   const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
+  const metricsPort = options.metricsPort ?? (await freePort());
   let output = '';
   let child: ChildProcess;
 
@@ -62,7 +66,14 @@ export async function spawnService(
     const entry = join(repoRoot, 'services', name, 'src', 'main.ts');
     child = spawn(process.execPath, [...(options.nodeArgs ?? []), entry], {
       cwd: repoRoot,
-      env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
+      env: {
+        ...process.env,
+        LOG_LEVEL: 'warn',
+        ...env,
+        PORT: String(port),
+        METRICS_PORT: String(metricsPort),
+        HOST: '127.0.0.1',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
       ...options.user,
     });
@@ -86,6 +97,7 @@ export async function spawnService(
     name,
     url,
     port,
+    metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`,
     pid: () => child.pid,
     logs: () => output,
     kill: async (signal = 'SIGKILL') => {

@@ -8,7 +8,7 @@ import {
 import { createCatalogTopics } from '@engage/devstack';
 import { createPool, type Pool } from '@engage/postgres';
 import { inject } from 'vitest';
-import { TEST_ADMIN_TOKEN } from './constants.ts';
+import { TEST_ADMIN_TOKEN, TEST_INTERNAL_AUTH_SECRET } from './constants.ts';
 import { type ServiceProcess, spawnService } from './process.ts';
 import './provided.ts';
 
@@ -34,6 +34,7 @@ export function serviceEnv(topicPrefix: string, extra: Record<string, string> = 
     KAFKA_BROKERS: stack.brokers.join(','),
     KAFKA_TOPIC_PREFIX: topicPrefix,
     ADMIN_TOKEN: TEST_ADMIN_TOKEN,
+    INTERNAL_AUTH_SECRET: TEST_INTERNAL_AUTH_SECRET,
     ...extra,
   };
 }

@@ -1,4 +1,12 @@
-import { baseEnv, kafkaEnv, portEnv, postgresEnv, redisEnv } from '@engage/kit';
+import {
+  baseEnv,
+  internalAuthEnv,
+  kafkaEnv,
+  metricsPortEnv,
+  portEnv,
+  postgresEnv,
+  redisEnv,
+} from '@engage/kit';
 import { z } from 'zod';
 import { organizationLimitEnv } from './limits/env.ts';
 
@@ -6,10 +14,12 @@ const milliseconds = z.coerce.number().int().min(0);
 
 export const gatewayEnv = baseEnv
   .extend(portEnv(8080).shape)
+  .extend(metricsPortEnv(9464).shape)
   .extend(postgresEnv.shape)
   .extend(kafkaEnv.shape)
   .extend(redisEnv.shape)
   .extend(organizationLimitEnv.shape)
+  .extend(internalAuthEnv.shape)
   .extend({
     ADMIN_TOKEN: z.string().min(16, 'ADMIN_TOKEN must be at least 16 characters'),
     RULES_URL: z.url().default('http://127.0.0.1:8081'),

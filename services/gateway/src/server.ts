@@ -1,4 +1,4 @@
-import { listen, type ServiceContext } from '@engage/kit';
+import { InternalSigner, listen, type ServiceContext } from '@engage/kit';
 import { createPool, pingPool, warnIfAutovacuumOff } from '@engage/postgres';
 import { createRedis } from '@engage/redis';
 import { buildApp } from './app.ts';
@@ -22,7 +22,10 @@ export async function startGateway(ctx: ServiceContext<GatewayEnv>): Promise<voi
   });
   lifecycle.onShutdown('kafka producer', () => producer.close());
 
-  const upstreams = createUpstreams({ rules: env.RULES_URL, ledger: env.LEDGER_URL, query: env.QUERY_URL });
+  const upstreams = createUpstreams(
+    { rules: env.RULES_URL, ledger: env.LEDGER_URL, query: env.QUERY_URL },
+    new InternalSigner(env.INTERNAL_AUTH_SECRET),
+  );
   lifecycle.onShutdown('upstreams', () => upstreams.close());
 
   // The gateway's Redis carries only the organization limit's small scripts: a connection silent

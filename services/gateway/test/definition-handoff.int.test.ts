@@ -1,4 +1,5 @@
-import { createTenant } from '@engage/testkit';
+import { InternalSigner } from '@engage/kit';
+import { createTenant, TEST_INTERNAL_AUTH_SECRET } from '@engage/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   applyEnvironmentFile,
@@ -41,7 +42,10 @@ beforeAll(async () => {
   deps = {
     pool: gateway.pool,
     log,
-    upstreams: createUpstreams({ rules: rules.url, ledger: ledger.url, query: 'http://127.0.0.1:9' }),
+    upstreams: createUpstreams(
+      { rules: rules.url, ledger: ledger.url, query: 'http://127.0.0.1:9' },
+      new InternalSigner(TEST_INTERNAL_AUTH_SECRET),
+    ),
     sections,
   };
 });

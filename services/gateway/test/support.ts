@@ -1,9 +1,9 @@
 import { type AcceptedEvent, topicName, topics } from '@engage/contracts';
 import { createCatalogTopics } from '@engage/devstack';
 import { createKafka, decodeRecord } from '@engage/kafka';
-import { createLogger, type HttpApp, startTelemetry } from '@engage/kit';
+import { createLogger, type HttpApp, InternalSigner, startTelemetry } from '@engage/kit';
 import { createPool, type Pool } from '@engage/postgres';
-import { stackConfig, TEST_ADMIN_TOKEN, uniqueTopicPrefix } from '@engage/testkit';
+import { stackConfig, TEST_ADMIN_TOKEN, TEST_INTERNAL_AUTH_SECRET, uniqueTopicPrefix } from '@engage/testkit';
 import { buildApp } from '../src/app.ts';
 import { createEventProducer, type EventProducer } from '../src/events/event-producer.ts';
 import { createUpstreams, type Upstreams } from '../src/forwarding/upstreams.ts';
@@ -65,11 +65,14 @@ export async function startGateway(
       : {}),
   });
   const nowhere = 'http://127.0.0.1:9';
-  const upstreams: Upstreams = createUpstreams({
-    rules: options.upstreams?.rules ?? nowhere,
-    ledger: options.upstreams?.ledger ?? nowhere,
-    query: options.upstreams?.query ?? nowhere,
-  });
+  const upstreams: Upstreams = createUpstreams(
+    {
+      rules: options.upstreams?.rules ?? nowhere,
+      ledger: options.upstreams?.ledger ?? nowhere,
+      query: options.upstreams?.query ?? nowhere,
+    },
+    new InternalSigner(TEST_INTERNAL_AUTH_SECRET),
+  );
   const app = buildApp({
     log,
     pool,

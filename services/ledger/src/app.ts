@@ -1,4 +1,10 @@
-import { createHttpApp, type HttpApp, type Logger } from '@engage/kit';
+import {
+  createHttpApp,
+  type HttpApp,
+  type InternalVerifier,
+  type Logger,
+  requireGatewaySignature,
+} from '@engage/kit';
 import type { PurchaseDeps } from './commands/purchase-item.ts';
 import { marketplaceRoutes } from './http/marketplace.ts';
 import { playerItemsRoutes } from './http/player-items.ts';
@@ -9,11 +15,14 @@ import type { MarketplaceCatalog } from './store/marketplace-catalog.ts';
 export interface LedgerAppDeps extends PurchaseDeps {
   log: Logger;
   marketplace: MarketplaceCatalog;
+  /** Checks the gateway's signature on every call but the probes. */
+  verifier: InternalVerifier;
   readiness?: () => Promise<boolean>;
 }
 
 export function buildApp(deps: LedgerAppDeps): HttpApp {
   const app = createHttpApp({ log: deps.log, readiness: deps.readiness });
+  requireGatewaySignature(app, deps.verifier);
   pointsRoutes(app, deps);
   marketplaceRoutes(app, deps);
   playerItemsRoutes(app, deps);

@@ -1,9 +1,19 @@
-import { baseEnv, kafkaConsumerEnv, kafkaEnv, portEnv, postgresEnv } from '@engage/kit';
+import {
+  baseEnv,
+  internalAuthEnv,
+  kafkaConsumerEnv,
+  kafkaEnv,
+  metricsPortEnv,
+  portEnv,
+  postgresEnv,
+} from '@engage/kit';
 import { z } from 'zod';
 
 export const ledgerEnv = baseEnv
   .extend(portEnv(8082).shape)
+  .extend(metricsPortEnv(9466).shape)
   .extend(postgresEnv.shape)
+  .extend(internalAuthEnv.shape)
   .extend(kafkaEnv.shape)
   .extend(kafkaConsumerEnv.shape)
   .extend({

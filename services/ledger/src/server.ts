@@ -1,5 +1,5 @@
 import { createKafka, startOutboxRelay } from '@engage/kafka';
-import { listen, type ServiceContext } from '@engage/kit';
+import { internalVerifierOf, listen, type ServiceContext } from '@engage/kit';
 import { pingPool, warnIfAutovacuumOff } from '@engage/postgres';
 import { buildApp } from './app.ts';
 import { createWriteQueue } from './commands/write-queue.ts';
@@ -50,6 +50,7 @@ export async function startLedger(ctx: ServiceContext<LedgerEnv>): Promise<void>
     }),
     marketplace: createMarketplaceCatalog(pool),
     readiness: () => pingPool(pool),
+    verifier: internalVerifierOf(env),
   });
   await listen(app, ctx);
 }

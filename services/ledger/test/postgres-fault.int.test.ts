@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import type { EnvironmentContext } from '@engage/contracts';
 import type { Pool } from '@engage/postgres';
-import { internalHeaders, randomEnvironment, type ServiceProcess } from '@engage/testkit';
+import { fetchAsGateway, internalHeaders, randomEnvironment, type ServiceProcess } from '@engage/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectLedgerInvariants, journalOf, storedBalance } from './support/invariants.ts';
 import {
@@ -92,18 +92,18 @@ describe("the ledger's Postgres connections terminated under load", () => {
   it('charges nothing twice, replays every completed key, oversells nothing and recovers without a restart', async () => {
     const random = seededRandom(testSeed('ledger postgres fault'));
     const env = randomEnvironment();
-    const putShop = await fetch(
+    const putShop = await fetchAsGateway(
       `${service.url}/internal/v1/environments/${env.environmentId}/definition/marketplace`,
       {
         method: 'PUT',
-        headers: { ...internalHeaders(env), 'content-type': 'application/json' },
-        body: JSON.stringify({
+        headers: internalHeaders(env),
+        body: {
           items: [
             { key: 'gem', name: 'Gem', priceInPoints: PRICES.gem, stock: GEM_STOCK },
             { key: 'coin', name: 'Coin', priceInPoints: PRICES.coin },
           ],
           collections: [],
-        }),
+        },
       },
     );
     expect(putShop.status).toBe(200);

@@ -1,6 +1,6 @@
 import { createLogger } from '@engage/kit';
 import { createPool } from '@engage/postgres';
-import { internalHeaders, randomEnvironment } from '@engage/testkit';
+import { injectAsGateway, internalHeaders, randomEnvironment, testVerifier } from '@engage/testkit';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { createWriteQueue } from '../src/commands/write-queue.ts';
@@ -22,6 +22,7 @@ const app = buildApp({
   onJournalCommitted: () => {},
   batcher: createWriteQueue(pool, { topicPrefix: 'unit.', maxBatch: 1 }),
   marketplace: emptyShop,
+  verifier: testVerifier(),
 });
 afterAll(() => pool.end());
 
@@ -29,13 +30,13 @@ const headers = internalHeaders(randomEnvironment(), { id: 'p1' });
 
 describe('points routes refuse bad requests before any write', () => {
   it('GET /v1/points without PlayerId is player.external_id_missing', async () => {
-    const res = await app.inject({ method: 'GET', url: '/v1/points', headers });
+    const res = await injectAsGateway(app, { method: 'GET', url: '/v1/points', headers });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'player.external_id_missing', instance: '/v1/points' });
   });
 
   it('POST /v1/points/adjustments lists zero and too long together as a problem document', async () => {
-    const res = await app.inject({
+    const res = await injectAsGateway(app, {
       method: 'POST',
       url: '/v1/points/adjustments',
       headers,
@@ -57,7 +58,7 @@ describe('points routes refuse bad requests before any write', () => {
   });
 
   it('a non-integer amount is validation.amount with the fixed validation sentence', async () => {
-    const res = await app.inject({
+    const res = await injectAsGateway(app, {
       method: 'POST',
       url: '/v1/points/adjustments',
       headers,
@@ -73,7 +74,7 @@ describe('points routes refuse bad requests before any write', () => {
 
 describe('shop routes before any listing exists', () => {
   it('lists no items', async () => {
-    const res = await app.inject({
+    const res = await injectAsGateway(app, {
       method: 'GET',
       url: '/v1/marketplace-items?PlayerId=p1&Take=5&LanguageCode=pt-BR',
       headers,
@@ -84,7 +85,11 @@ describe('shop routes before any listing exists', () => {
 
   it('validates PlayerId, Take and LanguageCode', async () => {
     const codes = async (query: string) => {
-      const res = await app.inject({ method: 'GET', url: `/v1/marketplace-items${query}`, headers });
+      const res = await injectAsGateway(app, {
+        method: 'GET',
+        url: `/v1/marketplace-items${query}`,
+        headers,
+      });
       expect(res.statusCode).toBe(400);
       return res.json().errors.map((e: { code: string }) => e.code);
     };
@@ -95,7 +100,11 @@ describe('shop routes before any listing exists', () => {
   });
 
   it('answers an unknown item with marketplace_item.not_found', async () => {
-    const res = await app.inject({ method: 'GET', url: '/v1/marketplace-items/sword?PlayerId=p1', headers });
+    const res = await injectAsGateway(app, {
+      method: 'GET',
+      url: '/v1/marketplace-items/sword?PlayerId=p1',
+      headers,
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({
       code: 'marketplace_item.not_found',
@@ -104,7 +113,7 @@ describe('shop routes before any listing exists', () => {
   });
 
   it('answers an unknown collection with marketplace_collection.not_found', async () => {
-    const res = await app.inject({
+    const res = await injectAsGateway(app, {
       method: 'GET',
       url: '/v1/marketplace-collections/summer?PlayerId=p1',
       headers,
@@ -114,7 +123,7 @@ describe('shop routes before any listing exists', () => {
   });
 
   it('validates a purchase body before anything runs', async () => {
-    const bad = await app.inject({
+    const bad = await injectAsGateway(app, {
       method: 'POST',
       url: '/v1/marketplace-items/sword/purchases',
       headers,
@@ -128,7 +137,7 @@ describe('shop routes before any listing exists', () => {
   });
 
   it('refuses a request the gateway did not forward as project_environment.not_found', async () => {
-    const res = await app.inject({ method: 'GET', url: '/v1/marketplace-items?PlayerId=p1' });
+    const res = await injectAsGateway(app, { method: 'GET', url: '/v1/marketplace-items?PlayerId=p1' });
     expect(res.statusCode).toBe(404);
     expect(res.json().code).toBe('project_environment.not_found');
   });

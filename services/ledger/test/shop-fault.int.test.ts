@@ -33,7 +33,7 @@ afterAll(async () => {
 });
 
 const call = (
-  method: string,
+  method: 'GET' | 'POST' | 'PUT',
   path: string,
   env: EnvironmentContext,
   playerId: string | undefined,

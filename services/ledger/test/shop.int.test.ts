@@ -1,5 +1,5 @@
 import { MarketplaceItemSchema, PurchaseResultSchema } from '@engage/contracts';
-import { randomEnvironment } from '@engage/testkit';
+import { injectAsGateway, internalHeaders, randomEnvironment } from '@engage/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { playerItems } from '../src/store/player-items.ts';
 import { adjust, balanceAnswer } from './support/adjust.ts';
@@ -44,14 +44,10 @@ describe('the marketplace section of engage apply', () => {
     expect(again.body.changes).toEqual([
       { section: 'marketplace.items', key: 'sword', change: 'unchanged', fields: [] },
     ]);
-    const read = await ledger.app.inject({
+    const read = await injectAsGateway(ledger.app, {
       method: 'GET',
       url: `/internal/v1/environments/${env.environmentId}/definition/marketplace`,
-      headers: {
-        'x-engage-organization-id': env.organizationId,
-        'x-engage-environment-id': env.environmentId,
-        'x-engage-environment-kind': env.environmentKind,
-      },
+      headers: internalHeaders(env),
     });
     expect(read.json().value.items).toMatchObject([{ key: 'sword', priceInPoints: 12, active: true }]);
   });

@@ -1,4 +1,10 @@
-import { createHttpApp, type HttpApp, type Logger } from '@engage/kit';
+import {
+  createHttpApp,
+  type HttpApp,
+  type InternalVerifier,
+  type Logger,
+  requireGatewaySignature,
+} from '@engage/kit';
 import { type Pool, pingPool } from '@engage/postgres';
 import { pingRedis, type Redis } from '@engage/redis';
 import { defineReadScript } from './boards/live-read.ts';
@@ -13,6 +19,8 @@ export interface QueryDeps {
   log: Logger;
   pool: Pool;
   redis: Redis;
+  /** Checks the gateway's signature on every call but the probes. */
+  verifier: InternalVerifier;
   keyPrefix?: string;
   topicPrefix?: string;
   definitions?: Definitions;
@@ -27,6 +35,7 @@ export function buildApp(deps: QueryDeps): HttpApp {
     log: deps.log,
     readiness: async () => (await pingPool(deps.pool)) && (await pingRedis(deps.redis)),
   });
+  requireGatewaySignature(app, deps.verifier);
   defineReadScript(deps.redis);
   const boards = {
     ...deps,

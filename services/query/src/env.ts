@@ -1,9 +1,20 @@
-import { baseEnv, kafkaConsumerEnv, kafkaEnv, portEnv, postgresEnv, redisEnv } from '@engage/kit';
+import {
+  baseEnv,
+  internalAuthEnv,
+  kafkaConsumerEnv,
+  kafkaEnv,
+  metricsPortEnv,
+  portEnv,
+  postgresEnv,
+  redisEnv,
+} from '@engage/kit';
 import { z } from 'zod';
 
 export const queryEnv = baseEnv
   .extend(portEnv(8083).shape)
+  .extend(metricsPortEnv(9467).shape)
   .extend(postgresEnv.shape)
+  .extend(internalAuthEnv.shape)
   .extend(redisEnv.shape)
   .extend(kafkaEnv.shape)
   .extend(kafkaConsumerEnv.shape)

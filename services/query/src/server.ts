@@ -1,5 +1,5 @@
 import { createKafka, startOutboxRelay } from '@engage/kafka';
-import { listen, type ServiceContext } from '@engage/kit';
+import { internalVerifierOf, listen, type ServiceContext } from '@engage/kit';
 import { createPool, warnIfAutovacuumOff } from '@engage/postgres';
 import { createRedis } from '@engage/redis';
 import { buildApp } from './app.ts';
@@ -34,7 +34,11 @@ export async function startQuery(ctx: ServiceContext<QueryEnv>): Promise<void> {
   };
   // A read-only replica's sandbox settlements wait for an updates replica's relay to publish them.
   const published = updates?.published ?? (() => {});
-  await listen(buildApp({ ...mirror, topicPrefix: env.KAFKA_TOPIC_PREFIX, published, caches }), ctx);
+  const verifier = internalVerifierOf(env);
+  await listen(
+    buildApp({ ...mirror, topicPrefix: env.KAFKA_TOPIC_PREFIX, published, caches, verifier }),
+    ctx,
+  );
 }
 
 /** The update work: events consumer, mirror sweeper, settler and the outbox relay they feed. */

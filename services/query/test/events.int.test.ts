@@ -6,6 +6,7 @@ import { consumerGroupId } from '@engage/kafka';
 import { createLogger } from '@engage/kit';
 import { createRedis } from '@engage/redis';
 import {
+  fetchAsGateway,
   internalHeaders,
   randomEnvironment,
   schemaPool,
@@ -82,7 +83,7 @@ describe('query consumes accepted events', () => {
         (total, e) => total + BigInt(e.properties.amount!.number!.replace('.', '')),
         0n,
       );
-      const res = await fetch(`${query.url}/internal/v1/players/player-7/event-totals`, {
+      const res = await fetchAsGateway(`${query.url}/internal/v1/players/player-7/event-totals`, {
         headers: internalHeaders(env),
       });
       expect(await res.json()).toEqual({

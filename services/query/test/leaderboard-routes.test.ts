@@ -1,7 +1,7 @@
 import { LeaderboardDefinitionSchema } from '@engage/contracts/environment/leaderboards.ts';
 import { createLogger } from '@engage/kit';
 import { createPool } from '@engage/postgres';
-import { internalHeaders, randomEnvironment } from '@engage/testkit';
+import { injectAsGateway, internalHeaders, randomEnvironment, testVerifier } from '@engage/testkit';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -33,10 +33,16 @@ const definitions = {
   board: async (_env: string, key: string) => BOARDS.find((b) => b.key === key),
   forget: () => {},
 };
-const app = buildApp({ log: createLogger('query-test', 'silent'), pool, redis, definitions });
+const app = buildApp({
+  log: createLogger('query-test', 'silent'),
+  pool,
+  redis,
+  definitions,
+  verifier: testVerifier(),
+});
 const env = randomEnvironment();
 const read = (key: string, query: string, attributes = {}) =>
-  app.inject({
+  injectAsGateway(app, {
     method: 'GET',
     url: `/v1/leaderboards/${key}?PlayerId=me&${query}`,
     headers: internalHeaders(env, { id: 'me', attributes }),

@@ -2,6 +2,7 @@ import { type AcceptedEvent, type EnvironmentContext, LeaderboardViewSchema } fr
 import { createCatalogTopics } from '@engage/devstack';
 import { createRedis } from '@engage/redis';
 import {
+  fetchAsGateway,
   internalHeaders,
   randomEnvironment,
   schemaPool,
@@ -109,13 +110,9 @@ const BOARDS = [
 ];
 
 async function define(env: EnvironmentContext, boards: unknown[] = BOARDS) {
-  const res = await fetch(
+  const res = await fetchAsGateway(
     `${query.url}/internal/v1/environments/${env.environmentId}/definition/leaderboards`,
-    {
-      method: 'PUT',
-      headers: { ...internalHeaders(env), 'content-type': 'application/json' },
-      body: JSON.stringify(boards),
-    },
+    { method: 'PUT', headers: internalHeaders(env), body: boards },
   );
   expect(res.status).toBe(200);
   return (await res.json()) as { changes: { key: string; change: string }[] };
@@ -125,7 +122,7 @@ async function define(env: EnvironmentContext, boards: unknown[] = BOARDS) {
 type Json = any;
 
 async function read(env: EnvironmentContext, playerId: string, key: string, query_ = '', attributes = {}) {
-  const res = await fetch(`${query.url}/v1/leaderboards/${key}?PlayerId=${playerId}${query_}`, {
+  const res = await fetchAsGateway(`${query.url}/v1/leaderboards/${key}?PlayerId=${playerId}${query_}`, {
     headers: internalHeaders(env, { id: playerId, attributes }),
   });
   const body = (await res.json()) as Json;
@@ -209,7 +206,7 @@ describe('leaderboards', () => {
     const capped = (await read(env, 'p6', 'capped', '&Top=2')).body;
     expect(capped.top.map((e: { score: number }) => e.score)).toEqual([10, 7.5]);
     expect(capped.leaderboard.me).toEqual({ rank: 2, score: 7.5, displayName: 'Name p6' });
-    const metrics = await (await fetch(`${query.url}/metrics`)).text();
+    const metrics = await (await fetch(query.metricsUrl)).text();
     expect(
       Number(/^query_score_events_out_of_bounds_total (\d+)/m.exec(metrics)?.[1]),
     ).toBeGreaterThanOrEqual(1);
@@ -287,7 +284,7 @@ describe('leaderboards', () => {
     });
 
     const settle = async (key: string) => {
-      const res = await fetch(
+      const res = await fetchAsGateway(
         `${query.url}/internal/v1/environments/${env.environmentId}/leaderboards/${key}/settle`,
         {
           method: 'POST',

@@ -1,7 +1,7 @@
 import { MAX_PLAYER_ID_LENGTH } from '@engage/contracts';
 import { createLogger } from '@engage/kit';
 import { createPool } from '@engage/postgres';
-import { internalHeaders, randomEnvironment } from '@engage/testkit';
+import { injectAsGateway, internalHeaders, randomEnvironment, testVerifier } from '@engage/testkit';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -11,7 +11,13 @@ const pool = createPool({ url: 'postgres://nobody@127.0.0.1:1/none', schema: 'qu
 const redis = new Redis({ lazyConnect: true });
 // No board is defined: every well-formed read ends in the one 404.
 const definitions = { boards: async () => [], board: async () => undefined, forget: () => {} };
-const app = buildApp({ log: createLogger('query-test', 'silent'), pool, redis, definitions });
+const app = buildApp({
+  log: createLogger('query-test', 'silent'),
+  pool,
+  redis,
+  definitions,
+  verifier: testVerifier(),
+});
 afterAll(async () => {
   redis.disconnect();
   await pool.end();
@@ -19,7 +25,7 @@ afterAll(async () => {
 
 const headers = internalHeaders(randomEnvironment(), { id: 'me' });
 const read = (query: string) =>
-  app.inject({ method: 'GET', url: `/v1/leaderboards/weekly?${query}`, headers });
+  injectAsGateway(app, { method: 'GET', url: `/v1/leaderboards/weekly?${query}`, headers });
 
 describe('GET /v1/leaderboards/{leaderboardKey}', () => {
   it('answers leaderboard.not_found for a well-formed request', async () => {

@@ -1,4 +1,10 @@
-import { createHttpApp, type HttpApp, type Logger } from '@engage/kit';
+import {
+  createHttpApp,
+  type HttpApp,
+  type InternalVerifier,
+  type Logger,
+  requireGatewaySignature,
+} from '@engage/kit';
 import { type Pool, pingPool } from '@engage/postgres';
 import { activityRoutes } from './http/activity.ts';
 import { definitionRoutes } from './http/definitions.ts';
@@ -13,10 +19,13 @@ export interface RulesDeps {
   topicPrefix: string;
   /** Wakes the outbox relay after a request committed outbox records. */
   onOutbox: () => void;
+  /** Checks the gateway's signature on every call but the probes. */
+  verifier: InternalVerifier;
 }
 
 export function buildApp(deps: RulesDeps): HttpApp {
   const app = createHttpApp({ log: deps.log, readiness: () => pingPool(deps.pool) });
+  requireGatewaySignature(app, deps.verifier);
   missionRoutes(app, deps);
   streakRoutes(app, deps);
   definitionRoutes(app, deps);

@@ -1,5 +1,5 @@
 import { createKafka, startOutboxRelay } from '@engage/kafka';
-import { listen, type ServiceContext } from '@engage/kit';
+import { internalVerifierOf, listen, type ServiceContext } from '@engage/kit';
 import { createPool, warnIfAutovacuumOff } from '@engage/postgres';
 import { buildApp } from './app.ts';
 import { startEventsConsumer } from './consumers/events.ts';
@@ -37,7 +37,14 @@ export async function startRules(ctx: ServiceContext<RulesEnv>): Promise<void> {
   lifecycle.onShutdown('events consumer', events.stop);
 
   await listen(
-    buildApp({ log, pool, rules, topicPrefix: env.KAFKA_TOPIC_PREFIX, onOutbox: relay.kick }),
+    buildApp({
+      log,
+      pool,
+      rules,
+      topicPrefix: env.KAFKA_TOPIC_PREFIX,
+      onOutbox: relay.kick,
+      verifier: internalVerifierOf(env),
+    }),
     ctx,
   );
 }

@@ -1,4 +1,4 @@
-import { internalHeaders, randomEnvironment, schemaPool } from '@engage/testkit';
+import { fetchAsGateway, internalHeaders, randomEnvironment, schemaPool } from '@engage/testkit';
 import { acceptedEvent, connectEventsProducer } from '@engage/testkit/events.ts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { appliedActivity, expectedActivity, freshTopics, spawnRules, waitUntilConsumed } from './support.ts';
@@ -24,7 +24,7 @@ describe('rules consumes accepted events', () => {
       expect(await appliedActivity(pool, env.environmentId)).toEqual(expectedActivity(produced));
 
       const last = produced.filter((e) => e.playerId === 'player-3').at(-1)!;
-      const res = await fetch(`${rules.url}/internal/v1/players/player-3/activity`, {
+      const res = await fetchAsGateway(`${rules.url}/internal/v1/players/player-3/activity`, {
         headers: internalHeaders(env),
       });
       expect(res.status).toBe(200);
@@ -34,7 +34,7 @@ describe('rules consumes accepted events', () => {
         lastEventId: last.eventId,
         lastOccurredAtUtc: last.occurredAt,
       });
-      const unseen = await fetch(`${rules.url}/internal/v1/players/nobody/activity`, {
+      const unseen = await fetchAsGateway(`${rules.url}/internal/v1/players/nobody/activity`, {
         headers: internalHeaders(env),
       });
       expect(await unseen.json()).toMatchObject({ playerId: 'nobody', eventsApplied: 0, lastEventId: null });

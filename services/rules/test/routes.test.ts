@@ -1,6 +1,6 @@
 import { createLogger } from '@engage/kit';
 import { createPool } from '@engage/postgres';
-import { internalHeaders, randomEnvironment } from '@engage/testkit';
+import { injectAsGateway, internalHeaders, randomEnvironment, testVerifier } from '@engage/testkit';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { RulesCache } from '../src/store/definitions.ts';
@@ -13,6 +13,7 @@ const app = buildApp({
   rules: new RulesCache(),
   topicPrefix: 'unit.',
   onOutbox: () => {},
+  verifier: testVerifier(),
 });
 afterAll(() => pool.end());
 
@@ -21,7 +22,12 @@ const headers = { ...internalHeaders(env, { id: 'player-1' }), 'content-type': '
 
 describe('missions', () => {
   it('refuses an acceptance without a player id', async () => {
-    const res = await app.inject({ method: 'POST', url: '/v1/missions/m/accept', headers, payload: {} });
+    const res = await injectAsGateway(app, {
+      method: 'POST',
+      url: '/v1/missions/m/accept',
+      headers,
+      payload: {},
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
       code: 'player.external_id_missing',
@@ -30,10 +36,10 @@ describe('missions', () => {
   });
 
   it('names a missing and a too long player id with their own codes', async () => {
-    const missing = await app.inject({ method: 'POST', url: '/v1/missions', headers, payload: {} });
+    const missing = await injectAsGateway(app, { method: 'POST', url: '/v1/missions', headers, payload: {} });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().code).toBe('player.external_id_missing');
-    const tooLong = await app.inject({
+    const tooLong = await injectAsGateway(app, {
       method: 'POST',
       url: '/v1/missions/m',
       headers,
@@ -43,7 +49,7 @@ describe('missions', () => {
   });
 
   it('validates the body before looking for the mission', async () => {
-    const res = await app.inject({
+    const res = await injectAsGateway(app, {
       method: 'POST',
       url: '/v1/mission-collections/c',
       headers,
@@ -54,7 +60,7 @@ describe('missions', () => {
   });
 
   it('refuses a request without the environment the gateway resolved', async () => {
-    const res = await app.inject({
+    const res = await injectAsGateway(app, {
       method: 'POST',
       url: '/v1/missions',
       headers: { 'content-type': 'application/json' },
@@ -67,9 +73,9 @@ describe('missions', () => {
 
 describe('streaks', () => {
   it('names the refused query fields', async () => {
-    const missing = await app.inject({ method: 'GET', url: '/v1/streaks', headers });
+    const missing = await injectAsGateway(app, { method: 'GET', url: '/v1/streaks', headers });
     expect(missing.json().code).toBe('player.external_id_missing');
-    const language = await app.inject({
+    const language = await injectAsGateway(app, {
       method: 'GET',
       url: '/v1/streaks/s?PlayerId=p&LanguageCode=1',
       headers,

@@ -11,6 +11,7 @@ import { consumerGroupId } from '@engage/kafka';
 import type { SectionItemChange } from '@engage/kit';
 import type { Pool } from '@engage/postgres';
 import {
+  fetchAsGateway,
   internalHeaders,
   type ServiceProcess,
   serviceEnv,
@@ -98,13 +99,9 @@ export async function applySection(
   items: unknown[],
   dryRun = false,
 ): Promise<{ status: number; body: { changes?: SectionItemChange[] } }> {
-  const res = await fetch(
+  const res = await fetchAsGateway(
     `${rulesUrl}/internal/v1/environments/${env.environmentId}/definition/${section}?dryRun=${dryRun}`,
-    {
-      method: 'PUT',
-      headers: { ...internalHeaders(env), 'content-type': 'application/json' },
-      body: JSON.stringify(items),
-    },
+    { method: 'PUT', headers: internalHeaders(env), body: items },
   );
   return { status: res.status, body: (await res.json()) as { changes?: SectionItemChange[] } };
 }
@@ -120,10 +117,10 @@ export async function postAs<T = MissionAnswer>(
   player: { id: string; attributes?: Record<string, AttributeValue>; timeZone?: string | null },
   body: Record<string, unknown> = {},
 ) {
-  const res = await fetch(url, {
+  const res = await fetchAsGateway(url, {
     method: 'POST',
-    headers: { ...internalHeaders(env, player), 'content-type': 'application/json' },
-    body: JSON.stringify({ playerId: player.id, ...body }),
+    headers: internalHeaders(env, player),
+    body: { playerId: player.id, ...body },
   });
   return { status: res.status, headers: res.headers, body: (await res.json()) as T };
 }

@@ -70,24 +70,46 @@ describe.each(APP_OVERLAYS)('k8s/%s: the services', (overlay) => {
   it.each(SERVICES)('%s: secrets come from a Secret, and the rest never does', (service) => {
     const environment = resolveEnvironment(objects, containerOf(find(objects, 'Deployment', service)));
     const secretKeys = [...environment].filter(([, source]) => source.from === 'secret').map(([key]) => key);
+    const everyService = ['DATABASE_URL', 'INTERNAL_AUTH_SECRET', 'INTERNAL_AUTH_SECRET_PREVIOUS'];
     expect(secretKeys.sort()).toEqual(
-      service === 'gateway' ? ['ADMIN_TOKEN', 'DATABASE_URL'] : ['DATABASE_URL'],
+      service === 'gateway' ? ['ADMIN_TOKEN', ...everyService] : everyService,
     );
   });
 
-  it.each(SERVICES)('%s: listens on 0.0.0.0 at the port its Service and probes name', (service) => {
+  it.each(SERVICES)('%s: the previous signing secret is optional (set only while rotating)', (service) => {
+    const env = containerOf(find(objects, 'Deployment', service)).env as Manifest[];
+    const previous = env.find((e) => e.name === 'INTERNAL_AUTH_SECRET_PREVIOUS');
+    expect(previous?.valueFrom.secretKeyRef).toMatchObject({
+      key: 'INTERNAL_AUTH_SECRET_PREVIOUS',
+      optional: true,
+    });
+  });
+
+  it.each(SERVICES)('%s: listens on 0.0.0.0 at the ports its Service, probes and scrape name', (service) => {
     const deployment = find(objects, 'Deployment', service);
     const container = containerOf(deployment);
     const environment = resolveEnvironment(objects, container);
     const port = Number((environment.get('PORT') as { value: string }).value);
+    const metricsPort = Number((environment.get('METRICS_PORT') as { value: string }).value);
+    expect(metricsPort).not.toBe(port);
     expect((environment.get('HOST') as { value: string }).value).toBe('0.0.0.0');
-    expect(container.ports).toEqual([{ name: 'http', containerPort: port, protocol: 'TCP' }]);
+    expect(container.ports).toEqual([
+      { name: 'http', containerPort: port, protocol: 'TCP' },
+      { name: 'metrics', containerPort: metricsPort, protocol: 'TCP' },
+    ]);
+    expect(deployment.spec.template.metadata.annotations).toMatchObject({
+      'prometheus.io/port': String(metricsPort),
+      'prometheus.io/path': '/metrics',
+    });
     expect(container.command).toEqual(['node', `services/${service}/src/main.ts`]);
     expect(container.livenessProbe.httpGet).toEqual({ path: '/healthz', port: 'http' });
     expect(container.readinessProbe.httpGet).toEqual({ path: '/readyz', port: 'http' });
     const svc = find(objects, 'Service', service);
     expect(svc.spec.selector).toEqual(deployment.spec.selector.matchLabels);
-    expect(svc.spec.ports).toEqual([{ name: 'http', port, targetPort: 'http', protocol: 'TCP' }]);
+    expect(svc.spec.ports).toEqual([
+      { name: 'http', port, targetPort: 'http', protocol: 'TCP' },
+      { name: 'metrics', port: metricsPort, targetPort: 'metrics', protocol: 'TCP' },
+    ]);
   });
 
   it.each(SERVICES)(
@@ -159,7 +181,7 @@ describe.each(APP_OVERLAYS)('k8s/%s: the services', (overlay) => {
     }
   });
 
-  it('only the gateway accepts traffic from outside; the others only from the gateway and Prometheus', () => {
+  it('only the gateway’s API accepts traffic from outside; the others’ only from the gateway; Prometheus reaches metrics ports only', () => {
     const policies = ofKind(objects, 'NetworkPolicy');
     const deny = policies.find((p) => p.metadata.name === 'engage-default-deny');
     expect(deny?.spec.policyTypes).toEqual(['Ingress', 'Egress']);
@@ -172,16 +194,24 @@ describe.each(APP_OVERLAYS)('k8s/%s: the services', (overlay) => {
             p.spec.podSelector.matchLabels?.['app.kubernetes.io/name'] === service,
         )
         .flatMap((p) => p.spec.ingress ?? []);
-    expect(ingressRulesOf('gateway')).toEqual([{ ports: [{ port: 'http', protocol: 'TCP' }] }]);
+    const monitoring = {
+      from: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } } }],
+      ports: [{ port: 'metrics', protocol: 'TCP' }],
+    };
+    expect(ingressRulesOf('gateway')).toEqual([{ ports: [{ port: 'http', protocol: 'TCP' }] }, monitoring]);
     for (const service of ['rules', 'ledger', 'query']) {
-      const sources = ingressRulesOf(service).flatMap((rule: Manifest) => rule.from ?? [undefined]);
-      expect(sources).toEqual([
+      expect(ingressRulesOf(service)).toEqual([
         {
-          podSelector: {
-            matchLabels: { 'app.kubernetes.io/name': 'gateway', 'app.kubernetes.io/part-of': 'engage' },
-          },
+          from: [
+            {
+              podSelector: {
+                matchLabels: { 'app.kubernetes.io/name': 'gateway', 'app.kubernetes.io/part-of': 'engage' },
+              },
+            },
+          ],
+          ports: [{ port: 'http', protocol: 'TCP' }],
         },
-        { namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } } },
+        monitoring,
       ]);
     }
   });
@@ -191,6 +221,50 @@ describe.each(APP_OVERLAYS)('k8s/%s: the services', (overlay) => {
     expect(egress.spec.podSelector.matchLabels).toEqual({ 'app.kubernetes.io/part-of': 'engage' });
     const ports = egress.spec.egress.flatMap((rule: Manifest) => rule.ports.map((p: Manifest) => p.port));
     expect(ports).toEqual(expect.arrayContaining([53, 5432, 6379, 9092]));
+  });
+});
+
+describe('k8s/overlays/prod: Ingresses', () => {
+  const ingresses = ofKind(objectsOf('overlays/prod'), 'Ingress');
+  const routesOf = (name: string) => {
+    const ingress = find(ingresses, 'Ingress', name);
+    return ingress.spec.rules.flatMap((rule: Manifest) =>
+      rule.http.paths.map((p: Manifest) => ({
+        host: rule.host,
+        path: p.path,
+        pathType: p.pathType,
+        backend: `${p.backend.service.name}:${p.backend.service.port.name}`,
+      })),
+    );
+  };
+
+  it('the public host routes /v1 and the OpenAPI document to the gateway’s API port, nothing else', () => {
+    expect(routesOf('gateway')).toEqual([
+      { host: 'api.engage.example.com', path: '/v1', pathType: 'Prefix', backend: 'gateway:http' },
+      { host: 'api.engage.example.com', path: '/openapi.json', pathType: 'Exact', backend: 'gateway:http' },
+    ]);
+  });
+
+  it('the admin API has a host of its own, narrowed to a source range', () => {
+    const admin = routesOf('gateway-admin');
+    expect(admin).toEqual([
+      { host: 'admin.engage.example.com', path: '/admin/v1', pathType: 'Prefix', backend: 'gateway:http' },
+    ]);
+    expect(routesOf('gateway').map((r: Manifest) => r.host)).not.toContain(admin[0].host);
+    expect(
+      find(ingresses, 'Ingress', 'gateway-admin').metadata.annotations[
+        'nginx.ingress.kubernetes.io/whitelist-source-range'
+      ],
+    ).toBeTruthy();
+  });
+
+  it('no Ingress reaches a metrics port, the root path or another service', () => {
+    expect(ingresses.map((i) => i.metadata.name).sort()).toEqual(['gateway', 'gateway-admin']);
+    const all = [...routesOf('gateway'), ...routesOf('gateway-admin')];
+    for (const route of all) {
+      expect(route.backend).toBe('gateway:http');
+      expect(['/', '/metrics', '/admin']).not.toContain(route.path);
+    }
   });
 });
 

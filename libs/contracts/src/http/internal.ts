@@ -4,7 +4,8 @@ import { DECIMAL_TEXT } from '../decimal.ts';
 /**
  * How the gateway hands a request to the owning service. The gateway authenticates the API key,
  * resolves the environment and the player, then forwards the same /v1 path with these headers.
- * Owning services trust them only on the internal network (see k8s NetworkPolicies).
+ * Owning services trust them only when the gateway's signature over them verifies (libs/kit
+ * internal-signature.ts, docs/security.md).
  */
 export const INTERNAL_HEADERS = {
   organizationId: 'x-engage-organization-id',
@@ -12,6 +13,10 @@ export const INTERNAL_HEADERS = {
   environmentKind: 'x-engage-environment-kind',
   /** base64url(JSON(PlayerContext)) when the request names a player. */
   player: 'x-engage-player',
+  /** When the gateway signed the call, in milliseconds since the epoch. */
+  signedAt: 'x-engage-signed-at',
+  /** base64url(HMAC-SHA256) over the call; see libs/kit internal-signature.ts. */
+  signature: 'x-engage-signature',
 } as const;
 
 export const EnvironmentKindSchema = z.enum(['Sandbox', 'Live']);

@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { findRepoRoot } from '../kafka/paths.ts';
-import { devAdminToken, readJsonState, writeJsonState } from '../stack/dev-secrets.ts';
+import { devAdminToken, devInternalAuthSecret, readJsonState, writeJsonState } from '../stack/dev-secrets.ts';
 import { createCatalogTopics, ensureInfra, migrateAll } from '../stack/infra.ts';
 import { SERVICES, serviceEntry } from '../stack/services.ts';
 import { type SupervisedProcess, startSupervised, stopSupervised } from '../stack/supervisor.ts';
@@ -52,6 +52,7 @@ async function main() {
     KAFKA_BROKERS: infra.brokers.join(','),
     KAFKA_TOPIC_PREFIX: topicPrefix,
     ADMIN_TOKEN: adminToken,
+    INTERNAL_AUTH_SECRET: devInternalAuthSecret(repoRoot),
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
     HOST: process.env.HOST ?? '127.0.0.1',
   };

@@ -9,12 +9,23 @@ export function devStatePath(repoRoot: string, file: string): string {
 
 /** The admin token of the local stack: ADMIN_TOKEN when set, else one generated once and kept. */
 export function devAdminToken(repoRoot: string): string {
-  if (process.env.ADMIN_TOKEN) return process.env.ADMIN_TOKEN;
-  const file = devStatePath(repoRoot, 'admin-token');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  const token = randomBytes(24).toString('base64url');
-  writeState(file, token);
-  return token;
+  return process.env.ADMIN_TOKEN || keptSecret(repoRoot, 'admin-token', 24);
+}
+
+/**
+ * The secret the local gateway signs its calls to rules, ledger and query with:
+ * INTERNAL_AUTH_SECRET when set, else one generated once and kept.
+ */
+export function devInternalAuthSecret(repoRoot: string): string {
+  return process.env.INTERNAL_AUTH_SECRET || keptSecret(repoRoot, 'internal-auth-secret', 32);
+}
+
+function keptSecret(repoRoot: string, file: string, bytes: number): string {
+  const path = devStatePath(repoRoot, file);
+  if (existsSync(path)) return readFileSync(path, 'utf8').trim();
+  const secret = randomBytes(bytes).toString('base64url');
+  writeState(path, secret);
+  return secret;
 }
 
 export function readJsonState<T>(repoRoot: string, file: string): T | undefined {

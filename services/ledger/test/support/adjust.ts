@@ -1,6 +1,6 @@
 import type { EnvironmentContext } from '@engage/contracts';
 import type { HttpApp } from '@engage/kit';
-import { internalHeaders } from '@engage/testkit';
+import { injectAsGateway, internalHeaders } from '@engage/testkit';
 
 export interface Answer {
   status: number;
@@ -17,7 +17,7 @@ export interface AdjustmentBody {
 
 /** POST /v1/points/adjustments as the gateway forwards it, in process. */
 export async function adjust(app: HttpApp, env: EnvironmentContext, body: AdjustmentBody): Promise<Answer> {
-  const res = await app.inject({
+  const res = await injectAsGateway(app, {
     method: 'POST',
     url: '/v1/points/adjustments',
     headers: internalHeaders(env, { id: body.playerId }),
@@ -32,7 +32,7 @@ export async function adjust(app: HttpApp, env: EnvironmentContext, body: Adjust
 
 /** GET /v1/points as the gateway forwards it, in process. */
 export async function balanceAnswer(app: HttpApp, env: EnvironmentContext, playerId: string) {
-  const res = await app.inject({
+  const res = await injectAsGateway(app, {
     method: 'GET',
     url: `/v1/points?PlayerId=${encodeURIComponent(playerId)}`,
     headers: internalHeaders(env, { id: playerId }),

@@ -1,7 +1,7 @@
 import { createKafka, startOutboxRelay } from '@engage/kafka';
 import { createLogger, type HttpApp } from '@engage/kit';
 import { createPool, type Pool } from '@engage/postgres';
-import { stackConfig, uniqueTopicPrefix } from '@engage/testkit';
+import { stackConfig, testVerifier, uniqueTopicPrefix } from '@engage/testkit';
 import { buildApp } from '../../src/app.ts';
 import { createWriteQueue } from '../../src/commands/write-queue.ts';
 import { createMarketplaceCatalog } from '../../src/store/marketplace-catalog.ts';
@@ -35,6 +35,7 @@ export async function startInProcessLedger(options: { maxBatch?: number } = {}):
     onJournalCommitted: relay.kick,
     batcher: createWriteQueue(pool, { topicPrefix, maxBatch: options.maxBatch ?? 64 }),
     marketplace: createMarketplaceCatalog(pool),
+    verifier: testVerifier(),
   });
   await app.ready();
   return {

@@ -1,6 +1,7 @@
 import type { EnvironmentContext } from '@engage/contracts';
 import { createPool, type Pool } from '@engage/postgres';
 import {
+  fetchAsGateway,
   internalHeaders,
   type ServiceProcess,
   serviceEnv,
@@ -58,16 +59,19 @@ export async function startLedgerProcess(options: { poolSize?: number } = {}): P
  */
 export async function callLedger(
   service: ServiceProcess,
-  request: { method: string; path: string; env: EnvironmentContext; playerId?: string; body?: unknown },
+  request: {
+    method: 'GET' | 'POST' | 'PUT';
+    path: string;
+    env: EnvironmentContext;
+    playerId?: string;
+    body?: unknown;
+  },
 ): Promise<Observed> {
   try {
-    const res = await fetch(`${service.url}${request.path}`, {
+    const res = await fetchAsGateway(`${service.url}${request.path}`, {
       method: request.method,
-      headers: {
-        ...internalHeaders(request.env, request.playerId ? { id: request.playerId } : undefined),
-        'content-type': 'application/json',
-      },
-      ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
+      headers: internalHeaders(request.env, request.playerId ? { id: request.playerId } : undefined),
+      body: request.body,
     });
     return { status: res.status, body: (await res.json()) as Record<string, unknown> };
   } catch {

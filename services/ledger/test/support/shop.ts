@@ -1,7 +1,7 @@
 import type { EnvironmentContext, PlayerContext } from '@engage/contracts';
 import type { MarketplaceSection, MarketplaceSectionSchema } from '@engage/contracts/environment/shop.ts';
 import type { HttpApp } from '@engage/kit';
-import { internalHeaders } from '@engage/testkit';
+import { injectAsGateway, internalHeaders } from '@engage/testkit';
 import type { z } from 'zod';
 import type { Answer } from './adjust.ts';
 
@@ -14,7 +14,7 @@ export async function applyShopSection(
   section: z.input<typeof MarketplaceSectionSchema> | MarketplaceSection,
   dryRun = false,
 ) {
-  const res = await app.inject({
+  const res = await injectAsGateway(app, {
     method: 'PUT',
     url: `/internal/v1/environments/${env.environmentId}/definition/marketplace?dryRun=${dryRun}`,
     headers: internalHeaders(env),
@@ -25,7 +25,7 @@ export async function applyShopSection(
 
 export async function shopGet(app: HttpApp, env: EnvironmentContext, player: Player, path: string) {
   const separator = path.includes('?') ? '&' : '?';
-  const res = await app.inject({
+  const res = await injectAsGateway(app, {
     method: 'GET',
     url: `${path}${separator}PlayerId=${encodeURIComponent(player.id)}`,
     headers: internalHeaders(env, player),
@@ -46,7 +46,7 @@ export async function purchase(
   body: PurchaseBody,
   player: Partial<PlayerContext> = {},
 ): Promise<Answer> {
-  const res = await app.inject({
+  const res = await injectAsGateway(app, {
     method: 'POST',
     url: `/v1/marketplace-items/${encodeURIComponent(itemKey)}/purchases`,
     headers: internalHeaders(env, { ...player, id: body.playerId }),
