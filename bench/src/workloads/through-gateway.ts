@@ -141,7 +141,7 @@ export async function throughGateway(options: WorkloadOptions): Promise<Workload
           label: `${owner} direct`,
           client: track(clients, new GetClient(url, concurrency)),
           url,
-          headers: (player, request) => innerHeaders(env, player, request),
+          headers: (player, request) => innerHeaders(stack.signer, env, player, request),
         };
         return [owner, target];
       }),
