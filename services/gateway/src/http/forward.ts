@@ -22,7 +22,7 @@ export interface ForwardDeps {
  */
 export async function forwardRoutes(scope: HttpApp, deps: ForwardDeps): Promise<void> {
   requireApiKey(scope, deps.authenticator);
-  useJsonParser(scope, JSON.parse, true);
+  useJsonParser(scope, JSON.parse, { keepRaw: true });
   for (const route of ROUTES) {
     if (route.owner === 'gateway') continue;
     const owner = route.owner;

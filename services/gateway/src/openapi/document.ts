@@ -47,7 +47,9 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       version: '1',
       description:
         'Player engagement: events, missions, streaks, points, shop and leaderboards. Every failure is an ' +
-        'RFC 9457 problem document (application/problem+json) with a stable `code`.',
+        'RFC 9457 problem document (application/problem+json) with a stable `code`. Text holding U+0000 or ' +
+        'an unpaired UTF-16 surrogate (anywhere: body, path, query) is refused with `validation.<field>` ' +
+        'and `meta.reason` `unrepresentable_text` (an event batch refuses only the item holding it).',
     },
     servers: [{ url: '/', description: 'The gateway' }],
     security: [{ apiKey: [] }],
