@@ -28,6 +28,9 @@ beforeAll(async () => {
         .header('cache-control', 'no-store')
         .send({ status: 404, code: 'streak.not_found', instance: request.url.split('?')[0] });
     }
+    if ((request.body as { idempotencyKey?: string } | undefined)?.idempotencyKey === 'used') {
+      reply.header('idempotent-replayed', 'true');
+    }
     return reply.header('retry-after', '3').send({ echoed: request.body ?? null });
   });
   const upstreamUrl = await upstream.listen({ host: '127.0.0.1', port: 0 });
@@ -95,6 +98,19 @@ describe('forwarding', () => {
     expect(missing.headers.get('content-type')).toContain('application/problem+json');
     expect(missing.headers.get('cache-control')).toBe('no-store');
     expect(await missing.json()).toMatchObject({ code: 'streak.not_found', instance: '/v1/streaks/missing' });
+  });
+
+  it("passes back the owner's Idempotent-Replayed header", async () => {
+    const adjust = (idempotencyKey: string) =>
+      fetch(`${gateway.url}/v1/points/adjustments`, {
+        method: 'POST',
+        headers: { ...bearer(tenant.sandbox.apiKey), 'content-type': 'application/json' },
+        body: JSON.stringify({ playerId: 'p1', amount: 1, idempotencyKey }),
+      });
+    const replayed = await adjust('used');
+    expect([replayed.status, replayed.headers.get('idempotent-replayed')]).toEqual([200, 'true']);
+    const fresh = await adjust('new');
+    expect([fresh.status, fresh.headers.get('idempotent-replayed')]).toEqual([200, null]);
   });
 
   it('refuses text that cannot be stored, in the path, the query or the body, before forwarding', async () => {

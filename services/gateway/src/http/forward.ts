@@ -1,4 +1,9 @@
-import { encodePlayerContext, INTERNAL_HEADERS, type PlayerContext } from '@engage/contracts';
+import {
+  encodePlayerContext,
+  IDEMPOTENT_REPLAYED_HEADER,
+  INTERNAL_HEADERS,
+  type PlayerContext,
+} from '@engage/contracts';
 import { fastifyPath, ROUTES, type RouteDefinition } from '@engage/contracts/http/routes.ts';
 import { type HttpApp, injectContext, unexpectedProblem } from '@engage/kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -8,7 +13,7 @@ import { type PlayerDirectory, playerIdOf } from '../players.ts';
 import { environmentOfRequest, requireApiKey, useJsonParser } from './api-key-scope.ts';
 
 /** Response headers of the owner that the caller gets back. */
-const PASSED_BACK = ['content-type', 'cache-control', 'retry-after'] as const;
+const PASSED_BACK = ['content-type', 'cache-control', 'retry-after', IDEMPOTENT_REPLAYED_HEADER] as const;
 
 export interface ForwardDeps {
   authenticator: Authenticator;

@@ -135,14 +135,32 @@ function operation(
           },
         }
       : {}),
-    responses: {
+    responses: withReplayHeader(route, {
       '200': {
         description: 'OK',
         content: { 'application/json': { schema: stripSchemaKey(output.response ?? {}) } },
       },
       ...errorResponses(routeErrorCodes(route)),
-    },
+    }),
   };
+}
+
+const IDEMPOTENT_REPLAYED = {
+  schema: { type: 'string', const: 'true' },
+  description:
+    'Present when the answer is the stored outcome of an earlier request with the same idempotency key.',
+};
+
+/** A write that replays by key can answer its stored outcome: a 200 or a 409 refusal. */
+function withReplayHeader(route: RouteDefinition, responses: Record<string, unknown>) {
+  if (!route.replaysByKey) return responses;
+  for (const status of ['200', '409']) {
+    const response = responses[status] as Record<string, unknown> | undefined;
+    if (!response) continue;
+    const headers = (response.headers ?? {}) as Record<string, unknown>;
+    responses[status] = { ...response, headers: { ...headers, 'Idempotent-Replayed': IDEMPOTENT_REPLAYED } };
+  }
+  return responses;
 }
 
 function parametersOf(schema: JsonSchema | undefined, where: 'path' | 'query') {
