@@ -45,9 +45,9 @@ function batchItems(body: unknown): unknown[] {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw requestProblem('The request body must be a JSON object with an events array.', 'not_an_object');
   }
-  // The items are checked one by one (see checkEventItems); whatever else the body holds, here.
+  // Items are checked one by one (see checkEventItems); whatever else the body holds, here.
   const { events, ...rest } = body as { events?: unknown };
-  const refused = unrepresentableTextProblem(rest);
+  const refused = unrepresentableTextProblem(Array.isArray(events) ? rest : body);
   if (refused) throw refused;
   if (!Array.isArray(events)) {
     throw validationProblem([
