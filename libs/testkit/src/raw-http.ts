@@ -17,7 +17,7 @@ export function rawHttp(url: string, request: Buffer | string): Promise<RawAnswe
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
-    const socket = connect({ host: hostname, port: Number(port) }, () => socket.end(request));
+    const socket = connect({ host: hostname, port: Number(port) }, () => socket.write(request));
     socket.on('data', (chunk: Buffer) => chunks.push(chunk));
     // A server that refuses a request may reset the connection after answering: keep what came.
     socket.on('error', (err) => (chunks.length > 0 ? undefined : reject(err)));
