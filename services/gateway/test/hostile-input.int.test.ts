@@ -174,12 +174,22 @@ describe('hostile input to POST /v1/events', () => {
   });
 
   it('refuses such text elsewhere in the batch body with a 400 naming it, writing nothing', async () => {
-    const res = await post('{"events":[{"eventKey":"ping","playerId":"text-2"}],"source":"a\\u0000"}');
-    expect([res.status, res.json.code, res.json.errors[0].meta]).toEqual([
-      400,
-      'validation.source',
-      { path: 'source', reason: 'unrepresentable_text' },
-    ]);
+    const cases: [string, string, string][] = [
+      [
+        '{"events":[{"eventKey":"ping","playerId":"text-2"}],"source":"a\\u0000"}',
+        'validation.source',
+        'source',
+      ],
+      ['{"events":"\\ud800"}', 'validation.events', 'events'],
+    ];
+    for (const [body, code, path] of cases) {
+      const res = await post(body);
+      expect([res.status, res.json.code, res.json.errors[0].meta]).toEqual([
+        400,
+        code,
+        { path, reason: 'unrepresentable_text' },
+      ]);
+    }
   });
 
   it('accepts 1,000 maximal items of one player (about 6 MB): the body limit fits them and the broker takes them', async () => {
