@@ -24,7 +24,7 @@ import { type Vocabulary, valid } from './support/schema-arbitrary.ts';
  * refused wherever it was put. The seed is printed; HOSTILE_SEED=<seed> replays a run.
  */
 const SEED = Number(process.env.HOSTILE_SEED ?? Math.floor(Math.random() * 2 ** 31));
-const RUNS_PER_OPERATION = 150;
+const RUNS_PER_OPERATION = 100;
 
 const { operations, resolve } = loadOpenApi(stackConfig().repoRoot);
 
@@ -86,7 +86,8 @@ type Injection =
   | { in: 'path' | 'query'; name: string; encoded: string; unrepresentable: boolean }
   | { in: 'header'; name: string; value: string }
   | { in: 'body'; path: (string | number)[]; json: string; unrepresentable: boolean }
-  | { in: 'raw-body'; bytes: Buffer };
+  | { in: 'raw-body'; bytes: Buffer }
+  | { in: 'absolute-form' };
 
 const text = fc.oneof(
   fc.constantFrom(...UNREPRESENTABLE).map((value) => ({ value, unrepresentable: true })),
@@ -126,7 +127,11 @@ const headerInjection = fc.record({
 });
 
 function injections(op: Operation, body: unknown): fc.Arbitrary<Injection> {
-  const choices: fc.Arbitrary<Injection>[] = [headerInjection];
+  const choices: fc.Arbitrary<Injection>[] = [
+    headerInjection,
+    // The request target as an absolute URL (`GET http://host/v1/...`), as proxies send it.
+    fc.constant({ in: 'absolute-form' as const }),
+  ];
   const pathParams = op.parameters.filter((p) => p.in === 'path').map((p) => p.name);
   if (pathParams.length > 0) {
     choices.push(
@@ -221,7 +226,8 @@ async function send(
     .filter((p) => p.in === 'query' && p.required)
     .map((p) => `${p.name}=${encodeURIComponent(String(vocabulary[p.name]?.[0] ?? 'x'))}`);
   if (injection.in === 'query') query.push(`${injection.name}=${injection.encoded}`);
-  const target = query.length > 0 ? `${path}?${query.join('&')}` : path;
+  const origin = injection.in === 'absolute-form' ? 'http://127.0.0.1' : '';
+  const target = `${origin}${path}${query.length > 0 ? `?${query.join('&')}` : ''}`;
   const headers: Record<string, string> = {
     host: '127.0.0.1',
     authorization: `Bearer ${credential}`,
