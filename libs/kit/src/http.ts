@@ -62,7 +62,8 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     requestTimeout: 30_000,
     connectionTimeout: 60_000,
     keepAliveTimeout: 72_000,
-    return503OnClosing: true,
+    // Requests that arrive while the app closes are answered by the hook below, as problem documents.
+    return503OnClosing: false,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
     http: { maxHeaderSize: options.maxHeaderBytes ?? INTERNAL_MAX_HEADER_BYTES },
@@ -93,6 +94,11 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     }
   });
 
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
   app.addHook('onRequest', (request, _reply, done) => {
     const parent = extractContext(request.headers);
     const span = tracer().startSpan(
@@ -105,6 +111,9 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     );
     request.span = span;
     context.with(trace.setSpan(parent, span), done);
+  });
+  app.addHook('onRequest', (request, _reply, done) => {
+    done(closing && !PROBES.has(request.routeOptions.url ?? '') ? shuttingDown() : undefined);
   });
   app.addHook('onResponse', (request, reply, done) => {
     request.span?.setAttribute('http.response.status_code', reply.statusCode);
@@ -161,6 +170,21 @@ export function sendProblem(request: FastifyRequest, reply: FastifyReply, p: Pro
     .type(PROBLEM_MEDIA_TYPE)
     .send(problemDocument(p, pathOf(request), traceId));
 }
+
+/** Routes that keep answering while the app closes (readiness turns 503 there). */
+const PROBES = new Set(['/healthz', '/readyz', '/metrics']);
+
+/**
+ * A request that reaches a closing app (pipelined, or on a connection still busy) is not run: it is
+ * refused as retryable, the contract's 500 with Retry-After (as when Kafka is away), and the
+ * connection closes so the client's retry reaches another replica.
+ */
+const shuttingDown = () =>
+  new Problem(
+    500,
+    [{ code: 'server.unexpected', message: 'The service is shutting down. Retry with backoff.', meta: {} }],
+    { 'retry-after': '1', connection: 'close' },
+  );
 
 /** Longer than any key or id the API takes; a longer path parameter is refused before routing. */
 const MAX_PARAM_LENGTH = 500;

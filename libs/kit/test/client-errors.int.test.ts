@@ -1,6 +1,8 @@
+import { once } from 'node:events';
 import { STATUS_CODES } from 'node:http';
+import { connect } from 'node:net';
 import { ProblemDocumentSchema } from '@engage/contracts';
-import { rawHttp } from '@engage/testkit/raw-http.ts';
+import { parseAnswers, rawHttp } from '@engage/testkit/raw-http.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpApp, createLogger, type HttpApp } from '../src/index.ts';
 
@@ -57,5 +59,58 @@ describe('requests the HTTP parser refuses', () => {
     expect(document.errors[0]?.meta.reason).toBe(reason);
     expect(document.traceId).toMatch(/^[0-9a-f]{32}$/);
     expect(text).not.toMatch(/FST_|Client Error|v1\/po/);
+  });
+});
+
+describe('a request that reaches a closing app', () => {
+  it('is refused as retryable with a problem document, not run', async () => {
+    const closing = createHttpApp({ log: createLogger('test', 'silent') });
+    let entered!: () => void;
+    const slowEntered = new Promise<void>((resolve) => (entered = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let ran = 0;
+    let closeBegan!: () => void;
+    const closeHasBegun = new Promise<void>((resolve) => (closeBegan = resolve));
+    closing.addHook('preClose', (done) => {
+      closeBegan();
+      done();
+    });
+    closing.get('/slow', async () => {
+      entered();
+      await released;
+      return { slow: true };
+    });
+    closing.get('/v1/points', async () => ({ balance: ran++ }));
+    const address = await closing.listen({ host: '127.0.0.1', port: 0 });
+    let secondArrived!: () => void;
+    const secondHasArrived = new Promise<void>((resolve) => (secondArrived = resolve));
+    closing.server.prependListener('request', (request) => {
+      if (request.url === '/v1/points') secondArrived();
+    });
+
+    // A request in flight keeps its connection open; a second one arrives on it after close began.
+    const { port } = new URL(address);
+    const socket = connect({ host: '127.0.0.1', port: Number(port) });
+    const received: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => received.push(chunk));
+    const socketClosed = once(socket, 'close');
+    await once(socket, 'connect');
+    socket.write(head(['GET /slow HTTP/1.1', 'Host: x']));
+    await slowEntered;
+    const closed = closing.close();
+    await closeHasBegun;
+    socket.write(head(['GET /v1/points HTTP/1.1', 'Host: x']));
+    await secondHasArrived;
+    release();
+    await Promise.all([closed, socketClosed]);
+    const [slow, refused] = parseAnswers(Buffer.concat(received));
+
+    expect(slow?.status).toBe(200);
+    expect(refused?.status).toBe(500);
+    expect(refused?.headers['content-type']).toBe('application/problem+json; charset=utf-8');
+    expect(refused?.headers['retry-after']).toBe('1');
+    expect(JSON.parse(refused!.body.toString())).toMatchObject({ code: 'server.unexpected', status: 500 });
+    expect(ran).toBe(0);
   });
 });
