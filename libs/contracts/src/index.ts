@@ -2,4 +2,5 @@ export * from './decimal.ts';
 export * from './eligibility.ts';
 export * from './http/index.ts';
 export * from './localized.ts';
+export * from './text.ts';
 export * from './topics/index.ts';

@@ -1,3 +1,6 @@
+import { isUtf8 } from 'node:buffer';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { INTERNAL_MAX_HEADER_BYTES } from '@engage/contracts';
 import Fastify, {
   type FastifyError,
@@ -18,6 +21,7 @@ import {
   problemDocument,
   requestProblem,
   unexpectedProblem,
+  unrepresentableTextProblem,
   validationProblem,
 } from './problems.ts';
 import { context, currentTraceId, extractContext, SpanKind, trace, tracer } from './telemetry.ts';
@@ -59,10 +63,20 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     requestTimeout: 30_000,
     connectionTimeout: 60_000,
     keepAliveTimeout: 72_000,
-    return503OnClosing: true,
+    // Requests that arrive while the app closes are answered by the hook below, as problem documents.
+    return503OnClosing: false,
     forceCloseConnections: 'idle',
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
     http: { maxHeaderSize: options.maxHeaderBytes ?? INTERNAL_MAX_HEADER_BYTES },
+    // A path that cannot be routed (bad percent-encoding, a parameter too long) skips the hooks.
+    frameworkErrors: (error, request, reply) => {
+      const span = tracer().startSpan(`${request.method} unmatched`, { kind: SpanKind.SERVER });
+      request.span = span;
+      sendProblem(request, reply, toProblem(error, request));
+      span.setAttribute('http.response.status_code', reply.statusCode);
+      span.end();
+    },
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(({ schema }) => (data) => {
@@ -72,14 +86,20 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   app.setSerializerCompiler(serializerCompiler);
   // Bodies are JSON only; anything else is refused before a handler runs.
   app.removeContentTypeParser(['text/plain', 'application/json']);
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
     try {
-      done(null, body === '' ? undefined : parseJsonBody(body as string));
+      const text = jsonText(body as Buffer);
+      done(null, text === '' ? undefined : parseJsonBody(text));
     } catch (err) {
       done(err as Error, undefined);
     }
   });
 
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
   app.addHook('onRequest', (request, _reply, done) => {
     const parent = extractContext(request.headers);
     const span = tracer().startSpan(
@@ -93,12 +113,19 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     request.span = span;
     context.with(trace.setSpan(parent, span), done);
   });
+  app.addHook('onRequest', (request, _reply, done) => {
+    done(closing && !PROBES.has(request.routeOptions.url ?? '') ? shuttingDown() : undefined);
+  });
   app.addHook('onResponse', (request, reply, done) => {
     request.span?.setAttribute('http.response.status_code', reply.statusCode);
     request.span?.end();
     done();
   });
   app.addHook('onResponse', httpMetricsHook);
+  // Path and query text is checked before any schema or handler sees it; bodies are checked as parsed.
+  app.addHook('preValidation', (request, _reply, done) => {
+    done(unrepresentableTextProblem(request.params, request.query));
+  });
 
   app.setErrorHandler((error: Error, request, reply) =>
     sendProblem(request, reply, toProblem(error, request)),
@@ -144,6 +171,56 @@ export function sendProblem(request: FastifyRequest, reply: FastifyReply, p: Pro
     .send(problemDocument(p, pathOf(request), traceId));
 }
 
+/** Routes that keep answering while the app closes (readiness turns 503 there). */
+const PROBES = new Set(['/healthz', '/readyz', '/metrics']);
+
+/**
+ * A request that reaches a closing app (pipelined, or on a connection still busy) is not run: it is
+ * refused as retryable, the contract's 500 with Retry-After (as when Kafka is away), and the
+ * connection closes so the client's retry reaches another replica.
+ */
+const shuttingDown = () =>
+  new Problem(
+    500,
+    [{ code: 'server.unexpected', message: 'The service is shutting down. Retry with backoff.', meta: {} }],
+    { 'retry-after': '1', connection: 'close' },
+  );
+
+/** Longer than any key or id the API takes; a longer path parameter is refused before routing. */
+const MAX_PARAM_LENGTH = 500;
+
+/**
+ * A request Node's HTTP parser could not read (a header section too large, a malformed request
+ * line or header, a request not received in time) never reaches a route. It is answered here with a
+ * problem document, so a caller sees the same shape as for any other refusal; the connection closes.
+ */
+function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  if (socket.writable) {
+    const span = tracer().startSpan('HTTP unreadable request', { kind: SpanKind.SERVER });
+    const p = clientErrorProblem(error.code);
+    span.setAttribute('http.response.status_code', p.status);
+    span.end();
+    const body = JSON.stringify(problemDocument(p, '', span.spanContext().traceId));
+    socket.write(
+      `HTTP/1.1 ${p.status} ${STATUS_CODES[p.status]}\r\nContent-Type: ${PROBLEM_MEDIA_TYPE}; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
+
+function clientErrorProblem(code: string | undefined): Problem {
+  switch (code) {
+    case 'HPE_HEADER_OVERFLOW':
+      return requestProblem('The request headers are larger than this service accepts.', 'headers_too_large');
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return requestProblem('The request was not received in time.', 'request_timeout');
+    default:
+      return requestProblem('The request is not well-formed HTTP/1.1.', 'malformed_request');
+  }
+}
+
 function toProblem(error: FastifyError | Error, request: FastifyRequest): Problem {
   if (error instanceof Problem) return error;
   if (error instanceof ZodError) return zodProblem(error, request);
@@ -161,6 +238,13 @@ function toProblem(error: FastifyError | Error, request: FastifyRequest): Proble
       return requestProblem('The request body is empty; send a JSON object.', 'empty_body');
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return requestProblem('The request body is not valid JSON.', 'malformed_json');
+    case 'FST_ERR_BAD_URL':
+      return requestProblem('The request path is not valid percent-encoded UTF-8.', 'malformed_path');
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return requestProblem(
+        `A path parameter is longer than ${MAX_PARAM_LENGTH} characters.`,
+        'path_parameter_too_long',
+      );
   }
   if (error instanceof SyntaxError || (fastifyError.statusCode ?? 500) < 500) {
     return requestProblem('The request could not be read.', 'unreadable_request');
@@ -169,10 +253,20 @@ function toProblem(error: FastifyError | Error, request: FastifyRequest): Proble
   return unexpectedProblem();
 }
 
+/**
+ * The text of a JSON body, which must be UTF-8 (RFC 8259): decoding invalid bytes would turn them
+ * into U+FFFD, so different bodies (two idempotency keys) would read as the same text.
+ */
+export function jsonText(body: Buffer): string {
+  if (!isUtf8(body)) throw requestProblem('The request body is not valid UTF-8.', 'malformed_json');
+  return body.toString('utf8');
+}
+
 /** JSON.parse that refuses __proto__ and constructor.prototype keys instead of dropping them. */
 function parseJsonBody(text: string): unknown {
+  let body: unknown;
   try {
-    return secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' });
+    body = secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' });
   } catch (err) {
     if (/prototype|constructor/i.test((err as Error).message)) {
       throw requestProblem(
@@ -182,6 +276,9 @@ function parseJsonBody(text: string): unknown {
     }
     throw requestProblem('The request body is not valid JSON.', 'malformed_json');
   }
+  const refused = unrepresentableTextProblem(body);
+  if (refused) throw refused;
+  return body;
 }
 
 function zodProblem(error: ZodError, request: FastifyRequest): Problem {
@@ -199,11 +296,17 @@ function fieldIssue(issue: z.core.$ZodIssue, raw: unknown): FieldIssue {
   return {
     path: issue.path,
     message: issue.message,
-    reason: issue.code,
+    reason: reasonOf(issue),
     // null is the same as not sending the field (the gateway says so of the player id too).
     missing: value === undefined || value === null || value === '',
     tooLong: issue.code === 'too_big' && typeof value === 'string',
   };
+}
+
+/** A refinement may name its own reason (`params.reason`); otherwise the zod issue code is the reason. */
+function reasonOf(issue: z.core.$ZodIssue): string {
+  const own = issue.code === 'custom' ? issue.params?.reason : undefined;
+  return typeof own === 'string' ? own : issue.code;
 }
 
 function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {

@@ -2,9 +2,12 @@ import { STATUS_CODES } from 'node:http';
 import {
   FIELD_OVERRIDES,
   fieldCodeName,
+  findUnrepresentableText,
   PROBLEM_MEDIA_TYPE,
   type ProblemDocument,
   type ProblemItem,
+  UNREPRESENTABLE_TEXT_REASON,
+  unrepresentableTextMessage,
   VALIDATION_DETAIL,
 } from '@engage/contracts';
 
@@ -69,6 +72,23 @@ export function validationProblem(issues: FieldIssue[]): Problem {
 
 export const requestProblem = (message: string, reason: string) =>
   validationProblem([{ path: [], message, reason }]);
+
+/**
+ * A 400 naming each place in the given parsed values (body, path parameters, query) where text
+ * cannot be stored faithfully (see @engage/contracts text.ts); undefined when there is none.
+ * A place in a key names the object holding it, so the answer never repeats the text itself.
+ */
+export function unrepresentableTextProblem(...values: unknown[]): Problem | undefined {
+  const found = values.flatMap((value) => findUnrepresentableText(value));
+  if (found.length === 0) return undefined;
+  return validationProblem(
+    found.map((place) => ({
+      path: place.path,
+      message: unrepresentableTextMessage(place),
+      reason: UNREPRESENTABLE_TEXT_REASON,
+    })),
+  );
+}
 
 /**
  * The contract's document: code and detail come from the first error. A 400 whose code is

@@ -1,7 +1,12 @@
-import { PlayerBodySchema, PlayerQuerySchema } from '@engage/contracts';
+import {
+  encodePlayerContext,
+  INTERNAL_HEADERS,
+  PlayerBodySchema,
+  PlayerQuerySchema,
+} from '@engage/contracts';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createHttpApp, createLogger, problem } from '../src/index.ts';
+import { createHttpApp, createLogger, playerOf, problem } from '../src/index.ts';
 
 function app() {
   const a = createHttpApp({ log: createLogger('test', 'silent'), bodyLimit: 1024 });
@@ -19,6 +24,11 @@ function app() {
   a.get('/v1/boom', async () => {
     throw new Error('secret internal detail');
   });
+  a.post(
+    '/v1/shop/:itemKey',
+    { schema: { params: z.object({ itemKey: z.string() }), body: z.record(z.string(), z.unknown()) } },
+    async (req) => ({ itemKey: req.params.itemKey, player: playerOf(req).id }),
+  );
   return a;
 }
 
@@ -100,5 +110,120 @@ describe('problem documents', () => {
     const res = await app().inject({ method: 'GET', url: '/v1/nothing-here' });
     expect(res.statusCode).toBe(404);
     expect(res.json().code).toBe('route.not_found');
+  });
+});
+
+describe('text that cannot be stored', () => {
+  const refusal = (res: { statusCode: number; json(): unknown }) => {
+    const body = res.json() as {
+      code: string;
+      errors: { code: string; meta: { path: string; reason: string } }[];
+    };
+    return {
+      status: res.statusCode,
+      code: body.code,
+      places: body.errors.map((e) => [e.code, e.meta.path, e.meta.reason]),
+    };
+  };
+
+  it('is refused in a body, nested or in a key, naming each place', async () => {
+    const res = await app().inject({
+      method: 'POST',
+      url: '/v1/shop/crown',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"playerId":"p\\ud800","nested":{"list":["ok","bad\\u0000"]},"keys":{"k\\udc00":1}}',
+    });
+    expect(refusal(res)).toEqual({
+      status: 400,
+      code: 'validation.player_id',
+      places: [
+        ['validation.player_id', 'playerId', 'unrepresentable_text'],
+        ['validation.nested', 'nested.list.1', 'unrepresentable_text'],
+        ['validation.keys', 'keys', 'unrepresentable_text'],
+      ],
+    });
+  });
+
+  it('is refused in path and query parameters', async () => {
+    const a = app();
+    const query = await a.inject({ method: 'GET', url: '/v1/points?PlayerId=a%00b' });
+    expect(refusal(query)).toEqual({
+      status: 400,
+      code: 'validation.player_id',
+      places: [['validation.player_id', 'PlayerId', 'unrepresentable_text']],
+    });
+    const path = await a.inject({
+      method: 'POST',
+      url: '/v1/shop/crown%00',
+      headers: { 'content-type': 'application/json' },
+      payload: '{}',
+    });
+    expect(refusal(path)).toEqual({
+      status: 400,
+      code: 'validation.item_key',
+      places: [['validation.item_key', 'itemKey', 'unrepresentable_text']],
+    });
+  });
+
+  it('is refused in the player context an owning service receives', async () => {
+    const res = await app().inject({
+      method: 'POST',
+      url: '/v1/shop/crown',
+      headers: {
+        'content-type': 'application/json',
+        [INTERNAL_HEADERS.player]: encodePlayerContext({
+          id: 'p\udfff',
+          timeZone: null,
+          attributes: {},
+          isNew: false,
+        }),
+      },
+      payload: '{}',
+    });
+    expect(refusal(res)).toEqual({
+      status: 400,
+      code: 'validation.id',
+      places: [['validation.id', 'id', 'unrepresentable_text']],
+    });
+  });
+
+  it('refuses a body that is not UTF-8 rather than reading its bytes as U+FFFD', async () => {
+    const res = await app().inject({
+      method: 'POST',
+      url: '/v1/shop/crown',
+      headers: { 'content-type': 'application/json' },
+      payload: Buffer.concat([Buffer.from('{"key":"'), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from('"}')]),
+    });
+    expect(refusal(res)).toEqual({
+      status: 400,
+      code: 'validation.request',
+      places: [['validation.request', '', 'malformed_json']],
+    });
+  });
+});
+
+describe('paths the router cannot take', () => {
+  it('answers bad percent-encoding and overlong parameters with a problem document, echoing nothing', async () => {
+    const a = app();
+    for (const [url, reason] of [
+      ['/v1/shop/%E0%A4%A', 'malformed_path'],
+      ['/v1/shop/%ED%A0%80', 'malformed_path'],
+      ['/v1/shop/%C0%80', 'malformed_path'],
+      [`/v1/shop/${'k'.repeat(501)}`, 'path_parameter_too_long'],
+    ] as const) {
+      const res = await a.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/json' },
+        payload: '{}',
+      });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.headers['content-type']).toContain('application/problem+json');
+      const body = res.json();
+      expect(body).toMatchObject({ title: 'Bad Request', status: 400, code: 'validation.request' });
+      expect(body.errors[0].meta.reason).toBe(reason);
+      expect(body.traceId).toMatch(/^[0-9a-f]{32}$/);
+      expect(JSON.stringify(body.errors) + body.detail).not.toMatch(/FST_|\/v1\/shop/);
+    }
   });
 });

@@ -3,6 +3,7 @@ export * from './events.ts';
 export * from './gateway-signature.ts';
 export * from './process.ts';
 export * from './provided.ts';
+export * from './raw-http.ts';
 export * from './seeded-random.ts';
 export * from './stack.ts';
 export * from './tcp-link.ts';

@@ -92,6 +92,22 @@ describe('engage apply', () => {
     expect(res.json().code).toMatch(/^validation\./);
   });
 
+  it('refuses a file holding U+0000 or an unpaired surrogate, naming the place, and writes nothing', async () => {
+    const tenant = await createTenant(gateway.url);
+    const environment = tenant.sandbox.environmentId;
+    const file = join(tmpdir(), `env-${crypto.randomUUID()}.yaml`);
+    // YAML escapes: \0 is U+0000, \uD800 an unpaired surrogate.
+    await writeFile(
+      file,
+      'events:\n  - key: level_completed\n    description: "bad\\0"\n  - key: other\n    description: "\\uD800"\n',
+    );
+    const refusal = await engage('apply', '-f', file, '-e', environment).catch((err: Error) => err.message);
+    expect(refusal).toContain('validation.events: events.0.description contains U+0000');
+    expect(refusal).toContain('validation.events: events.1.description contains U+0000');
+    const admin = new AdminClient({ url: gateway.url, token: TEST_ADMIN_TOKEN });
+    expect((await admin.getDefinition(environment)).events).toEqual([]);
+  });
+
   it('serves the JSON Schema of the file and the OpenAPI document', async () => {
     const schema = await gateway.app.inject({
       url: '/admin/v1/schemas/environment.json',

@@ -28,6 +28,9 @@ beforeAll(async () => {
         .header('cache-control', 'no-store')
         .send({ status: 404, code: 'streak.not_found', instance: request.url.split('?')[0] });
     }
+    if ((request.body as { idempotencyKey?: string } | undefined)?.idempotencyKey === 'used') {
+      reply.header('idempotent-replayed', 'true');
+    }
     return reply.header('retry-after', '3').send({ echoed: request.body ?? null });
   });
   const upstreamUrl = await upstream.listen({ host: '127.0.0.1', port: 0 });
@@ -95,6 +98,73 @@ describe('forwarding', () => {
     expect(missing.headers.get('content-type')).toContain('application/problem+json');
     expect(missing.headers.get('cache-control')).toBe('no-store');
     expect(await missing.json()).toMatchObject({ code: 'streak.not_found', instance: '/v1/streaks/missing' });
+  });
+
+  it("passes back the owner's Idempotent-Replayed header", async () => {
+    const adjust = (idempotencyKey: string) =>
+      fetch(`${gateway.url}/v1/points/adjustments`, {
+        method: 'POST',
+        headers: { ...bearer(tenant.sandbox.apiKey), 'content-type': 'application/json' },
+        body: JSON.stringify({ playerId: 'p1', amount: 1, idempotencyKey }),
+      });
+    const replayed = await adjust('used');
+    expect([replayed.status, replayed.headers.get('idempotent-replayed')]).toEqual([200, 'true']);
+    const fresh = await adjust('new');
+    expect([fresh.status, fresh.headers.get('idempotent-replayed')]).toEqual([200, null]);
+  });
+
+  it('refuses text that cannot be stored, in the path, the query or the body, before forwarding', async () => {
+    const before = seen.length;
+    const json = { 'content-type': 'application/json' };
+    const cases: [string, RequestInit, string, string][] = [
+      ['/v1/points?PlayerId=a%00', {}, 'validation.player_id', 'PlayerId'],
+      ['/v1/points?PlayerId=a&Extra=%00', {}, 'validation.extra', 'Extra'],
+      ['/v1/streaks/daily%00?PlayerId=a', {}, 'validation.streak_key', 'streakKey'],
+      [
+        '/v1/points/adjustments',
+        { method: 'POST', headers: json, body: '{"playerId":"p1","amount":1,"reason":"gift\\u0000"}' },
+        'validation.reason',
+        'reason',
+      ],
+      [
+        '/v1/points/adjustments',
+        { method: 'POST', headers: json, body: '{"playerId":"p1","amount":1,"idempotencyKey":"k\\ud800"}' },
+        'validation.idempotency_key',
+        'idempotencyKey',
+      ],
+      [
+        '/v1/players/attributes',
+        { method: 'POST', headers: json, body: '{"playerId":"p1","attributes":{"tier":"\\udc00"}}' },
+        'validation.attributes',
+        'attributes.tier',
+      ],
+    ];
+    for (const [path, init, code, where] of cases) {
+      const res = await fetch(`${gateway.url}${path}`, {
+        ...init,
+        headers: { ...bearer(tenant.sandbox.apiKey), ...(init.headers as Record<string, string>) },
+      });
+      const body = (await res.json()) as { code: string; errors: { meta: Record<string, unknown> }[] };
+      expect([res.status, body.code, body.errors[0]?.meta], path).toEqual([
+        400,
+        code,
+        { path: where, reason: 'unrepresentable_text' },
+      ]);
+    }
+    const notUtf8 = await fetch(`${gateway.url}/v1/points/adjustments`, {
+      method: 'POST',
+      headers: { ...bearer(tenant.sandbox.apiKey), ...json },
+      body: Buffer.concat([
+        Buffer.from('{"playerId":"p1","amount":1,"idempotencyKey":"'),
+        Buffer.from([0xed, 0xa0, 0x80]),
+        Buffer.from('"}'),
+      ]),
+    });
+    expect([notUtf8.status, ((await notUtf8.json()) as { code: string }).code]).toEqual([
+      400,
+      'validation.request',
+    ]);
+    expect(seen.length).toBe(before);
   });
 
   it('forwards a request without a valid player id with no player; the refusal stands if the owner misses it', async () => {

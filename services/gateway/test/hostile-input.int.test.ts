@@ -109,7 +109,7 @@ describe('hostile input to POST /v1/events', () => {
       ['validation.event_key'],
       ['validation.player_id'],
       ['validation.idempotency_key'],
-      ['player.time_zone_invalid'],
+      ['validation.time_zone'],
       ['validation.player_id'],
       ['validation.event_key'],
       ['validation.properties'],
@@ -136,6 +136,60 @@ describe('hostile input to POST /v1/events', () => {
       [tenant.live.environmentId],
     );
     expect(rows.map((r) => r.external_id)).toEqual(['ok-1', 'ok-2']);
+  });
+
+  it('refuses each item holding U+0000 or an unpaired surrogate, naming the place, and accepts the others', async () => {
+    const items = [
+      '{"eventKey":"ping","playerId":"text-1","properties":{"s":"bad\\u0000name"}}',
+      '{"eventKey":"ping","playerId":"text-1","idempotencyKey":"k\\ud800"}',
+      '{"eventKey":"ping","playerId":"text-1","idempotencyKey":"k\\udbff"}',
+      '{"eventKey":"ping","playerId":"text-1","idempotencyKey":"k\\udc00"}',
+      '{"eventKey":"ping","playerId":"text-\\udfff"}',
+      '{"eventKey":"ping","playerId":"text-1","properties":{"s\\u0000":"x"}}',
+      '{"eventKey":"ping","playerId":"text-1","extra\\ud83d":1}',
+      '{"eventKey":"ping","playerId":"text-1","note":["a","\\u0000"]}',
+      '{"eventKey":"ping","playerId":"text-1","idempotencyKey":"k\\ufffd","properties":{"s":"\\ud83d\\ude00"}}',
+    ];
+    const res = await post(`{"events":[${items.join(',')}]}`);
+    expect(res.status).toBe(200);
+    const refusals = res.json.results.map(
+      (r: { errors: { code: string; meta: Record<string, unknown> }[] }) =>
+        r.errors.map((e) => [e.code, e.meta.path, e.meta.reason]),
+    );
+    const text = 'unrepresentable_text';
+    expect(refusals).toEqual([
+      [['validation.properties', 'properties.s', text]],
+      [['validation.idempotency_key', 'idempotencyKey', text]],
+      [['validation.idempotency_key', 'idempotencyKey', text]],
+      [['validation.idempotency_key', 'idempotencyKey', text]],
+      [['validation.player_id', 'playerId', text]],
+      [['validation.properties', 'properties', text]],
+      [['validation.request', '', text]],
+      [['validation.note', 'note.1', text]],
+      [],
+    ]);
+    const records = await readAcceptedEvents(gateway.topicPrefix, tenant.live.environmentId);
+    const written = records.filter((r) => r.playerId.startsWith('text-'));
+    expect(written.map((r) => r.properties.s?.string)).toEqual(['\u{1F600}']);
+  });
+
+  it('refuses such text elsewhere in the batch body with a 400 naming it, writing nothing', async () => {
+    const cases: [string, string, string][] = [
+      [
+        '{"events":[{"eventKey":"ping","playerId":"text-2"}],"source":"a\\u0000"}',
+        'validation.source',
+        'source',
+      ],
+      ['{"events":"\\ud800"}', 'validation.events', 'events'],
+    ];
+    for (const [body, code, path] of cases) {
+      const res = await post(body);
+      expect([res.status, res.json.code, res.json.errors[0].meta]).toEqual([
+        400,
+        code,
+        { path, reason: 'unrepresentable_text' },
+      ]);
+    }
   });
 
   it('accepts 1,000 maximal items of one player (about 6 MB): the body limit fits them and the broker takes them', async () => {

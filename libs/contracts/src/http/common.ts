@@ -2,6 +2,8 @@ import { z } from 'zod';
 
 export const MAX_PLAYER_ID_LENGTH = 200;
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
+/** Response header of a write answered from its idempotency key: the stored outcome, replayed. */
+export const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';
 
 /** The caller's own id for a player. Missing and too long have their own codes (see http/fields.ts). */
 export const PlayerIdSchema = z.string().min(1).max(MAX_PLAYER_ID_LENGTH);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DECIMAL_TEXT } from '../decimal.ts';
+import { refineRepresentableText } from '../text.ts';
 
 /**
  * How the gateway hands a request to the owning service. The gateway authenticates the API key,
@@ -56,8 +57,11 @@ export function encodePlayerContext(player: PlayerContext): string {
   return Buffer.from(JSON.stringify(player)).toString('base64url');
 }
 
+/** The gateway never sends text that cannot be stored; a header that holds some is refused all the same. */
+const ReceivedPlayerContextSchema = PlayerContextSchema.superRefine(refineRepresentableText);
+
 export function decodePlayerContext(header: string): PlayerContext {
-  return PlayerContextSchema.parse(JSON.parse(Buffer.from(header, 'base64url').toString('utf8')));
+  return ReceivedPlayerContextSchema.parse(JSON.parse(Buffer.from(header, 'base64url').toString('utf8')));
 }
 
 /** Largest header the internal services accept: room for a player's attributes. */

@@ -118,6 +118,8 @@ export interface RouteDefinition {
   readonly errors: readonly ErrorCode[];
   /** Answers that a cache must never store (endpoints that write). */
   readonly noStore?: boolean;
+  /** Takes an idempotency key in the body; a replay answers the stored outcome with Idempotent-Replayed. */
+  readonly replaysByKey?: boolean;
 }
 
 const key = (name: string) => z.object({ [name]: z.string().min(1).max(200) });
@@ -254,6 +256,7 @@ export const ROUTES: readonly RouteDefinition[] = [
       'player.not_found',
     ],
     noStore: true,
+    replaysByKey: true,
   },
   {
     id: 'getPointsBalance',
@@ -287,6 +290,7 @@ export const ROUTES: readonly RouteDefinition[] = [
       'points.concurrent_update',
     ],
     noStore: true,
+    replaysByKey: true,
   },
   {
     id: 'listPlayerItems',

@@ -1,5 +1,13 @@
 import type { PropertyValue } from '@engage/contracts';
-import { fieldCodeName, MAX_IDEMPOTENCY_KEY_LENGTH, MAX_PLAYER_ID_LENGTH } from '@engage/contracts';
+import {
+  fieldCodeName,
+  findUnrepresentableText,
+  MAX_IDEMPOTENCY_KEY_LENGTH,
+  MAX_PLAYER_ID_LENGTH,
+  UNREPRESENTABLE_TEXT_REASON,
+  type UnrepresentableText,
+  unrepresentableTextMessage,
+} from '@engage/contracts';
 import {
   type EventItemError,
   EventKeySchema,
@@ -110,6 +118,9 @@ function checkItem(item: unknown, rules: EventRules, received: Received): ItemCh
       errors: [error('validation.events', 'Each item of events must be an object.', { field: 'events' })],
     };
   }
+  // Text that cannot be stored would stop every reader of the accepted events: such an item is refused whole.
+  const unrepresentable = findUnrepresentableText(item);
+  if (unrepresentable.length > 0) return { errors: unrepresentable.map(unrepresentableText) };
   const errors: EventItemError[] = [];
   for (const field of fields) {
     if (!ITEM_FIELDS.has(field)) errors.push(unknownField(field));
@@ -365,6 +376,15 @@ const unknownField = (field: string) =>
     : error('validation.request', 'The item has a field that is not an event item field.', {
         field: field.slice(0, 64),
       });
+
+function unrepresentableText(place: UnrepresentableText): EventItemError {
+  const field = place.path[0];
+  const meta = { path: place.path.join('.'), reason: UNREPRESENTABLE_TEXT_REASON };
+  const message = unrepresentableTextMessage(place);
+  return typeof field === 'string' && PLAIN_FIELD_NAME.test(field)
+    ? error(`validation.${fieldCodeName(field)}`, message, { field, ...meta })
+    : error('validation.request', message, meta);
+}
 
 const typeMismatch = (name: string, expected: string) =>
   error('event.property_type_mismatch', `Property ${name} must be ${expected}.`, { property: name });

@@ -1,5 +1,5 @@
 import type { EnvironmentContext } from '@engage/contracts';
-import { type HttpApp, requestProblem } from '@engage/kit';
+import { type HttpApp, jsonText, requestProblem, unrepresentableTextProblem } from '@engage/kit';
 import type { Authenticator } from '../auth/authenticator.ts';
 
 declare module 'fastify' {
@@ -23,17 +23,36 @@ export function environmentOfRequest(request: { environment?: EnvironmentContext
   return request.environment;
 }
 
-/** Replaces the JSON body parser of `scope` (bodies of its routes are read with `parse`). */
-export function useJsonParser(scope: HttpApp, parse: (text: string) => unknown, keepRaw = false): void {
+/**
+ * Replaces the JSON body parser of `scope` (bodies of its routes are read with `parse`). Text that
+ * cannot be stored is refused as the body is parsed, unless the routes check it themselves
+ * (`checkText: false`: POST /v1/events refuses such an item on its own and accepts its neighbours).
+ */
+export function useJsonParser(
+  scope: HttpApp,
+  parse: (text: string) => unknown,
+  options: { keepRaw?: boolean; checkText?: boolean } = {},
+): void {
+  const { keepRaw = false, checkText = true } = options;
   scope.removeContentTypeParser('application/json');
-  scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = body as string;
-    if (keepRaw) request.rawBody = text;
-    if (text === '') return done(null, undefined);
+  const read = (text: string): unknown => {
+    let parsed: unknown;
     try {
-      done(null, parse(text));
+      parsed = parse(text);
     } catch {
-      done(requestProblem('The request body is not valid JSON.', 'malformed_json'), undefined);
+      throw requestProblem('The request body is not valid JSON.', 'malformed_json');
+    }
+    const refused = checkText ? unrepresentableTextProblem(parsed) : undefined;
+    if (refused) throw refused;
+    return parsed;
+  };
+  scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    try {
+      const text = jsonText(body as Buffer);
+      if (keepRaw) request.rawBody = text;
+      done(null, text === '' ? undefined : read(text));
+    } catch (err) {
+      done(err as Error, undefined);
     }
   });
 }

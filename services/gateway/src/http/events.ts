@@ -1,5 +1,11 @@
 import { MAX_EVENT_BATCH_ITEMS } from '@engage/contracts/http/events.ts';
-import { type HttpApp, problem, requestProblem, validationProblem } from '@engage/kit';
+import {
+  type HttpApp,
+  problem,
+  requestProblem,
+  unrepresentableTextProblem,
+  validationProblem,
+} from '@engage/kit';
 import type { Authenticator } from '../auth/authenticator.ts';
 import { parseJsonExactly } from '../domain/lossless-json.ts';
 import { type IngestDeps, ingestEvents } from '../events/ingest.ts';
@@ -17,7 +23,7 @@ export interface EventsRouteDeps extends IngestDeps {
  */
 export async function eventRoutes(scope: HttpApp, deps: EventsRouteDeps): Promise<void> {
   requireApiKey(scope, deps.authenticator);
-  useJsonParser(scope, parseJsonExactly);
+  useJsonParser(scope, parseJsonExactly, { checkText: false });
   scope.setErrorHandler((error) => {
     // A body larger than 1,000 maximal items can need is a batch too large, whatever it holds.
     if ((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
@@ -39,7 +45,10 @@ function batchItems(body: unknown): unknown[] {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw requestProblem('The request body must be a JSON object with an events array.', 'not_an_object');
   }
-  const events = (body as { events?: unknown }).events;
+  // Items are checked one by one (see checkEventItems); whatever else the body holds, here.
+  const { events, ...rest } = body as { events?: unknown };
+  const refused = unrepresentableTextProblem(Array.isArray(events) ? rest : body);
+  if (refused) throw refused;
   if (!Array.isArray(events)) {
     throw validationProblem([
       { path: ['events'], message: 'events must be an array of event items.', reason: 'invalid_type' },

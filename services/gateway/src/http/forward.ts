@@ -1,4 +1,9 @@
-import { encodePlayerContext, INTERNAL_HEADERS, type PlayerContext } from '@engage/contracts';
+import {
+  encodePlayerContext,
+  IDEMPOTENT_REPLAYED_HEADER,
+  INTERNAL_HEADERS,
+  type PlayerContext,
+} from '@engage/contracts';
 import { fastifyPath, ROUTES, type RouteDefinition } from '@engage/contracts/http/routes.ts';
 import { type HttpApp, injectContext, type Problem, unexpectedProblem } from '@engage/kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -8,7 +13,7 @@ import { type PlayerDirectory, readPlayerId } from '../players.ts';
 import { environmentOfRequest, requireApiKey, useJsonParser } from './api-key-scope.ts';
 
 /** Response headers of the owner that the caller gets back. */
-const PASSED_BACK = ['content-type', 'cache-control', 'retry-after'] as const;
+const PASSED_BACK = ['content-type', 'cache-control', 'retry-after', IDEMPOTENT_REPLAYED_HEADER] as const;
 
 export interface ForwardDeps {
   authenticator: Authenticator;
@@ -25,7 +30,7 @@ export interface ForwardDeps {
  */
 export async function forwardRoutes(scope: HttpApp, deps: ForwardDeps): Promise<void> {
   requireApiKey(scope, deps.authenticator);
-  useJsonParser(scope, JSON.parse, true);
+  useJsonParser(scope, JSON.parse, { keepRaw: true });
   for (const route of ROUTES) {
     if (route.owner === 'gateway') continue;
     const owner = route.owner;

@@ -50,7 +50,9 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         'RFC 9457 problem document (application/problem+json) with a stable `code`. A request breaking ' +
         'several rules lists them all in `errors`, in the order of its fields (path, then query or body, ' +
         'as listed here); the first gives `code` and `detail`. A 400 whose `code` is `validation.*` ' +
-        'always has the same `detail` sentence: read `errors`.',
+        'always has the same `detail` sentence: read `errors`. ' +
+        'Text holding U+0000 or an unpaired UTF-16 surrogate (anywhere: body, path, query) is refused with ' +
+        '`validation.<field>` and `meta.reason` `unrepresentable_text` (an event batch refuses only the item holding it).',
     },
     servers: [{ url: '/', description: 'The gateway' }],
     security: [{ apiKey: [] }],
@@ -136,14 +138,32 @@ function operation(
           },
         }
       : {}),
-    responses: {
+    responses: withReplayHeader(route, {
       '200': {
         description: 'OK',
         content: { 'application/json': { schema: stripSchemaKey(output.response ?? {}) } },
       },
       ...errorResponses(routeErrorCodes(route)),
-    },
+    }),
   };
+}
+
+const IDEMPOTENT_REPLAYED = {
+  schema: { type: 'string', const: 'true' },
+  description:
+    'Present when the answer is the stored outcome of an earlier request with the same idempotency key.',
+};
+
+/** A write that replays by key can answer its stored outcome: a 200 or a 409 refusal. */
+function withReplayHeader(route: RouteDefinition, responses: Record<string, unknown>) {
+  if (!route.replaysByKey) return responses;
+  for (const status of ['200', '409']) {
+    const response = responses[status] as Record<string, unknown> | undefined;
+    if (!response) continue;
+    const headers = (response.headers ?? {}) as Record<string, unknown>;
+    responses[status] = { ...response, headers: { ...headers, 'Idempotent-Replayed': IDEMPOTENT_REPLAYED } };
+  }
+  return responses;
 }
 
 function parametersOf(schema: JsonSchema | undefined, where: 'path' | 'query') {

@@ -1,4 +1,4 @@
-import { PROBLEM_MEDIA_TYPE } from '@engage/contracts';
+import { IDEMPOTENT_REPLAYED_HEADER, PROBLEM_MEDIA_TYPE } from '@engage/contracts';
 import { currentTraceId, type Problem, pathOf, problemDocument } from '@engage/kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AdjustmentOutcome } from '../commands/adjust-points.ts';
@@ -11,7 +11,7 @@ export function problemRenderer(request: FastifyRequest) {
 
 /** Sends an outcome (fresh or replayed from an idempotency key) with its original status and body. */
 export function sendOutcome(reply: FastifyReply, outcome: AdjustmentOutcome) {
-  if (outcome.replayed) reply.header('idempotent-replayed', 'true');
+  if (outcome.replayed) reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
   if (outcome.status >= 400) reply.type(PROBLEM_MEDIA_TYPE).header('cache-control', 'no-store');
   return reply.code(outcome.status).send(outcome.body);
 }
