@@ -1,5 +1,6 @@
 export * from './constants.ts';
 export * from './events.ts';
+export * from './private-database.ts';
 export * from './process.ts';
 export * from './provided.ts';
 export * from './seeded-random.ts';

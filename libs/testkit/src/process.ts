@@ -8,6 +8,8 @@ export interface ServiceProcess {
   readonly url: string;
   readonly port: number;
   pid(): number | undefined;
+  /** Whether the process runs now (false once it exited, by a signal or on its own). */
+  isRunning(): boolean;
   /** Everything the process wrote to stdout and stderr so far. */
   logs(): string;
   /** Sends a signal (SIGKILL by default) and waits for the process to exit. */
@@ -87,6 +89,7 @@ export async function spawnService(
     url,
     port,
     pid: () => child.pid,
+    isRunning: () => child.exitCode === null && child.signalCode === null,
     logs: () => output,
     kill: async (signal = 'SIGKILL') => {
       child.kill(signal);
