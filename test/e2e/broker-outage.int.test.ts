@@ -63,15 +63,18 @@ const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 describe('broker outage under keyed load: consumers and outbox relays', () => {
   it('applies every accepted event once and publishes every outbox row once the broker is back', async () => {
     console.log(`broker outage seed ${seed} (FAULT_SEED=${seed} replays the load)`);
-    broker = await startPrivateKafka({ link: true });
-    const link: LinkedBrokers = broker.link!;
-    database = await createPrivateDatabase();
+    // Assigned as each is ready, so afterAll cleans up whichever started if the other failed.
+    const [kafka, db] = await Promise.all([
+      startPrivateKafka({ link: true }).then((started) => (broker = started)),
+      createPrivateDatabase().then((created) => (database = created)),
+    ]);
+    const link: LinkedBrokers = kafka.link!;
     stack = await startStack({
-      brokers: broker.brokers,
+      brokers: kafka.brokers,
       serviceBrokers: link.brokers,
-      serviceEnv: { gateway: { KAFKA_BROKERS: broker.brokers.join(',') } },
+      serviceEnv: { gateway: { KAFKA_BROKERS: kafka.brokers.join(',') } },
       env: {
-        DATABASE_URL: database.url,
+        DATABASE_URL: db.url,
         KAFKA_SESSION_TIMEOUT_MS: '6000',
         IDEMPOTENCY_PENDING_TIMEOUT_MS: '2000',
       },
@@ -122,17 +125,17 @@ describe('broker outage under keyed load: consumers and outbox relays', () => {
       // Long enough for every Kafka client behind the link to have failed requests and reconnects.
       await settle(8_000);
       // The relays were cut off indeed: what the ledger and rules wrote meanwhile waits in their outboxes.
-      expect(await outboxBacklog(database.url)).toEqual({ ledger: true, rules: true });
+      expect(await outboxBacklog(db.url)).toEqual({ ledger: true, rules: true });
       await link.restore();
       mark('link restored');
       await flowing(5);
 
       // 2. The broker dies; the gateway refuses events until it is back.
-      await broker.stop('SIGKILL');
+      await kafka.stop('SIGKILL');
       mark('broker killed');
       const failed = attemptsFailed();
       await progress('attempts refused while the broker is down', () => attemptsFailed() >= failed + 2);
-      await broker.start();
+      await kafka.start();
       mark('broker restarted');
       await flowing(10);
     } finally {
@@ -149,8 +152,8 @@ describe('broker outage under keyed load: consumers and outbox relays', () => {
       players: [...PLAYERS, ...LATE_PLAYERS],
       stock: STOCK,
       topicPrefix: running.topicPrefix,
-      brokers: broker.brokers,
-      databaseUrl: database.url,
+      brokers: kafka.brokers,
+      databaseUrl: db.url,
     });
     mark('oracle');
     console.log(JSON.stringify({ seed, timeline, ...report }));

@@ -53,6 +53,7 @@ describe('chaos: every service SIGKILLed under keyed load', () => {
         },
       });
       const running = stack;
+      const stackMs = Date.now() - began;
       const tenant = await createTenant(running.gatewayUrl, TEST_ADMIN_TOKEN, {
         definition: loadDefinition(STOCK),
       });
@@ -73,7 +74,7 @@ describe('chaos: every service SIGKILLed under keyed load', () => {
         do {
           const order = SERVICES.flatMap((name) => Array<ServiceName>(KILLS_PER_SERVICE).fill(name));
           for (const name of shuffled(order, random)) {
-            await new Promise((resolve) => setTimeout(resolve, 300 + random() * 1_200));
+            await new Promise((resolve) => setTimeout(resolve, 200 + random() * 1_000));
             kills.push(`${name}@${client.records.length}`);
             await running.services[name]!.kill('SIGKILL');
             await running.services[name]!.restart();
@@ -99,7 +100,7 @@ describe('chaos: every service SIGKILLed under keyed load', () => {
         topicPrefix: running.topicPrefix,
         brokers: stackConfig().brokers,
       });
-      console.log(JSON.stringify({ seed, kills, loadMs, totalMs: Date.now() - began, ...report }));
+      console.log(JSON.stringify({ seed, kills, stackMs, loadMs, totalMs: Date.now() - began, ...report }));
       for (const service of Object.values(running.services))
         expect([service.name, service.isRunning()]).toEqual([service.name, true]);
     },
