@@ -1,6 +1,7 @@
 export * from './constants.ts';
 export * from './events.ts';
 export * from './gateway-signature.ts';
+export * from './private-database.ts';
 export * from './process.ts';
 export * from './provided.ts';
 export * from './raw-http.ts';

@@ -10,6 +10,8 @@ export interface ServiceProcess {
   /** Where its GET /metrics answers (a port apart from the API's). */
   readonly metricsUrl: string;
   pid(): number | undefined;
+  /** Whether the process runs now (false once it exited, by a signal or on its own). */
+  isRunning(): boolean;
   /** Everything the process wrote to stdout and stderr so far. */
   logs(): string;
   /** Sends a signal (SIGKILL by default) and waits for the process to exit. */
@@ -99,6 +101,7 @@ export async function spawnService(
     port,
     metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`,
     pid: () => child.pid,
+    isRunning: () => child.exitCode === null && child.signalCode === null,
     logs: () => output,
     kill: async (signal = 'SIGKILL') => {
       child.kill(signal);

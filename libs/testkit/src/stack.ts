@@ -58,25 +58,35 @@ export async function startStack(
     /** The tree the services run from (the repository by default). */
     root?: string;
     user?: { uid: number; gid: number };
+    /** Where the topics are created (the shared broker by default; a fault test's private one). */
+    brokers?: string[];
+    /** The bootstrap list the services get (`brokers` by default; a link in front of them, say). */
+    serviceBrokers?: string[];
+    /** Environment of one service only, over the stack's. */
+    serviceEnv?: Partial<Record<ServiceName, Record<string, string>>>;
   } = {},
 ): Promise<TestStack> {
-  const { brokers } = stackConfig();
+  const brokers = options.brokers ?? stackConfig().brokers;
   const repoRoot = options.root ?? stackConfig().repoRoot;
   const spawnOptions = { user: options.user };
   const wanted = options.services ?? ['rules', 'ledger', 'query', 'gateway'];
   const topicPrefix = uniqueTopicPrefix();
   await createCatalogTopics(brokers, topicPrefix);
-  const env = serviceEnv(topicPrefix, options.env);
+  const env = serviceEnv(topicPrefix, {
+    KAFKA_BROKERS: (options.serviceBrokers ?? brokers).join(','),
+    ...options.env,
+  });
+  const envOf = (name: ServiceName) => ({ ...env, ...options.serviceEnv?.[name] });
   const services: Partial<Record<ServiceName, ServiceProcess>> = {};
   const owners = wanted.filter((name) => name !== 'gateway');
   await Promise.all(
     owners.map(async (name) => {
-      services[name] = await spawnService(repoRoot, name, env, spawnOptions);
+      services[name] = await spawnService(repoRoot, name, envOf(name), spawnOptions);
     }),
   );
   for (const name of owners) env[`${name.toUpperCase()}_URL`] = services[name]!.url;
   if (wanted.includes('gateway'))
-    services.gateway = await spawnService(repoRoot, 'gateway', env, spawnOptions);
+    services.gateway = await spawnService(repoRoot, 'gateway', envOf('gateway'), spawnOptions);
   return {
     topicPrefix,
     services,
@@ -89,8 +99,8 @@ export async function startStack(
 }
 
 /** A pool on one service's schema in the test database, for assertions on what it stored. */
-export function schemaPool(schema: ServiceName): Pool {
-  return createPool({ url: stackConfig().databaseUrl, schema, max: 4 });
+export function schemaPool(schema: ServiceName, databaseUrl = stackConfig().databaseUrl): Pool {
+  return createPool({ url: databaseUrl, schema, max: 4 });
 }
 
 /** The headers the gateway adds when it forwards a request to an owning service. */

@@ -7,10 +7,10 @@ import { stackConfig } from './stack.ts';
 export async function readTopicRecords<T>(
   prefix: string,
   definition: TopicDefinition<T>,
-  options: { timeoutMs?: number } = {},
+  options: { timeoutMs?: number; brokers?: string[] } = {},
 ): Promise<T[]> {
   const kafka = createKafka({
-    brokers: stackConfig().brokers,
+    brokers: options.brokers ?? stackConfig().brokers,
     clientId: 'test-topic-reader',
     log: createLogger('test-topic-reader', 'error'),
   });
