@@ -89,7 +89,10 @@ export async function pipeline(options: WorkloadOptions): Promise<WorkloadReport
         throw new Error(`status ${res.statusCode}: ${text.slice(0, 300)}`);
     };
     const readInner = async <T>(http: HttpPool, player: string, request: ForwardedRequest) => {
-      const res = await http.request({ ...request, headers: innerHeaders(stack.signer, env, player, request) });
+      const res = await http.request({
+        ...request,
+        headers: innerHeaders(stack.signer, env, player, request),
+      });
       const text = await res.body.text();
       if (res.statusCode !== 200) throw new Error(`${request.path}: ${res.statusCode} ${text.slice(0, 300)}`);
       return JSON.parse(text) as T;

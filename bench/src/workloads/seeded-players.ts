@@ -107,7 +107,10 @@ export async function seedEnvironment(
   const rules = new HttpPool(stack.services.rules!.url, { connections: 16 });
   const enter = async (player: string, path: string) => {
     const request: ForwardedRequest = { method: 'POST', path, body: JSON.stringify({ playerId: player }) };
-    const res = await rules.request({ ...request, headers: innerHeaders(stack.signer, env, player, request) });
+    const res = await rules.request({
+      ...request,
+      headers: innerHeaders(stack.signer, env, player, request),
+    });
     const body = await res.body.text();
     if (res.statusCode !== 200) throw new Error(`entering ${player}: ${res.statusCode} ${body}`);
   };
