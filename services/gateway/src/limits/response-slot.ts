@@ -23,25 +23,31 @@ export async function takeSlotForResponse<A extends Admission>(
   acquire: (gone: AbortSignal) => Promise<A>,
 ): Promise<A | { outcome: 'aborted' }> {
   const gone = closeSignal(res);
+  let handlingOver = false;
+  const markOver = () => {
+    handlingOver = true;
+  };
+  const over = handled.then(markOver, markOver);
   const admission = await acquire(gone);
   if (admission.outcome !== 'admitted') return admission;
   if (gone.aborted) {
     admission.release();
     return { outcome: 'aborted' };
   }
-  gone.addEventListener('abort', () => void settledOrLate(handled).then(admission.release), { once: true });
+  // The usual end: the answer was sent, then the response closed; the slot goes back at the close.
+  const releaseAtClose = () =>
+    handlingOver ? admission.release() : void settledOrLate(over).then(admission.release);
+  gone.addEventListener('abort', releaseAtClose, { once: true });
   return admission;
 }
 
-function settledOrLate(work: Promise<unknown>): Promise<void> {
+function settledOrLate(over: Promise<void>): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, MAX_HOLD_AFTER_CLOSE_MS).unref();
   });
-  return Promise.race([work.then(noop, noop), late]).finally(() => clearTimeout(timer));
+  return Promise.race([over, late]).finally(() => clearTimeout(timer));
 }
-
-const noop = () => undefined;
 
 /**
  * Aborted when the response closes. Node emits 'close' once for every response (pipelined ones
