@@ -30,3 +30,10 @@ export const produceDuration = new Histogram({
   buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
   registers: [metricsRegistry],
 });
+
+export const deadLettersTotal = new Counter({
+  name: 'kafka_dead_letters_total',
+  help: 'Records set aside in dead_letters: by consumer group (or outbox), topic and reason.',
+  labelNames: ['source', 'topic', 'reason'],
+  registers: [metricsRegistry],
+});
