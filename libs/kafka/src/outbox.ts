@@ -214,7 +214,8 @@ export function startOutboxRelay(options: {
                 rowFailures = 0;
                 failures = 0;
               },
-              (setAsideErr) => log.warn({ err: setAsideErr }, 'setting an outbox row aside failed; will retry'),
+              (setAsideErr) =>
+                log.warn({ err: setAsideErr }, 'setting an outbox row aside failed; will retry'),
             );
           }
         }
