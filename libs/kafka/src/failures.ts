@@ -1,11 +1,14 @@
 import { CommitOutcomeUnknown, TransactionRetriesExhausted } from '@engage/postgres';
 
 /**
- * SQLSTATE classes and codes that say the moment, not the record, is at fault: connection
- * exceptions (08), insufficient resources (53), operator intervention such as a shutting-down
- * server (57), system errors (58), serialization failure, deadlock, lock not available.
+ * SQLSTATE classes and codes that say the moment or the deployment, not the record, is at fault:
+ * connection exceptions (08), invalid authorization (28), an unknown database or schema (3D, 3F),
+ * an unknown table or column or a missing privilege (42: a migration not run yet), insufficient
+ * resources (53), operator intervention such as a shutting-down server (57), system errors (58),
+ * serialization failure, deadlock, lock not available. Setting records aside for these would set
+ * every record aside; they stall the partition instead, which its alert shows.
  */
-const TRANSIENT_SQLSTATE_CLASSES = ['08', '53', '57', '58'];
+const TRANSIENT_SQLSTATE_CLASSES = ['08', '28', '3D', '3F', '42', '53', '57', '58'];
 const TRANSIENT_SQLSTATES = new Set(['40001', '40P01', '55P03']);
 
 /** Node's codes for a connection that failed or was cut. */
@@ -48,14 +51,16 @@ export function isTransient(err: unknown): boolean {
 }
 
 /**
- * Kafka's answers about a record itself (too large, invalid, corrupt) are not transient; every
- * other kafkajs error (a broker away, a timeout, a leader moving, retries spent on those) is.
+ * Kafka's answers about a record itself (too large, invalid, corrupt) are not transient, nor is a
+ * message kafkajs refuses to send; every other kafkajs error (a broker away, a timeout, a leader
+ * moving, a missing topic or permission, retries spent on those) is.
  */
 function kafkaErrorIsTransient(err: object): boolean {
   const { type, retriable, cause } = err as { type?: unknown; retriable?: unknown; cause?: unknown };
-  if (typeof type === 'string' && RECORD_REFUSALS.has(type)) return false;
+  if (typeof type === 'string') return !RECORD_REFUSALS.has(type);
   // kafkajs wraps the error its retries ended on (or gave up at once on) as the cause.
   if (cause && cause !== err) return isTransient(cause);
+  // Without a cause, a non-retriable error is kafkajs refusing the message before sending it.
   return retriable !== false;
 }
 
