@@ -152,8 +152,10 @@ export async function startExactlyOnceConsumer<T, R = void>(
 
   const commits = offsetCommits({ consumer, topic, intervalMs: KAFKA_COMMIT_INTERVAL_MS, log });
 
+  const progress = new PartitionProgress(groupId, topic);
   consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => {
     const partitions = payload.memberAssignment[topic] ?? [];
+    progress.assigned(partitions);
     void seekToStoredOffsets(consumer, pool, groupId, topic, partitions).catch((err) =>
       log.warn({ err, topic }, 'could not seek to stored offsets; the stored offsets still filter'),
     );
@@ -173,7 +175,6 @@ export async function startExactlyOnceConsumer<T, R = void>(
     stepMs: 250,
     retryable: (err) => (err as { retriable?: boolean }).retriable === true,
   });
-  const progress = new PartitionProgress(groupId, topic);
   const applying: RoundContext<T, R> = { options, commits, maxRecords, progress };
   const slices = options.fetchRoundTransactions;
   const rounds = slices

@@ -11,6 +11,8 @@ new Gauge({
   labelNames: ['group', 'topic', 'partition'],
   registers: [metricsRegistry],
   collect() {
+    // Partitions this process no longer consumes disappear from the gauge.
+    this.reset();
     const now = Date.now();
     for (const progress of tracked) {
       for (const [partition, state] of progress.partitions) {
@@ -61,7 +63,21 @@ export class PartitionProgress {
     this.setLag(partition, lag);
   }
 
+  /**
+   * The partitions the group now assigns this member: the others are forgotten (another member
+   * reports them), so a partition taken away while records waited on it does not look stalled here.
+   */
+  assigned(partitions: number[]): void {
+    const kept = new Set(partitions);
+    for (const partition of [...this.partitions.keys()]) {
+      if (kept.has(partition)) continue;
+      this.partitions.delete(partition);
+      consumerLag.remove({ group: this.group, topic: this.topic, partition: String(partition) });
+    }
+  }
+
   close(): void {
+    this.assigned([]);
     tracked.delete(this);
   }
 
