@@ -220,7 +220,7 @@ export function startOutboxRelay(options: {
           }
         }
       }
-      if (published > 0 && published < limit && failures === 0 && lingerMs > 0 && running) {
+      if (published > 0 && published < limit && failures === 0 && lingerMs > 0 && running && !isolating) {
         await linger.sleep(lingerMs);
       }
       if (published === 0 || failures > 0) {
