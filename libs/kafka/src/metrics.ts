@@ -37,3 +37,26 @@ export const deadLettersTotal = new Counter({
   labelNames: ['source', 'topic', 'reason'],
   registers: [metricsRegistry],
 });
+
+/** A consumer's stalled partitions, as label sets and seconds, read each time the gauge is scraped. */
+export type StalledPartitions = () => {
+  labels: { group: string; topic: string; partition: string };
+  seconds: number;
+}[];
+
+/** Every consumer of this process that reports to `kafka_consumer_partition_stalled_seconds`. */
+export const stalledSources = new Set<StalledPartitions>();
+
+export const partitionStalled = new Gauge({
+  name: 'kafka_consumer_partition_stalled_seconds',
+  help: 'Seconds since the partition last advanced while records wait on it (0 when caught up).',
+  labelNames: ['group', 'topic', 'partition'],
+  registers: [metricsRegistry],
+  collect() {
+    // Partitions this process no longer consumes disappear from the gauge.
+    this.reset();
+    for (const source of stalledSources) {
+      for (const { labels, seconds } of source()) this.set(labels, seconds);
+    }
+  },
+});

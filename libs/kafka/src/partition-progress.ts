@@ -1,29 +1,4 @@
-import { metricsRegistry } from '@engage/kit';
-import { Gauge } from 'prom-client';
-import { consumerLag } from './metrics.ts';
-
-/** Every consumer's progress in this process, read when the stalled gauge is scraped. */
-const tracked = new Set<PartitionProgress>();
-
-new Gauge({
-  name: 'kafka_consumer_partition_stalled_seconds',
-  help: 'Seconds since the partition last advanced while records wait on it (0 when caught up).',
-  labelNames: ['group', 'topic', 'partition'],
-  registers: [metricsRegistry],
-  collect() {
-    // Partitions this process no longer consumes disappear from the gauge.
-    this.reset();
-    const now = Date.now();
-    for (const progress of tracked) {
-      for (const [partition, state] of progress.partitions) {
-        this.set(
-          { group: progress.group, topic: progress.topic, partition: String(partition) },
-          state.lag > 0 ? (now - state.waitingSince) / 1000 : 0,
-        );
-      }
-    }
-  },
-});
+import { consumerLag, stalledSources } from './metrics.ts';
 
 interface PartitionState {
   lag: number;
@@ -37,15 +12,23 @@ interface PartitionState {
  * applying fails; a partition with lag that does not advance shows in the stalled gauge.
  */
 export class PartitionProgress {
-  readonly partitions = new Map<number, PartitionState>();
+  private readonly partitions = new Map<number, PartitionState>();
   readonly group: string;
   readonly topic: string;
 
   constructor(group: string, topic: string) {
     this.group = group;
     this.topic = topic;
-    tracked.add(this);
+    stalledSources.add(this.stalls);
   }
+
+  private readonly stalls = () => {
+    const now = Date.now();
+    return [...this.partitions].map(([partition, state]) => ({
+      labels: { group: this.group, topic: this.topic, partition: String(partition) },
+      seconds: state.lag > 0 ? (now - state.waitingSince) / 1000 : 0,
+    }));
+  };
 
   /** A batch starting at `nextOffset` was fetched from a partition whose high watermark is given. */
   fetched(partition: number, highWatermark: string, nextOffset: string): void {
@@ -78,7 +61,7 @@ export class PartitionProgress {
 
   close(): void {
     this.assigned([]);
-    tracked.delete(this);
+    stalledSources.delete(this.stalls);
   }
 
   private setLag(partition: number, lag: number): void {
