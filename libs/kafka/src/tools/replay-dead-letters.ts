@@ -1,5 +1,5 @@
 // `npm run replay-dead-letters -- <schema> <id>...`: publishes the named dead letters of a service's
-// schema (rules, ledger, query, gateway) again, unchanged, each to its topic with its key and
+// schema (rules, ledger, query) again, unchanged, each to its topic with its key and
 // headers, and marks them replayed. Reads DATABASE_URL and KAFKA_BROKERS. For use once the cause is
 // fixed; see docs/operating.md#dead-letters.
 import { createLogger, kafkaEnv, parseEnv, postgresEnv } from '@engage/kit';
