@@ -4,9 +4,12 @@ import type { Consumer, EachBatchPayload, IHeaders, KafkaMessage } from 'kafkajs
 import type { Logger } from 'pino';
 import type { KafkaClient } from './client.ts';
 import { decodeRecord } from './codec.ts';
+import { type DeadLetter, reportDeadLetters, storeDeadLetter } from './dead-letters.ts';
+import { errorText, isTransient, UnapplicableRecordError } from './failures.ts';
 import { FetchRounds } from './fetch-rounds.ts';
-import { batchSize, consumerLag, recordsSkipped } from './metrics.ts';
+import { batchSize, recordsSkipped } from './metrics.ts';
 import { type OffsetCommits, offsetCommits } from './offset-commits.ts';
+import { PartitionProgress } from './partition-progress.ts';
 import { withRetries } from './retry.ts';
 import { lockAndAdvanceOffsets, type OffsetKeys, storedOffsets } from './stored-offsets.ts';
 import { withConsumeSpan } from './tracing.ts';
@@ -18,18 +21,8 @@ export interface ConsumedRecord<T> {
   value: T;
   headers: IHeaders;
   timestamp: string;
-  /** The record's value as it arrived (for a dead-letter record of one the service cannot apply). */
+  /** The record's value as it arrived. */
   raw: Buffer;
-}
-
-/** A record whose value could not be decoded with the topic's schema. */
-export interface UndecodableRecord {
-  topic: string;
-  partition: number;
-  offset: string;
-  key: string;
-  raw: Buffer | null;
-  error: Error;
 }
 
 export interface ApplyBatch<T> {
@@ -42,13 +35,20 @@ export interface ApplyBatch<T> {
   partitions: number[];
 }
 
+/** What one committed transaction applied, and what `apply` answered for it. */
+export interface CommittedBatch<T, R> {
+  records: ConsumedRecord<T>[];
+  partitions: number[];
+  result: R;
+}
+
 /**
  * Called when kafkajs gives a consumer up (a crash it does not restart from): nothing of the topic is
  * applied any more, so a service should stop and let its orchestrator start it again.
  */
 export type ConsumerStopped = (error: Error) => void;
 
-export interface ExactlyOnceConsumerOptions<T> {
+export interface ExactlyOnceConsumerOptions<T, R = void> {
   kafka: KafkaClient;
   pool: Pool;
   groupId: string;
@@ -56,18 +56,18 @@ export interface ExactlyOnceConsumerOptions<T> {
   topic: string;
   definition: TopicDefinition<T>;
   log: Logger;
-  /** Writes the effects of the records, each partition's in offset order, inside the given transaction. */
-  apply: (batch: ApplyBatch<T>) => Promise<void>;
   /**
-   * Runs after the transaction committed (e.g. to refresh a cache from what was written), with the
-   * same `records` array `apply` received.
+   * Writes the effects of the records, each partition's in offset order, inside the given
+   * transaction. An error that is not transient (`isTransient`) is taken to come from a record:
+   * the records are then applied one by one, and one that still fails after a few attempts is kept
+   * in `dead_letters` with its error while its partition goes on.
    */
-  afterCommit?: (batch: { records: ConsumedRecord<T>[]; partitions: number[] }) => Promise<void>;
+  apply: (batch: ApplyBatch<T>) => Promise<R>;
   /**
-   * Keeps a record that cannot be decoded, inside the batch's transaction (so it is kept exactly when
-   * the offset moves past it). Without it such a record is logged and skipped.
+   * Runs after each transaction that applied records committed (e.g. to refresh a cache from what
+   * was written), with the records `apply` received and what it answered.
    */
-  deadLetter?: (client: PoolClient, record: UndecodableRecord) => Promise<void>;
+  afterCommit?: (batch: CommittedBatch<T, R>) => Promise<void>;
   /** Upper bound on records of one partition applied in one transaction. */
   maxRecordsPerTransaction?: number;
   /** Most bytes fetched per partition in one fetch (kafkajs default 1 MiB): larger, fewer transactions. */
@@ -133,8 +133,8 @@ export interface RunningConsumer {
  * the partition's new owner. Kafka's own committed offset only moves after the commit (at most once
  * a second, see `offsetCommits`), so it is a shortcut for restarts, never the source of truth.
  */
-export async function startExactlyOnceConsumer<T>(
-  options: ExactlyOnceConsumerOptions<T>,
+export async function startExactlyOnceConsumer<T, R = void>(
+  options: ExactlyOnceConsumerOptions<T, R>,
 ): Promise<RunningConsumer> {
   const { kafka, pool, groupId, topic, log } = options;
   const maxRecords = options.maxRecordsPerTransaction ?? 1000;
@@ -152,8 +152,10 @@ export async function startExactlyOnceConsumer<T>(
 
   const commits = offsetCommits({ consumer, topic, intervalMs: KAFKA_COMMIT_INTERVAL_MS, log });
 
+  const progress = new PartitionProgress(groupId, topic);
   consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => {
     const partitions = payload.memberAssignment[topic] ?? [];
+    progress.assigned(partitions);
     void seekToStoredOffsets(consumer, pool, groupId, topic, partitions).catch((err) =>
       log.warn({ err, topic }, 'could not seek to stored offsets; the stored offsets still filter'),
     );
@@ -173,7 +175,7 @@ export async function startExactlyOnceConsumer<T>(
     stepMs: 250,
     retryable: (err) => (err as { retriable?: boolean }).retriable === true,
   });
-  const applying: RoundContext<T> = { options, commits, maxRecords };
+  const applying: RoundContext<T, R> = { options, commits, maxRecords, progress };
   const slices = options.fetchRoundTransactions;
   const rounds = slices
     ? new FetchRounds<EachBatchPayload>(async (batches) => {
@@ -194,12 +196,9 @@ export async function startExactlyOnceConsumer<T>(
       ? options.definition.partitions
       : (options.partitionsConsumedConcurrently ?? 1),
     eachBatch: async (payload) => {
+      const { partition, highWatermark } = payload.batch;
+      progress.fetched(partition, highWatermark, payload.batch.firstOffset() ?? highWatermark);
       await (rounds ? rounds.add(payload) : applyRound(applying, [payload]));
-      const lag = Number(payload.batch.highWatermark) - Number(payload.batch.lastOffset()) - 1;
-      consumerLag.set(
-        { group: groupId, topic, partition: String(payload.batch.partition) },
-        Math.max(0, lag),
-      );
     },
   });
 
@@ -209,6 +208,7 @@ export async function startExactlyOnceConsumer<T>(
     consumer,
     stop: () => {
       if (sweeper) clearInterval(sweeper);
+      progress.close();
       // disconnect() waits for the batch in progress to finish before leaving the group.
       stopped ??= commits.close().then(() => consumer.disconnect());
       return stopped;
@@ -216,10 +216,11 @@ export async function startExactlyOnceConsumer<T>(
   };
 }
 
-interface RoundContext<T> {
-  options: ExactlyOnceConsumerOptions<T>;
+interface RoundContext<T, R> {
+  options: ExactlyOnceConsumerOptions<T, R>;
   commits: OffsetCommits;
   maxRecords: number;
+  progress: PartitionProgress;
 }
 
 /**
@@ -227,8 +228,8 @@ interface RoundContext<T> {
  * of those that have one, and so on. A batch whose partition was revoked or sought meanwhile takes
  * no part from then on (its later chunks would leave a gap below the offset they move to).
  */
-async function applyRound<T>(context: RoundContext<T>, payloads: EachBatchPayload[]): Promise<void> {
-  const { options, commits, maxRecords } = context;
+async function applyRound<T, R>(context: RoundContext<T, R>, payloads: EachBatchPayload[]): Promise<void> {
+  const { commits, maxRecords, progress } = context;
   const parts = payloads
     .map((payload) => ({ payload, chunks: [...chunks(payload.batch.messages, maxRecords)], left: false }))
     .sort((a, b) => a.payload.batch.partition - b.payload.batch.partition);
@@ -242,18 +243,16 @@ async function applyRound<T>(context: RoundContext<T>, payloads: EachBatchPayloa
       partition: payload.batch.partition,
       messages: chunks[step]!,
     }));
-    const applied = await applyChunks(options, chunksNow);
-    // Before anything that can throw on a rebalance: a redelivery skips these records, so this
-    // is the only chance to run afterCommit for them.
-    if (applied.length > 0 && options.afterCommit) {
-      await options.afterCommit({ records: applied, partitions: chunksNow.map((c) => c.partition) });
-    }
+    const heartbeat = () => taking[0]!.payload.heartbeat();
+    await applyIsolating(context, chunksNow, heartbeat);
     taking.forEach(({ payload }, i) => {
       const last = chunksNow[i]!.messages.at(-1)!;
+      const next = nextOffset(last).toString();
       payload.resolveOffset(last.offset);
-      commits.note(payload.batch.partition, nextOffset(last).toString());
+      commits.note(payload.batch.partition, next);
+      progress.advanced(payload.batch.partition, payload.batch.highWatermark, next);
     });
-    await taking[0]!.payload.heartbeat();
+    await heartbeat();
   }
 }
 
@@ -262,11 +261,127 @@ interface Chunk {
   messages: KafkaMessage[];
 }
 
-/** Applies chunks of distinct partitions, in partition order, in one transaction with their offsets. */
-async function applyChunks<T>(
-  options: ExactlyOnceConsumerOptions<T>,
+/** Attempts at one record that fails with an error that is not transient, before it is set aside. */
+const RECORD_ATTEMPTS = 3;
+/** The pause after a record's failed attempt grows by this much each time. */
+const RECORD_RETRY_STEP_MS = 200;
+
+/**
+ * Applies the chunks in one transaction; when that fails with an error that is not transient,
+ * applies each partition's chunk in a transaction of its own, and a chunk that still fails record
+ * by record, setting aside a record that fails every attempt (`applyOrSetAside`). A transient
+ * error is thrown at any point: the batch is fetched again, and what committed meanwhile is
+ * skipped then by the stored offsets.
+ */
+async function applyIsolating<T, R>(
+  context: RoundContext<T, R>,
+  chunksNow: Chunk[],
+  heartbeat: () => Promise<void>,
+): Promise<void> {
+  const { options } = context;
+  try {
+    await commitChunks(options, chunksNow);
+    return;
+  } catch (err) {
+    if (isTransient(err)) throw err;
+    options.log.warn(
+      { err, topic: options.topic, partitions: chunksNow.map((c) => c.partition) },
+      'applying a batch failed; applying its records apart to find the one at fault',
+    );
+  }
+  for (const chunk of chunksNow) {
+    if (chunksNow.length > 1) {
+      try {
+        await commitChunks(options, [chunk]);
+        continue;
+      } catch (err) {
+        if (isTransient(err)) throw err;
+      }
+    }
+    for (const message of chunk.messages) {
+      await applyOrSetAside(options, { partition: chunk.partition, messages: [message] });
+      await heartbeat();
+    }
+  }
+}
+
+/** One record's transaction, tried a few times; one that keeps failing is kept in dead_letters. */
+async function applyOrSetAside<T, R>(
+  options: ExactlyOnceConsumerOptions<T, R>,
+  single: Chunk,
+): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await commitChunks(options, [single]);
+      return;
+    } catch (err) {
+      if (isTransient(err)) throw err;
+      if (attempt >= RECORD_ATTEMPTS || err instanceof UnapplicableRecordError) {
+        await setAside(options, single, err);
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, RECORD_RETRY_STEP_MS * attempt));
+    }
+  }
+}
+
+/**
+ * Keeps a record that cannot be applied in dead_letters, in the transaction that moves its
+ * partition's offset past it. Its id is not claimed, so a replay of it is applied.
+ */
+async function setAside<T, R>(options: ExactlyOnceConsumerOptions<T, R>, single: Chunk, err: unknown) {
+  const { pool, groupId, topic, log } = options;
+  const message = single.messages[0]!;
+  const keys: OffsetKeys = { groupId, topic, next: new Map([[single.partition, nextOffset(message)]]) };
+  const letter: DeadLetter = {
+    source: groupId,
+    topic,
+    partition: single.partition,
+    offset: message.offset,
+    key: message.key,
+    raw: message.value,
+    headers: message.headers ?? {},
+    reason: 'unapplicable',
+    error: errorText(err),
+  };
+  const kept = await withTransaction(
+    pool,
+    async (client, started) => {
+      const stored = await storedOffsets(client, keys, started);
+      // Applied or set aside meanwhile (another member took the partition over).
+      if (stored.get(single.partition)! > BigInt(message.offset)) return false;
+      await storeDeadLetter(client, letter);
+      return true;
+    },
+    { startWith: lockAndAdvanceOffsets(keys) },
+  );
+  if (kept) reportDeadLetters([letter], log);
+}
+
+/** `applyChunks`, then, once committed, `afterCommit` with what was applied. */
+async function commitChunks<T, R>(options: ExactlyOnceConsumerOptions<T, R>, chunksNow: Chunk[]) {
+  const { records, result, letters } = await applyChunks(options, chunksNow);
+  reportDeadLetters(letters, options.log);
+  // Before anything that can throw on a rebalance: a redelivery skips these records, so this is
+  // the only chance to run afterCommit for them.
+  if (records.length > 0 && options.afterCommit) {
+    await options.afterCommit({
+      records,
+      partitions: chunksNow.map((c) => c.partition),
+      result: result as R,
+    });
+  }
+}
+
+/**
+ * Applies chunks of distinct partitions, in partition order, in one transaction with their offsets:
+ * answers the records applied, what `apply` answered (undefined when nothing was left to apply) and
+ * the undecodable records kept in dead_letters.
+ */
+async function applyChunks<T, R>(
+  options: ExactlyOnceConsumerOptions<T, R>,
   chunksOfPartitions: Chunk[],
-): Promise<ConsumedRecord<T>[]> {
+): Promise<{ records: ConsumedRecord<T>[]; result: R | undefined; letters: DeadLetter[] }> {
   const { pool, groupId, topic } = options;
   const keys: OffsetKeys = {
     groupId,
@@ -284,8 +399,11 @@ async function applyChunks<T>(
         async (client, started) => {
           const stored = await storedOffsets(client, keys, started);
           const records: ConsumedRecord<T>[] = [];
+          const letters: DeadLetter[] = [];
           for (const chunk of chunksOfPartitions) {
-            records.push(...(await freshRecords(options, client, chunk, stored.get(chunk.partition)!)));
+            const fresh = await freshRecords(options, client, chunk, stored.get(chunk.partition)!);
+            records.push(...fresh.records);
+            letters.push(...fresh.letters);
           }
           const unique = options.recordId
             ? await claimRecordIds(client, groupId, records, options.recordId)
@@ -293,9 +411,12 @@ async function applyChunks<T>(
           if (unique.length < records.length) {
             recordsSkipped.inc({ group: groupId, topic }, records.length - unique.length);
           }
-          if (unique.length > 0) await options.apply({ client, records: unique, topic, partitions });
+          const result =
+            unique.length > 0
+              ? await options.apply({ client, records: unique, topic, partitions })
+              : undefined;
           batchSize.observe({ group: groupId, topic }, unique.length);
-          return unique;
+          return { records: unique, result, letters };
         },
         { startWith: lockAndAdvanceOffsets(keys) },
       ),
@@ -304,36 +425,41 @@ async function applyChunks<T>(
 
 /**
  * The chunk's records at or above the partition's stored offset (those below were applied before),
- * decoded. An undecodable record is logged and handed to `deadLetter` in the same transaction.
+ * decoded. An undecodable record is kept in dead_letters in the same transaction.
  */
-async function freshRecords<T>(
-  options: ExactlyOnceConsumerOptions<T>,
+async function freshRecords<T, R>(
+  options: ExactlyOnceConsumerOptions<T, R>,
   client: PoolClient,
   { partition, messages }: Chunk,
   stored: bigint,
-): Promise<ConsumedRecord<T>[]> {
-  const { groupId, topic, definition, log } = options;
+): Promise<{ records: ConsumedRecord<T>[]; letters: DeadLetter[] }> {
+  const { groupId, topic, definition } = options;
   const fresh = messages.filter((m) => BigInt(m.offset) >= stored);
   if (fresh.length < messages.length) {
     recordsSkipped.inc({ group: groupId, topic }, messages.length - fresh.length);
   }
   const records: ConsumedRecord<T>[] = [];
+  const letters: DeadLetter[] = [];
   for (const m of fresh) {
     try {
       records.push(toRecord(definition, partition, m));
     } catch (err) {
-      log.error({ err, topic, partition, offset: m.offset }, 'undecodable record skipped');
-      await options.deadLetter?.(client, {
+      const letter: DeadLetter = {
+        source: groupId,
         topic,
         partition,
         offset: m.offset,
-        key: m.key?.toString() ?? '',
+        key: m.key,
         raw: m.value,
-        error: err instanceof Error ? err : new Error(String(err)),
-      });
+        headers: m.headers ?? {},
+        reason: 'undecodable',
+        error: errorText(err),
+      };
+      await storeDeadLetter(client, letter);
+      letters.push(letter);
     }
   }
-  return records;
+  return { records, letters };
 }
 
 /**
@@ -362,7 +488,7 @@ async function claimRecordIds<T>(
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 const DEFAULT_RECORD_ID_RETENTION_MS = 8 * 24 * 3600 * 1000;
 
-function sweepPeriodically<T>(options: ExactlyOnceConsumerOptions<T>): NodeJS.Timeout {
+function sweepPeriodically<T, R>(options: ExactlyOnceConsumerOptions<T, R>): NodeJS.Timeout {
   const retention = options.recordIdRetentionMs ?? DEFAULT_RECORD_ID_RETENTION_MS;
   const timer = setInterval(() => {
     sweepConsumedRecords(options.pool, options.groupId, retention).catch((err) =>

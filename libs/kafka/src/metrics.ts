@@ -30,3 +30,33 @@ export const produceDuration = new Histogram({
   buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
   registers: [metricsRegistry],
 });
+
+export const deadLettersTotal = new Counter({
+  name: 'kafka_dead_letters_total',
+  help: 'Records set aside in dead_letters: by consumer group (or outbox), topic and reason.',
+  labelNames: ['source', 'topic', 'reason'],
+  registers: [metricsRegistry],
+});
+
+/** A consumer's stalled partitions, as label sets and seconds, read each time the gauge is scraped. */
+export type StalledPartitions = () => {
+  labels: { group: string; topic: string; partition: string };
+  seconds: number;
+}[];
+
+/** Every consumer of this process that reports to `kafka_consumer_partition_stalled_seconds`. */
+export const stalledSources = new Set<StalledPartitions>();
+
+export const partitionStalled = new Gauge({
+  name: 'kafka_consumer_partition_stalled_seconds',
+  help: 'Seconds since the partition last advanced while records wait on it (0 when caught up).',
+  labelNames: ['group', 'topic', 'partition'],
+  registers: [metricsRegistry],
+  collect() {
+    // Partitions this process no longer consumes disappear from the gauge.
+    this.reset();
+    for (const source of stalledSources) {
+      for (const { labels, seconds } of source()) this.set(labels, seconds);
+    }
+  },
+});

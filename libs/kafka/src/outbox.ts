@@ -1,9 +1,11 @@
 import { type TopicDefinition, topicName } from '@engage/contracts';
 import { createSleeper } from '@engage/kit';
-import { type Pool, type PoolClient, withPipelinedTransaction } from '@engage/postgres';
+import { type Pool, type PoolClient, withPipelinedTransaction, withTransaction } from '@engage/postgres';
 import type { Producer } from 'kafkajs';
 import type { Logger } from 'pino';
 import { connectProducer, type KafkaClient } from './client.ts';
+import { type DeadLetter, OUTBOX_SOURCE, reportDeadLetters, storeDeadLetter } from './dead-letters.ts';
+import { errorText, isTransient } from './failures.ts';
 import { toMessages } from './produce.ts';
 
 /**
@@ -85,10 +87,18 @@ interface OutboxTaken {
   headers: Record<string, string>;
 }
 
+/** Attempts at publishing one row the broker keeps refusing (too large, invalid) before it is set aside. */
+const ROW_ATTEMPTS = 3;
+
 /**
  * Publishes outbox rows in id order and deletes them in the same transaction as a successful send.
  * A crash after the send and before the delete publishes those rows again: consumers dedupe by the
  * record's own id, which makes the effect exactly-once.
+ *
+ * A send that fails for a reason that is not transient (the broker refuses a record as too large or
+ * invalid) is tried again row by row; a row that keeps failing is moved to dead_letters (reason
+ * `unpublishable`) and the rows after it go on. Transient failures (a broker away) are retried for
+ * as long as they last.
  */
 export function startOutboxRelay(options: {
   pool: Pool;
@@ -126,15 +136,19 @@ export function startOutboxRelay(options: {
   // Its own sleeper so that kicks do not cut it short; only stop does.
   const linger = createSleeper();
   let failures = 0;
+  /** Publishing one row at a time to find the one the broker refuses, and its failed attempts. */
+  let isolating = false;
+  let rowFailures = 0;
+  let isolatedPublished = 0;
 
   // One statement takes the relay's lock and the next rows (deleting them: the delete commits only
   // after the send succeeded; a failed send rolls it back). On a pipelining pool it goes out with
   // the BEGIN, and the COMMIT after the send: two round trips per publish.
-  const publishOnce = () =>
+  const publishOnce = (rowsAtMost = limit) =>
     withPipelinedTransaction(pool, async (tx) => {
       const { rows } = await tx.query<OutboxTaken>({
         text: TAKE_NEXT_ROWS,
-        values: [RELAY_LOCK, limit],
+        values: [RELAY_LOCK, rowsAtMost],
       });
       // Another relay of this schema is publishing: nothing to do here now.
       if (!rows[0]?.held) return 'busy' as const;
@@ -152,19 +166,61 @@ export function startOutboxRelay(options: {
       return rows.length;
     });
 
+  /** Moves the first row to dead_letters, unless it is gone (another relay published it meanwhile). */
+  const setAsideFirstRow = async (err: unknown) => {
+    const letter = await withTransaction(pool, async (client) => {
+      const { rows } = await client.query<OutboxTaken>(TAKE_NEXT_ROWS, [RELAY_LOCK, 1]);
+      const row = rows[0];
+      if (!row?.held || row.id === null) return undefined;
+      const kept: DeadLetter = {
+        source: OUTBOX_SOURCE,
+        topic: row.topic,
+        partition: null,
+        offset: null,
+        key: row.key,
+        raw: row.value,
+        headers: row.headers,
+        reason: 'unpublishable',
+        error: errorText(err),
+      };
+      await storeDeadLetter(client, kept);
+      return kept;
+    });
+    if (letter) reportDeadLetters([letter], log);
+  };
+
   const loop = (async () => {
     while (running) {
       let published = 0;
       try {
-        const result = await publishOnce();
+        const result = await publishOnce(isolating ? 1 : limit);
         published = result === 'busy' ? 0 : result;
         failures = 0;
+        rowFailures = 0;
+        // Back to whole batches once a batch's worth of rows went out one by one.
+        if (isolating && (published === 0 || ++isolatedPublished >= limit)) isolating = false;
       } catch (err) {
         failures++;
         log.warn({ err, failures }, 'outbox publish failed; will retry');
         await retireProducer();
+        if (!isTransient(err)) {
+          if (!isolating) {
+            isolating = true;
+            isolatedPublished = 0;
+          } else if (++rowFailures >= ROW_ATTEMPTS) {
+            await setAsideFirstRow(err).then(
+              () => {
+                isolating = false;
+                rowFailures = 0;
+                failures = 0;
+              },
+              (setAsideErr) =>
+                log.warn({ err: setAsideErr }, 'setting an outbox row aside failed; will retry'),
+            );
+          }
+        }
       }
-      if (published > 0 && published < limit && failures === 0 && lingerMs > 0 && running) {
+      if (published > 0 && published < limit && failures === 0 && lingerMs > 0 && running && !isolating) {
         await linger.sleep(lingerMs);
       }
       if (published === 0 || failures > 0) {

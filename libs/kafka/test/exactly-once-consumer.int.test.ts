@@ -317,8 +317,10 @@ describe('startExactlyOnceConsumer with record ids', () => {
     const env = randomEnvironment();
     let stopped: Error | undefined;
     consumer = await start({
+      // Transient for the consumer (never set aside: the database is going away), but an error
+      // kafkajs does not restart from.
       apply: async () => {
-        throw Object.assign(new Error('a defect no retry can mend'), { retriable: false });
+        throw Object.assign(new Error('a defect no retry can mend'), { code: '57P01', retriable: false });
       },
       onStopped: (error) => {
         stopped = error;

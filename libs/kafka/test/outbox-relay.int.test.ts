@@ -1,6 +1,6 @@
-import { type AcceptedEvent, topics } from '@engage/contracts';
+import { type AcceptedEvent, topicName, topics } from '@engage/contracts';
 import { createCatalogTopics } from '@engage/devstack';
-import { createLogger } from '@engage/kit';
+import { createLogger, metricsRegistry } from '@engage/kit';
 import type { Pool } from '@engage/postgres';
 import {
   acceptedEvent,
@@ -8,10 +8,18 @@ import {
   randomEnvironment,
   readTopicRecords,
   stackConfig,
+  stringProperty,
   uniqueTopicPrefix,
 } from '@engage/testkit';
+import { ConfigResourceTypes } from 'kafkajs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createKafka, enqueueOutbox, type OutboxRelay, startOutboxRelay } from '../src/index.ts';
+import {
+  createKafka,
+  decodeRecord,
+  enqueueOutbox,
+  type OutboxRelay,
+  startOutboxRelay,
+} from '../src/index.ts';
 import { migratedPool } from './migrated-pool.ts';
 
 const SCHEMA = 'kafka_outbox_relay_test';
@@ -90,4 +98,65 @@ it('publishes in id order, waits while another relay holds the lock, and takes B
   const relayTransactions = statements.join(' ').split(/ (?=BEGIN)/);
   expect(relayTransactions.length).toBeGreaterThan(2);
   expect(new Set(relayTransactions)).toEqual(new Set(['BEGIN WITH COMMIT']));
+});
+
+it('sets a row the broker refuses aside in dead_letters after a few attempts, and publishes the rows around it', async () => {
+  const { brokers } = stackConfig();
+  const prefix = uniqueTopicPrefix();
+  await createCatalogTopics(brokers, prefix);
+  const topic = topicName(topics.eventsAccepted, prefix);
+  const log = createLogger('outbox-relay-test', 'silent');
+  const kafka = createKafka({ brokers, clientId: 'relay-test-refused', log });
+  // Records larger than this are refused by the broker (MESSAGE_TOO_LARGE), whatever the retries.
+  const kafkaAdmin = kafka.admin();
+  await kafkaAdmin.connect();
+  try {
+    await kafkaAdmin.alterConfigs({
+      validateOnly: false,
+      resources: [
+        {
+          type: ConfigResourceTypes.TOPIC,
+          name: topic,
+          configEntries: [{ name: 'max.message.bytes', value: '4096' }],
+        },
+      ],
+    });
+  } finally {
+    await kafkaAdmin.disconnect();
+  }
+  const env = randomEnvironment();
+  const before = Array.from({ length: 3 }, () => acceptedEvent(env, 'p1'));
+  const tooLarge = acceptedEvent(env, 'p1', { properties: { note: stringProperty('x'.repeat(10_000)) } });
+  const after = Array.from({ length: 3 }, () => acceptedEvent(env, 'p1'));
+  await enqueue(prefix, [...before, tooLarge, ...after]);
+
+  relay = startOutboxRelay({ pool, kafka, log, idleMs: 20 });
+  await eventually('the outbox to be empty', async () => {
+    const { rows } = await admin.query('SELECT count(*)::int AS n FROM outbox');
+    return rows[0].n === 0 ? true : undefined;
+  });
+  await relay.stop();
+  relay = undefined;
+
+  const published = await readTopicRecords(prefix, topics.eventsAccepted);
+  expect(published.map((r) => r.eventId)).toEqual([...before, ...after].map((r) => r.eventId));
+  const { rows: letters } = await admin.query(
+    `SELECT source, topic, partition, "offset", raw, reason, error FROM dead_letters WHERE topic = $1`,
+    [topic],
+  );
+  expect(letters).toHaveLength(1);
+  expect(letters[0]).toMatchObject({
+    source: 'outbox',
+    topic,
+    partition: null,
+    offset: null,
+    reason: 'unpublishable',
+  });
+  expect(letters[0].error).toMatch(/larger than the max message size/);
+  expect(decodeRecord(topics.eventsAccepted, letters[0].raw).eventId).toBe(tooLarge.eventId);
+  const counted = await metricsRegistry.getSingleMetric('kafka_dead_letters_total')?.get();
+  expect(counted?.values.find((v) => v.labels.topic === topic)).toMatchObject({
+    labels: { source: 'outbox', reason: 'unpublishable' },
+    value: 1,
+  });
 });

@@ -1,4 +1,5 @@
 export * from './constants.ts';
+export * from './dead-letters.ts';
 export * from './events.ts';
 export * from './gateway-signature.ts';
 export * from './private-database.ts';

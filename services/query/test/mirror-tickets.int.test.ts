@@ -1,6 +1,5 @@
 import type { AcceptedEvent, EnvironmentContext } from '@engage/contracts';
 import { LeaderboardDefinitionSchema } from '@engage/contracts/environment/leaderboards.ts';
-import type { ConsumedRecord } from '@engage/kafka';
 import { createLogger } from '@engage/kit';
 import { withTransaction } from '@engage/postgres';
 import { createRedis } from '@engage/redis';
@@ -16,6 +15,7 @@ import {
 } from '@engage/testkit';
 import { afterAll, describe, expect, it } from 'vitest';
 import { boardsMarkerKey, periodBoardKey, teamBoardKey } from '../src/boards/keys.ts';
+import type { ScoredBatch } from '../src/boards/scoring.ts';
 import { startMirrorSweeper } from '../src/boards/sweeper.ts';
 import { applyAcceptedEvents, mirrorAppliedEvents } from '../src/consumers/events.ts';
 import { DefinitionCache, replaceDefinitions } from '../src/store/definitions.ts';
@@ -71,13 +71,12 @@ const scored = (env: EnvironmentContext, playerId: string, points: number, team:
     properties: { points: numberProperty(String(points)), team: stringProperty(team) },
   });
 
-/** Applies events in one committed transaction, as the consumer does; returns the applied records. */
-async function commit(events: AcceptedEvent[]): Promise<ConsumedRecord<AcceptedEvent>[]> {
+/** Applies events in one committed transaction, as the consumer does; returns what it scored. */
+function commit(events: AcceptedEvent[]): Promise<ScoredBatch> {
   const records = consumedRecords(events);
-  await withTransaction(pool, (client) =>
+  return withTransaction(pool, (client) =>
     applyAcceptedEvents({ client, records, topic: 't', partitions: [0] }),
   );
-  return records;
 }
 
 const liveBoard = (key: string) => readLiveBoard(redis, key);
@@ -93,14 +92,14 @@ async function openTickets(environmentId: string): Promise<number> {
 describe('mirror tickets', () => {
   it('mirrors a committed batch after the commit, grouped per sorted set, and closes its ticket', async () => {
     const env = await environmentWithBoards();
-    const records = await commit([
+    const scoredBatch = await commit([
       scored(env, 'ann', 5, 'red'),
       scored(env, 'bob', 7, 'blue'),
       scored(env, 'ann', 4, 'red'),
       scored(env, 'cat', 2, 'red'),
     ]);
     expect(await openTickets(env.environmentId)).toBe(1);
-    await mirrorAppliedEvents(deps, records);
+    await mirrorAppliedEvents(deps, scoredBatch);
     expect(await openTickets(env.environmentId)).toBe(0);
     expect(await liveBoard(periodBoardKey(prefix, env.environmentId, 'points', 0))).toEqual({
       ann: 9,

@@ -21,6 +21,8 @@ describe('deploy/grafana dashboard', () => {
     'http_server_request_duration_seconds',
     'kafka_consumer_lag_records',
     'kafka_consumer_batch_records',
+    'kafka_consumer_partition_stalled_seconds',
+    'kafka_dead_letters_total',
     'kafka_produce_duration_seconds',
     'db_client_operation_duration_seconds',
     'redis_client_command_duration_seconds',

@@ -1,7 +1,6 @@
 import { type AcceptedEvent, acceptedEventClaimId, topicName, topics } from '@engage/contracts';
 import {
   type ApplyBatch,
-  type ConsumedRecord,
   type ConsumerStopped,
   consumerGroupId,
   type KafkaClient,
@@ -30,39 +29,30 @@ const FETCH_MIN_BYTES = 256 * 1024;
 /** 2 MiB fetched per partition: about EVENTS_RECORDS_PER_TRANSACTION events, one transaction's worth. */
 const FETCH_BYTES_PER_PARTITION = 2 * 1024 * 1024;
 
-/** What apply scored, per applied record array, for the mirror after the commit. */
-const scoredBatches = new WeakMap<object, ScoredBatch>();
-
 /**
  * Adds one partition batch to the durable totals and board scores inside the consumer's
  * transaction, with a mirror ticket listing the rows Redis is to receive after the commit (opened by
- * the score upsert itself). `memory`: what the consumer remembers of definitions and periods.
+ * the score upsert itself); answers what it scored, for the mirror. `memory`: what the consumer
+ * remembers of definitions and periods.
  */
 export async function applyAcceptedEvents(
   { client, records }: ApplyBatch<AcceptedEvent>,
   memory?: ScoringMemory,
-): Promise<void> {
+): Promise<ScoredBatch> {
   const events = records.map((r) => r.value);
   await addTallies(client, tallyEvents(events));
-  const scored = await scoreEvents(client, events, memory);
-  scoredBatches.set(records, scored);
+  return scoreEvents(client, events, memory);
 }
 
 /**
  * After the commit: mirror the batch's scores into Redis with the values Postgres now holds, then
  * close the ticket. A failure here loses nothing: the ticket stays open and the sweeper mirrors it.
  */
-export async function mirrorAppliedEvents(
-  deps: BoardMirrorDeps,
-  records: ConsumedRecord<AcceptedEvent>[],
-): Promise<void> {
+export async function mirrorAppliedEvents(deps: BoardMirrorDeps, scored: ScoredBatch): Promise<void> {
   try {
-    const scored = scoredBatches.get(records);
-    if (scored) {
-      await mirrorScores(deps, scored.rows);
-      await mirrorDisplayNames(deps, scored.names);
-      if (scored.ticketId !== null) await closeMirrorTicket(deps.pool, scored.ticketId);
-    }
+    await mirrorScores(deps, scored.rows);
+    await mirrorDisplayNames(deps, scored.names);
+    if (scored.ticketId !== null) await closeMirrorTicket(deps.pool, scored.ticketId);
   } catch (err) {
     deps.log.warn({ err }, 'mirroring to Redis failed; the sweeper will retry');
   }
@@ -93,6 +83,6 @@ export function startEventsConsumer(
     maxBytesPerPartition: FETCH_BYTES_PER_PARTITION,
     minBytesPerFetch: FETCH_MIN_BYTES,
     apply: (batch) => applyAcceptedEvents(batch, memory),
-    afterCommit: ({ records }) => mirrorAppliedEvents(deps, records),
+    afterCommit: ({ result }) => mirrorAppliedEvents(deps, result),
   });
 }

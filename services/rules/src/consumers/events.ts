@@ -127,8 +127,6 @@ export function startEventsConsumer(options: {
   /** Called after a commit that wrote outbox records (wakes the relay). */
   onOutbox: () => void;
 }): Promise<RunningConsumer> {
-  // Outbox records written by each transaction, published after its commit.
-  const outboxWritten = new WeakMap<object, number>();
   return startExactlyOnceConsumer({
     kafka: options.kafka,
     pool: options.pool,
@@ -142,11 +140,10 @@ export function startEventsConsumer(options: {
     maxBytesPerPartition: MAX_FETCH_BYTES_PER_PARTITION,
     fetchRoundTransactions: FETCH_ROUND_TRANSACTIONS,
     recordId: acceptedEventClaimId,
-    apply: async (batch) => {
-      outboxWritten.set(batch.records, await applyAcceptedEvents(options, batch));
-    },
-    afterCommit: async ({ records }) => {
-      if ((outboxWritten.get(records) ?? 0) > 0) options.onOutbox();
+    apply: (batch) => applyAcceptedEvents(options, batch),
+    // `result`: the outbox records the transaction wrote, published after its commit.
+    afterCommit: async ({ result }) => {
+      if (result > 0) options.onOutbox();
     },
   });
 }

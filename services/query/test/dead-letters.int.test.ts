@@ -1,0 +1,101 @@
+import { type AcceptedEvent, topicName, topics } from '@engage/contracts';
+import { createCatalogTopics } from '@engage/devstack';
+import { consumerGroupId } from '@engage/kafka';
+import {
+  deadLettersOf,
+  produceToPartition,
+  randomEnvironment,
+  replayDeadLetters,
+  schemaPool,
+  scrapeMetric,
+  serviceEnv,
+  spawnService,
+  stackConfig,
+  stringProperty,
+  uniqueTopicPrefix,
+} from '@engage/testkit';
+import { acceptedEvent, eventually } from '@engage/testkit/events.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const pool = schemaPool('query');
+afterAll(() => pool.end());
+
+/** Events counted per player in the durable totals of an environment. */
+async function countedPerPlayer(environmentId: string): Promise<Record<string, number>> {
+  const { rows } = await pool.query<{ player_id: string; counted: number }>(
+    `SELECT player_id, sum(events_counted)::int AS counted FROM player_event_totals
+     WHERE environment_id = $1 GROUP BY player_id`,
+    [environmentId],
+  );
+  return Object.fromEntries(rows.map((r) => [r.player_id, r.counted]));
+}
+
+const perPlayer = (events: AcceptedEvent[]) => {
+  const counts: Record<string, number> = {};
+  for (const event of events) counts[event.playerId] = (counts[event.playerId] ?? 0) + 1;
+  return counts;
+};
+
+async function consumed(prefix: string): Promise<number> {
+  const { rows } = await pool.query<{ consumed: string | null }>(
+    'SELECT sum(next_offset)::text AS consumed FROM kafka_offsets WHERE group_id = $1 AND topic = $2',
+    [consumerGroupId('query', prefix), topicName(topics.eventsAccepted, prefix)],
+  );
+  return Number(rows[0]?.consumed ?? 0);
+}
+
+describe('an accepted event the query consumer cannot apply', () => {
+  it('is set aside; the other players on its partition are scored once and the consumer goes on', async () => {
+    const prefix = uniqueTopicPrefix();
+    await createCatalogTopics(stackConfig().brokers, prefix);
+    // Other organizations' players share the partition with the poisoned event.
+    const [mine, other] = [randomEnvironment(), randomEnvironment()];
+    const before = Array.from({ length: 4 }, (_, i) => acceptedEvent(other, `player-${i}`));
+    // Postgres text refuses NUL (22021): neither the player id nor the string property can be stored.
+    const poison = acceptedEvent(mine, 'poison\u0000player', {
+      properties: { note: stringProperty('nul\u0000inside') },
+    });
+    const after = Array.from({ length: 4 }, (_, i) => acceptedEvent(other, `player-${i + 2}`));
+    await produceToPartition(prefix, topics.eventsAccepted, 0, [...before, poison, ...after]);
+
+    const query = await spawnService(stackConfig().repoRoot, 'query', serviceEnv(prefix));
+    try {
+      const pid = query.pid();
+      const produced = before.length + 1 + after.length;
+      await eventually('the partition past every record', async () =>
+        (await consumed(prefix)) === produced ? true : undefined,
+      );
+      expect(await countedPerPlayer(other.environmentId)).toEqual(perPlayer([...before, ...after]));
+      expect(await countedPerPlayer(mine.environmentId)).toEqual({});
+
+      const topic = topicName(topics.eventsAccepted, prefix);
+      const group = consumerGroupId('query', prefix);
+      const letters = await deadLettersOf(pool, topic);
+      expect(letters).toMatchObject([
+        { source: group, partition: 0, offset: before.length, reason: 'unapplicable', replayed: false },
+      ]);
+      expect(letters[0]!.error).toMatch(/0x00 \(22021\)/);
+      expect(await scrapeMetric(query.url, 'kafka_dead_letters_total', { source: group, topic })).toBe(1);
+      expect(
+        await scrapeMetric(query.url, 'kafka_consumer_lag_records', { group, topic, partition: '0' }),
+      ).toBe(0);
+      expect(query.logs()).not.toMatch(/Restarting the consumer|consumer stopped/);
+
+      // Replayed unchanged, it is still refused: kept again, nothing counted twice.
+      const replay = replayDeadLetters('query', [letters[0]!.id]);
+      expect(replay.status, replay.output).toBe(0);
+      await eventually('the replayed record set aside again', async () => {
+        const now = await deadLettersOf(pool, topic);
+        return now.length === 2 ? now : undefined;
+      });
+      expect(await deadLettersOf(pool, topic)).toMatchObject([
+        { offset: before.length, replayed: true },
+        { source: group, reason: 'unapplicable', replayed: false },
+      ]);
+      expect(await countedPerPlayer(other.environmentId)).toEqual(perPlayer([...before, ...after]));
+      expect(query.pid()).toBe(pid);
+    } finally {
+      await query.stop();
+    }
+  });
+});
