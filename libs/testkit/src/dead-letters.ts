@@ -64,13 +64,13 @@ export function replayDeadLetters(schema: string, ids: number[]): { status: numb
   return { status: run.status, output: `${run.stdout}${run.stderr}` };
 }
 
-/** A sample's value on a service's /metrics page, or undefined when it has none with these labels. */
+/** A sample's value on a service's metrics page, or undefined when it has none with these labels. */
 export async function scrapeMetric(
-  serviceUrl: string,
+  metricsUrl: string,
   name: string,
   labels: Record<string, string>,
 ): Promise<number | undefined> {
-  const page = await (await fetch(`${serviceUrl}/metrics`)).text();
+  const page = await (await fetch(metricsUrl)).text();
   for (const line of page.split('\n')) {
     const match = /^(\w+)\{(.*)\} (\S+)$/.exec(line);
     if (!match || match[1] !== name) continue;

@@ -75,9 +75,11 @@ describe('an accepted event the query consumer cannot apply', () => {
         { source: group, partition: 0, offset: before.length, reason: 'unapplicable', replayed: false },
       ]);
       expect(letters[0]!.error).toMatch(/0x00 \(22021\)/);
-      expect(await scrapeMetric(query.url, 'kafka_dead_letters_total', { source: group, topic })).toBe(1);
+      expect(await scrapeMetric(query.metricsUrl, 'kafka_dead_letters_total', { source: group, topic })).toBe(
+        1,
+      );
       expect(
-        await scrapeMetric(query.url, 'kafka_consumer_lag_records', { group, topic, partition: '0' }),
+        await scrapeMetric(query.metricsUrl, 'kafka_consumer_lag_records', { group, topic, partition: '0' }),
       ).toBe(0);
       expect(query.logs()).not.toMatch(/Restarting the consumer|consumer stopped/);
 

@@ -41,9 +41,11 @@ describe('an accepted event the rules consumer cannot apply', () => {
         { source: group, partition: 0, offset: before.length, reason: 'unapplicable', replayed: false },
       ]);
       expect(letters[0]!.error).toMatch(/0x00 \(22021\)/);
-      expect(await scrapeMetric(rules.url, 'kafka_dead_letters_total', { source: group, topic })).toBe(1);
+      expect(await scrapeMetric(rules.metricsUrl, 'kafka_dead_letters_total', { source: group, topic })).toBe(
+        1,
+      );
       expect(
-        await scrapeMetric(rules.url, 'kafka_consumer_lag_records', { group, topic, partition: '0' }),
+        await scrapeMetric(rules.metricsUrl, 'kafka_consumer_lag_records', { group, topic, partition: '0' }),
       ).toBe(0);
       // The process lived on and kafkajs never had to restart the consumer.
       expect(rules.logs()).not.toMatch(/Restarting the consumer|consumer stopped/);
@@ -61,7 +63,9 @@ describe('an accepted event the rules consumer cannot apply', () => {
         { source: group, reason: 'unapplicable', replayed: false },
       ]);
       expect(await appliedActivity(pool, env.environmentId)).toEqual(expectedActivity([...before, ...after]));
-      expect(await scrapeMetric(rules.url, 'kafka_dead_letters_total', { source: group, topic })).toBe(2);
+      expect(await scrapeMetric(rules.metricsUrl, 'kafka_dead_letters_total', { source: group, topic })).toBe(
+        2,
+      );
       expect(rules.pid()).toBe(pid);
     } finally {
       await rules.stop();
