@@ -5,7 +5,6 @@ import {
 import type { Problem } from '@engage/kit';
 import { describe, expect, it } from 'vitest';
 import { adjustmentClaim, purchaseClaim } from '../src/domain/idempotency.ts';
-import { jsonbOrdered } from '../src/domain/jsonb-order.ts';
 import {
   type AdjustmentOp,
   type BatchState,
@@ -79,7 +78,7 @@ describe('deciding a batch', () => {
     expect(effects.balances).toEqual([{ environmentId: env, playerId: 'p1', before: null, after: 0 }]);
   });
 
-  it('replays a key claimed earlier in the batch as Postgres would return it, and refuses another amount', () => {
+  it('replays a key claimed earlier in the batch with the answer as first sent, and refuses another amount', () => {
     const { results, effects } = decideBatch(
       [adjust('p1', 10, 'k'), adjust('p1', 10, 'k'), adjust('p1', 11, 'k')],
       state({ balances: new Map([[rowKey(env, 'p1'), 5]]) }),
@@ -87,8 +86,7 @@ describe('deciding a batch', () => {
     const [first, replay, conflict] = results;
     expect(first).toMatchObject({ value: { outcome: { status: 200, replayed: false } } });
     expect(replay).toMatchObject({ value: { outcome: { status: 200, replayed: true } } });
-    expect(JSON.stringify(bodyOf(replay))).toBe(JSON.stringify(jsonbOrdered(bodyOf(first))));
-    expect(Object.keys(bodyOf(replay)!)).toEqual(['amount', 'balance', 'transactionId']);
+    expect(JSON.stringify(bodyOf(replay))).toBe(JSON.stringify(bodyOf(first)));
     expect(conflict).toMatchObject({ problem: { status: 409 } });
     expect(effects.keys).toHaveLength(1);
     expect(effects.balances).toEqual([{ environmentId: env, playerId: 'p1', before: 5, after: 15 }]);
@@ -143,17 +141,5 @@ describe('deciding a batch', () => {
     expect(effects.unlimitedCounts).toEqual([
       { environmentId: env, playerId: 'p1', itemKey: 'coin', occurrence: 1, added: 2 },
     ]);
-  });
-});
-
-describe('jsonb key order', () => {
-  it('puts shorter keys first, then by bytes, at every depth, and drops undefined', () => {
-    const ordered = jsonbOrdered({
-      balance: 1,
-      amount: 2,
-      transactionId: 'x',
-      b: [{ zz: 1, a: undefined, y: 2 }],
-    });
-    expect(JSON.stringify(ordered)).toBe('{"b":[{"y":2,"zz":1}],"amount":2,"balance":1,"transactionId":"x"}');
   });
 });

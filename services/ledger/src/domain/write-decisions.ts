@@ -3,7 +3,6 @@ import type { ContentValue, MarketplaceItemDefinition } from '@engage/contracts/
 import type { Problem } from '@engage/kit';
 import { judgeRetry, type KeyClaim, type StoredKey, type StoredResponse } from './idempotency.ts';
 import { occurrenceAt } from './item-occurrence.ts';
-import { jsonbOrdered } from './jsonb-order.ts';
 import { MAX_BALANCE } from './limits.ts';
 import {
   balanceLimitReached,
@@ -185,9 +184,8 @@ export function decideBatch(
     if (stored) {
       if (judgeRetry(stored, op.claim) === 'conflict')
         return { problem: idempotencyKeyConflict(op.claim.operation, stored.operation) };
-      // As Postgres returns a stored body, whether the key was claimed earlier in this batch or before.
-      const response = { status: stored.response.status, body: jsonbOrdered(stored.response.body) };
-      return { value: { outcome: { ...response, replayed: true }, journaled: false } };
+      // The stored answer as first sent (json keeps its text), claimed earlier in this batch or before.
+      return { value: { outcome: { ...stored.response, replayed: true }, journaled: false } };
     }
     const balance = balances.get(player) ?? 0;
 

@@ -190,7 +190,7 @@ export async function writeBatchEffects(
        INSERT INTO idempotency_keys (environment_id, player_id, key, operation, request_hash, target,
                                      response_status, response_body)
        SELECT * FROM unnest($16::uuid[], $17::text[], $18::text[], $19::text[], $20::text[], $21::text[],
-                            $22::int[], $23::jsonb[])
+                            $22::int[], $23::json[])
      ), purchase_rows AS (
        INSERT INTO purchases (purchase_id, environment_id, player_id, item_key, occurrence, price, contents,
                               entry_id, balance_after, idempotency_key, created_at)

@@ -5,6 +5,8 @@ import { injectAsGateway, internalHeaders } from '@engage/testkit';
 export interface Answer {
   status: number;
   body: Record<string, unknown>;
+  /** The body as sent, so a replay can be compared byte for byte. */
+  text: string;
   replayed: boolean;
 }
 
@@ -26,6 +28,7 @@ export async function adjust(app: HttpApp, env: EnvironmentContext, body: Adjust
   return {
     status: res.statusCode,
     body: res.json(),
+    text: res.body,
     replayed: res.headers['idempotent-replayed'] === 'true',
   };
 }

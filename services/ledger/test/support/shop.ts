@@ -55,6 +55,7 @@ export async function purchase(
   return {
     status: res.statusCode,
     body: res.json(),
+    text: res.body,
     replayed: res.headers['idempotent-replayed'] === 'true',
   };
 }
