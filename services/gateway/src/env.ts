@@ -41,8 +41,6 @@ export const gatewayEnv = baseEnv
      * query until the month changes; changes to it arrive by notification.
      */
     PLAYER_CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).default(500_000),
-    /** No longer used (players are kept until the month changes): a warning at start if set. */
-    PLAYER_CACHE_TTL_MS: z.string().optional(),
     /** How long event definitions are cached per replica. */
     DEFINITION_CACHE_TTL_MS: milliseconds.default(5_000),
     /**

@@ -38,12 +38,6 @@ export async function startGateway(ctx: ServiceContext<GatewayEnv>): Promise<voi
   const expiry = startKeyExpiry({ pool, log, retentionMs: env.IDEMPOTENCY_KEY_RETENTION_MS });
   lifecycle.onShutdown('idempotency key expiry', () => expiry.stop());
 
-  if (env.PLAYER_CACHE_TTL_MS !== undefined) {
-    log.warn(
-      { PLAYER_CACHE_TTL_MS: env.PLAYER_CACHE_TTL_MS },
-      'PLAYER_CACHE_TTL_MS is no longer used: player changes reach every replica by notification; PLAYER_CACHE_MAX_ENTRIES bounds the cache',
-    );
-  }
   const players = createPlayerDirectory({
     pool,
     schema: 'gateway',
