@@ -123,6 +123,32 @@ describe('players known to a replica', () => {
       .toBe('Europe/Paris');
   });
 
+  it('what a request read before a change to the player was announced is not kept', async () => {
+    const [stale, witness] = [`p-${crypto.randomUUID()}`, `p-${crypto.randomUUID()}`];
+    for (const id of [stale, witness]) {
+      await setTier(one, id, 'silver');
+      await playerThrough(two, id);
+    }
+    const known = () => two.players.knownOf(tenant.live.environmentId);
+    expect(known()(witness)).toBeDefined();
+    const mark = two.players.mark(); // a read of `stale` starts
+    for (const id of [stale, witness]) {
+      await one.pool.query(
+        `UPDATE players SET attributes = '{"tier":"gold"}' WHERE environment_id = $1 AND external_id = $2`,
+        [tenant.live.environmentId, id],
+      );
+    }
+    // Notifications arrive in commit order: once the witness is gone, the change to `stale` is known.
+    await expect.poll(() => known()(witness), { timeout: 20_000 }).toBeUndefined();
+    two.players.remember(mark, tenant.live.environmentId, stale, {
+      timeZone: null,
+      attributes: { tier: 'silver' },
+      activeMonth: monthOf(new Date()),
+    });
+    expect(known()(stale)).toBeUndefined();
+    expect(await playerThrough(two, stale)).toMatchObject({ attributes: { tier: 'gold' } });
+  });
+
   it('a replica that loses its notification connection forgets what it knew, then listens again', async () => {
     const playerId = `p-${crypto.randomUUID()}`;
     await setTier(one, playerId, 'silver');
