@@ -4,6 +4,7 @@ import { listenToChannel, type Pool, TransactionRetriesExhausted, withTransactio
 import { monthOf } from './domain/quota.ts';
 import { GroupedLruCache } from './grouped-cache.ts';
 import { admitPlayers } from './player-admission.ts';
+import { RecentChanges } from './recent-changes.ts';
 import { type PlayerRecord, readPlayer, upsertPlayers } from './store/players.ts';
 
 /** What event ingestion needs to know of a player: created, active this month, and its zone. */
@@ -45,8 +46,8 @@ export interface PlayerDirectory {
   close(): Promise<void>;
 }
 
-/** Notifications that arrived while a read may still be in flight, before they are all forgotten. */
-const CHANGES_KEPT = 10_000;
+/** Announced changes held for the reads in flight (two generations of this many players). */
+const CHANGES_HELD = 10_000;
 
 export function createPlayerDirectory(options: {
   pool: Pool;
@@ -59,17 +60,12 @@ export function createPlayerDirectory(options: {
 }): PlayerDirectory {
   const known = new GroupedLruCache<string, string, KnownPlayer>({ maxEntries: options.maxEntries });
   let listening = false;
-  /** Counts announced changes and resets; a mark is its value when taken. */
-  let sequence = 0;
-  let resetAt = 0;
-  const changedAt = new Map<string, number>();
+  const changes = new RecentChanges<string>({ perGeneration: CHANGES_HELD });
   const waiting: (() => void)[] = [];
   const keyOf = (environmentId: string, externalId: string) => `${environmentId}\u0000${externalId}`;
 
   const reset = () => {
-    sequence++;
-    resetAt = sequence;
-    changedAt.clear();
+    changes.addEverything();
     known.clear();
   };
   const changed = (payload: string) => {
@@ -82,9 +78,7 @@ export function createPlayerDirectory(options: {
       reset();
       return;
     }
-    if (changedAt.size >= CHANGES_KEPT) reset();
-    sequence++;
-    changedAt.set(keyOf(environmentId, externalId), sequence);
+    changes.add(keyOf(environmentId, externalId));
     known.delete(environmentId, externalId);
   };
   const listener = listenToChannel({
@@ -106,10 +100,9 @@ export function createPlayerDirectory(options: {
 
   const directory: PlayerDirectory = {
     knownOf: (environmentId) => known.groupView(environmentId),
-    mark: () => sequence,
+    mark: () => changes.mark(),
     remember(mark, environmentId, externalId, player) {
-      if (!listening || mark < resetAt) return;
-      if ((changedAt.get(keyOf(environmentId, externalId)) ?? 0) > mark) return;
+      if (!listening || changes.changedSince(mark, keyOf(environmentId, externalId))) return;
       known.set(environmentId, externalId, player);
     },
     async resolve(environment, externalId) {
@@ -119,7 +112,7 @@ export function createPlayerDirectory(options: {
       if (cached?.activeMonth === month && cached.attributes !== undefined) {
         return { id: externalId, timeZone: cached.timeZone, attributes: cached.attributes, isNew: false };
       }
-      const mark = sequence;
+      const mark = changes.mark();
       const stored = await readPlayer(options.pool, environmentId, externalId, month);
       const player: PlayerContext =
         stored?.active === true
