@@ -4,6 +4,7 @@ import { listenToChannel, type Pool, TransactionRetriesExhausted, withTransactio
 import { monthOf } from './domain/quota.ts';
 import { GroupedLruCache } from './grouped-cache.ts';
 import { admitPlayers } from './player-admission.ts';
+import { playerChangesListening, playerChangesLost, playerResolutions } from './player-metrics.ts';
 import { RecentChanges } from './recent-changes.ts';
 import { type PlayerRecord, readPlayer, upsertPlayers } from './store/players.ts';
 
@@ -89,10 +90,13 @@ export function createPlayerDirectory(options: {
     onListening: () => {
       reset();
       listening = true;
+      playerChangesListening.set(1);
       for (const resolve of waiting.splice(0)) resolve();
     },
     onLost: () => {
       listening = false;
+      playerChangesListening.set(0);
+      playerChangesLost.inc();
       reset();
     },
     ...(options.log ? { log: options.log } : {}),
@@ -110,14 +114,16 @@ export function createPlayerDirectory(options: {
       const { environmentId } = environment;
       const cached = known.get(environmentId, externalId);
       if (cached?.activeMonth === month && cached.attributes !== undefined) {
+        playerResolutions.inc({ outcome: 'known' });
         return { id: externalId, timeZone: cached.timeZone, attributes: cached.attributes, isNew: false };
       }
       const mark = changes.mark();
       const stored = await readPlayer(options.pool, environmentId, externalId, month);
-      const player: PlayerContext =
-        stored?.active === true
-          ? { id: externalId, timeZone: stored.timeZone, attributes: stored.attributes, isNew: false }
-          : await admitAndUpsertOne(options.pool, environment, month, externalId);
+      const admission = stored?.active !== true;
+      playerResolutions.inc({ outcome: admission ? 'admission' : 'read' });
+      const player: PlayerContext = admission
+        ? await admitAndUpsertOne(options.pool, environment, month, externalId)
+        : { id: externalId, timeZone: stored.timeZone, attributes: stored.attributes, isNew: false };
       directory.remember(mark, environmentId, externalId, {
         timeZone: player.timeZone,
         attributes: player.attributes,

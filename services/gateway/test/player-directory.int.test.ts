@@ -4,6 +4,7 @@ import { createTenant, TEST_ADMIN_TOKEN, type Tenant } from '@engage/testkit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { monthOf } from '../src/domain/quota.ts';
+import { playerResolutions } from '../src/player-metrics.ts';
 import { bearer, type InProcessGateway, startGateway } from './support.ts';
 
 /** Two replicas of the gateway on one database, forwarding to one owner that records the player it is given. */
@@ -74,11 +75,18 @@ function recordStatements(gateway: InProcessGateway): string[] {
   return statements;
 }
 
+async function resolutions() {
+  const { values } = await playerResolutions.get();
+  const of = (outcome: string) => values.find((v) => v.labels.outcome === outcome)?.value ?? 0;
+  return { known: of('known'), read: of('read'), admission: of('admission') };
+}
+
 describe('players known to a replica', () => {
   it('a player created and counted through another replica costs one read and no write', async () => {
     const playerId = `p-${crypto.randomUUID()}`;
     await setTier(one, playerId, 'gold');
     await playerThrough(two, `warm-up-${crypto.randomUUID()}`); // the key is now known to the second replica
+    const before = await resolutions();
     const statements = recordStatements(two);
     expect(await playerThrough(two, playerId)).toEqual({
       id: playerId,
@@ -92,6 +100,12 @@ describe('players known to a replica', () => {
     // Known from now on: no statement at all.
     await playerThrough(two, playerId);
     expect(statements.filter((s) => !s.includes('api_keys'))).toHaveLength(1);
+    const after = await resolutions();
+    expect([
+      after.read - before.read,
+      after.known - before.known,
+      after.admission - before.admission,
+    ]).toEqual([1, 1, 0]);
   });
 
   it('an attribute change made through one replica reaches the next calls through the other', async () => {
