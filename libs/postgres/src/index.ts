@@ -1,3 +1,4 @@
+export * from './listen.ts';
 export * from './metrics.ts';
 export * from './migrate.ts';
 export * from './pool.ts';

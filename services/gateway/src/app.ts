@@ -11,7 +11,7 @@ import { forwardRoutes } from './http/forward.ts';
 import { openApiRoutes } from './http/openapi.ts';
 import { playerRoutes } from './http/players.ts';
 import { type OrganizationLimit, registerOrganizationLimit } from './limits/organization-limit.ts';
-import { createPlayerDirectory } from './players.ts';
+import type { PlayerDirectory } from './players.ts';
 
 /** Callers are game servers: a request head larger than Node's default is refused. */
 const PUBLIC_MAX_HEADER_BYTES = 16 * 1024;
@@ -25,7 +25,8 @@ export interface GatewayDeps {
   adminToken: string;
   eventsBodyLimit: number;
   keyCacheTtlMs: number;
-  playerCacheTtlMs: number;
+  /** The players this replica knows (it listens to their changes: the caller closes it). */
+  players: PlayerDirectory;
   definitionCacheTtlMs: number;
   /** An idempotency key still pending after this long is produced again with its eventId. */
   pendingKeyTimeoutMs: number;
@@ -46,7 +47,7 @@ export function buildApp(deps: GatewayDeps): HttpApp {
     cacheTtlMs: deps.keyCacheTtlMs,
     log: deps.log,
   });
-  const players = createPlayerDirectory({ pool: deps.pool, cacheTtlMs: deps.playerCacheTtlMs });
+  const { players } = deps;
   const rules = createEventRulesCache({ pool: deps.pool, ttlMs: deps.definitionCacheTtlMs });
 
   app.register(openApiRoutes);

@@ -36,8 +36,12 @@ export const gatewayEnv = baseEnv
       .default(8 * 1024 * 1024),
     /** How long a key lookup is cached: revocations and billing changes take effect within it. */
     KEY_CACHE_TTL_MS: milliseconds.default(5_000),
-    /** How long known players and event definitions are cached per replica. */
-    PLAYER_CACHE_TTL_MS: milliseconds.default(5_000),
+    /**
+     * Most players each replica keeps (least recently used dropped first); a player kept costs no
+     * query until the month changes; changes to it arrive by notification.
+     */
+    PLAYER_CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).default(500_000),
+    /** How long event definitions are cached per replica. */
     DEFINITION_CACHE_TTL_MS: milliseconds.default(5_000),
     /**
      * An event idempotency key still `pending` after this long belongs to a request that failed or

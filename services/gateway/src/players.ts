@@ -1,23 +1,12 @@
 import { type EnvironmentContext, MAX_PLAYER_ID_LENGTH, type PlayerContext } from '@engage/contracts';
 import { type Problem, problem, requestProblem, unexpectedProblem, validationProblem } from '@engage/kit';
-import { type Pool, TransactionRetriesExhausted, withTransaction } from '@engage/postgres';
-import { TtlCache } from './cache.ts';
+import { listenToChannel, type Pool, TransactionRetriesExhausted, withTransaction } from '@engage/postgres';
 import { monthOf } from './domain/quota.ts';
-import { GroupedTtlCache } from './grouped-cache.ts';
+import { GroupedLruCache } from './grouped-cache.ts';
 import { admitPlayers } from './player-admission.ts';
-import { type PlayerRecord, upsertPlayers } from './store/players.ts';
-
-/**
- * Players known to this replica: created, and active in the month recorded. A player found here
- * for the current month costs no query at all; anything else goes through admission (quota) and
- * the upsert. Entries live `cacheTtlMs`, so an attribute change made through another replica is
- * seen within that bound.
- */
-export interface KnownPlayer {
-  timeZone: string | null;
-  attributes: PlayerRecord['attributes'];
-  activeMonth: string;
-}
+import { playerChangesListening, playerChangesLost, playerResolutions } from './player-metrics.ts';
+import { RecentChanges } from './recent-changes.ts';
+import { type PlayerRecord, readPlayer, upsertPlayers } from './store/players.ts';
 
 /** What event ingestion needs to know of a player: created, active this month, and its zone. */
 export interface Sighting {
@@ -25,59 +14,126 @@ export interface Sighting {
   activeMonth: string;
 }
 
-/**
- * Sightings are kept much longer than attributes: whether a player exists and was active this
- * month does not change within the month; its zone is stamped on records without one, so a zone
- * changed through another replica reaches records within this bound.
- */
-export const SIGHTING_TTL_MS = 10 * 60 * 1000;
+/** A player known to this replica; its attributes only once read (ingestion learns the zone alone). */
+export interface KnownPlayer extends Sighting {
+  attributes: PlayerRecord['attributes'] | undefined;
+}
 
+/** Taken before a player is read or written; see PlayerDirectory.remember. */
+export type DirectoryMark = number;
+
+/**
+ * Players known to this replica: created, active in the month recorded, with their zone and
+ * attributes. A player known for the current month costs no query at all; one this replica has
+ * not seen costs one read, and only a player new to the month (or to the environment) goes through
+ * admission (quota) and the upsert. Entries stay until the month changes or room is needed (least
+ * recently used first). A change to a player's zone or attributes, by any replica, is announced by
+ * Postgres (migration 0005) and drops this replica's entry; while that channel is not listened to,
+ * nothing is kept, and every loss of it clears everything.
+ */
 export interface PlayerDirectory {
   /** The player a forwarded request names, created (and admitted) on first sight. */
   resolve(environment: EnvironmentContext, externalId: string): Promise<PlayerContext>;
-  /** A reader of the environment's sightings for the work of one request. */
-  sightingsOf(environmentId: string): (externalId: string) => Sighting | undefined;
-  rememberSighting(environmentId: string, externalId: string, sighting: Sighting): void;
-  remember(environmentId: string, externalId: string, player: KnownPlayer): void;
+  /** A reader of the environment's known players for the work of one request. */
+  knownOf(environmentId: string): (externalId: string) => KnownPlayer | undefined;
+  mark(): DirectoryMark;
+  /**
+   * Keeps what was read or written after `mark` was taken, unless a change to the player was
+   * announced (or the channel lost) since: what was read then may be older than the change.
+   */
+  remember(mark: DirectoryMark, environmentId: string, externalId: string, player: KnownPlayer): void;
+  /** Resolves once LISTEN is in effect (now, or with `next`: after the next (re)connection). */
+  whenListening(options?: { next?: boolean }): Promise<void>;
+  close(): Promise<void>;
 }
 
-export function createPlayerDirectory(options: { pool: Pool; cacheTtlMs: number }): PlayerDirectory {
-  const cache = new TtlCache<string, KnownPlayer>({ ttlMs: options.cacheTtlMs, maxEntries: 200_000 });
-  const sightings = new GroupedTtlCache<string, string, Sighting>({
-    ttlMs: SIGHTING_TTL_MS,
-    maxEntries: 500_000,
-  });
+/** Announced changes held for the reads in flight (two generations of this many players). */
+const CHANGES_HELD = 10_000;
+
+export function createPlayerDirectory(options: {
+  pool: Pool;
+  maxEntries: number;
+  /** The schema of the players table: its notifications come on `<schema>_players`. */
+  schema: string;
+  /** The listening connection's application_name. */
+  listenerName?: string;
+  log?: { warn(details: object, message: string): void };
+}): PlayerDirectory {
+  const known = new GroupedLruCache<string, string, KnownPlayer>({ maxEntries: options.maxEntries });
+  let listening = false;
+  const changes = new RecentChanges<string>({ perGeneration: CHANGES_HELD });
+  const waiting: (() => void)[] = [];
   const keyOf = (environmentId: string, externalId: string) => `${environmentId}\u0000${externalId}`;
+
+  const reset = () => {
+    changes.addEverything();
+    known.clear();
+  };
+  const changed = (payload: string) => {
+    let environmentId: unknown;
+    let externalId: unknown;
+    try {
+      [environmentId, externalId] = JSON.parse(payload) as unknown[];
+    } catch {}
+    if (typeof environmentId !== 'string' || typeof externalId !== 'string') {
+      reset();
+      return;
+    }
+    changes.add(keyOf(environmentId, externalId));
+    known.delete(environmentId, externalId);
+  };
+  const listener = listenToChannel({
+    pool: options.pool,
+    channel: `${options.schema}_players`,
+    applicationName: options.listenerName ?? `${options.schema}-player-changes`,
+    onNotification: changed,
+    onListening: () => {
+      reset();
+      listening = true;
+      playerChangesListening.set(1);
+      for (const resolve of waiting.splice(0)) resolve();
+    },
+    onLost: () => {
+      listening = false;
+      playerChangesListening.set(0);
+      playerChangesLost.inc();
+      reset();
+    },
+    ...(options.log ? { log: options.log } : {}),
+  });
+
   const directory: PlayerDirectory = {
-    sightingsOf: (environmentId) => sightings.groupView(environmentId),
-    rememberSighting: (environmentId, externalId, sighting) =>
-      sightings.set(environmentId, externalId, sighting),
-    remember: (environmentId, externalId, player) => {
-      cache.set(keyOf(environmentId, externalId), player);
-      sightings.set(environmentId, externalId, {
-        timeZone: player.timeZone,
-        activeMonth: player.activeMonth,
-      });
+    knownOf: (environmentId) => known.groupView(environmentId),
+    mark: () => changes.mark(),
+    remember(mark, environmentId, externalId, player) {
+      if (!listening || changes.changedSince(mark, keyOf(environmentId, externalId))) return;
+      known.set(environmentId, externalId, player);
     },
     async resolve(environment, externalId) {
       const month = monthOf(new Date());
-      const cached = cache.get(keyOf(environment.environmentId, externalId));
-      if (cached && cached.activeMonth === month) {
+      const { environmentId } = environment;
+      const cached = known.get(environmentId, externalId);
+      if (cached?.activeMonth === month && cached.attributes !== undefined) {
+        playerResolutions.inc({ outcome: 'known' });
         return { id: externalId, timeZone: cached.timeZone, attributes: cached.attributes, isNew: false };
       }
-      const record = await admitAndUpsertOne(options.pool, environment, month, externalId);
-      directory.remember(environment.environmentId, externalId, {
-        timeZone: record.timeZone,
-        attributes: record.attributes,
+      const mark = changes.mark();
+      const stored = await readPlayer(options.pool, environmentId, externalId, month);
+      const admission = stored?.active !== true;
+      playerResolutions.inc({ outcome: admission ? 'admission' : 'read' });
+      const player: PlayerContext = admission
+        ? await admitAndUpsertOne(options.pool, environment, month, externalId)
+        : { id: externalId, timeZone: stored.timeZone, attributes: stored.attributes, isNew: false };
+      directory.remember(mark, environmentId, externalId, {
+        timeZone: player.timeZone,
+        attributes: player.attributes,
         activeMonth: month,
       });
-      return {
-        id: externalId,
-        timeZone: record.timeZone,
-        attributes: record.attributes,
-        isNew: record.isNew,
-      };
+      return player;
     },
+    whenListening: (when) =>
+      listening && !when?.next ? Promise.resolve() : new Promise((resolve) => waiting.push(resolve)),
+    close: () => listener.stop(),
   };
   return directory;
 }
@@ -87,9 +143,9 @@ async function admitAndUpsertOne(
   environment: EnvironmentContext,
   month: string,
   externalId: string,
-): Promise<PlayerRecord> {
+): Promise<PlayerContext> {
   try {
-    return await withTransaction(pool, async (client) => {
+    const record = await withTransaction(pool, async (client) => {
       const refused = await admitPlayers(client, environment, month, [externalId]);
       const code = refused.get(externalId);
       if (code) throw quotaProblem(code);
@@ -98,6 +154,7 @@ async function admitAndUpsertOne(
       ]);
       return records.get(externalId)!;
     });
+    return { id: externalId, timeZone: record.timeZone, attributes: record.attributes, isNew: record.isNew };
   } catch (err) {
     if (err instanceof TransactionRetriesExhausted) throw unexpectedProblem();
     throw err;

@@ -7,6 +7,7 @@ import { createEventProducer } from './events/event-producer.ts';
 import { startKeyExpiry } from './events/key-expiry.ts';
 import { createUpstreams } from './forwarding/upstreams.ts';
 import { createOrganizationLimit } from './limits/organization-limit.ts';
+import { createPlayerDirectory } from './players.ts';
 
 export async function startGateway(ctx: ServiceContext<GatewayEnv>): Promise<void> {
   const { env, log, lifecycle } = ctx;
@@ -37,6 +38,14 @@ export async function startGateway(ctx: ServiceContext<GatewayEnv>): Promise<voi
   const expiry = startKeyExpiry({ pool, log, retentionMs: env.IDEMPOTENCY_KEY_RETENTION_MS });
   lifecycle.onShutdown('idempotency key expiry', () => expiry.stop());
 
+  const players = createPlayerDirectory({
+    pool,
+    schema: 'gateway',
+    maxEntries: env.PLAYER_CACHE_MAX_ENTRIES,
+    log,
+  });
+  lifecycle.onShutdown('player change notifications', () => players.close());
+
   const app = buildApp({
     log,
     pool,
@@ -46,7 +55,7 @@ export async function startGateway(ctx: ServiceContext<GatewayEnv>): Promise<voi
     adminToken: env.ADMIN_TOKEN,
     eventsBodyLimit: env.EVENTS_BODY_LIMIT_BYTES,
     keyCacheTtlMs: env.KEY_CACHE_TTL_MS,
-    playerCacheTtlMs: env.PLAYER_CACHE_TTL_MS,
+    players,
     definitionCacheTtlMs: env.DEFINITION_CACHE_TTL_MS,
     pendingKeyTimeoutMs: env.IDEMPOTENCY_PENDING_TIMEOUT_MS,
     readiness: () => pingPool(pool),

@@ -7,6 +7,7 @@ import { stackConfig, TEST_ADMIN_TOKEN, TEST_INTERNAL_AUTH_SECRET, uniqueTopicPr
 import { buildApp } from '../src/app.ts';
 import { createEventProducer, type EventProducer } from '../src/events/event-producer.ts';
 import { createUpstreams, type Upstreams } from '../src/forwarding/upstreams.ts';
+import { createPlayerDirectory, type PlayerDirectory } from '../src/players.ts';
 
 export interface InProcessGateway {
   app: HttpApp;
@@ -14,6 +15,9 @@ export interface InProcessGateway {
   pool: Pool;
   producer: EventProducer;
   topicPrefix: string;
+  players: PlayerDirectory;
+  /** The application_name of the connection this gateway listens to player changes on. */
+  playerListenerName: string;
   close(): Promise<void>;
 }
 
@@ -73,6 +77,15 @@ export async function startGateway(
     },
     new InternalSigner(TEST_INTERNAL_AUTH_SECRET),
   );
+  const playerListenerName = `gateway-players-${crypto.randomUUID().slice(0, 8)}`;
+  const players = createPlayerDirectory({
+    pool,
+    schema: 'gateway',
+    maxEntries: 500_000,
+    listenerName: playerListenerName,
+  });
+  // What a gateway caches before it listens it forgets: tests start from a listening one.
+  await players.whenListening();
   const app = buildApp({
     log,
     pool,
@@ -82,7 +95,7 @@ export async function startGateway(
     adminToken: TEST_ADMIN_TOKEN,
     eventsBodyLimit: 8 * 1024 * 1024,
     keyCacheTtlMs: options.keyCacheTtlMs ?? 5_000,
-    playerCacheTtlMs: 5_000,
+    players,
     definitionCacheTtlMs: 5_000,
     pendingKeyTimeoutMs: options.pendingKeyTimeoutMs ?? 35_000,
   });
@@ -93,8 +106,11 @@ export async function startGateway(
     pool,
     producer,
     topicPrefix,
+    players,
+    playerListenerName,
     close: async () => {
       await app.close();
+      await players.close();
       await upstreams.close();
       await producer.close();
       await pool.end();

@@ -69,6 +69,7 @@ export async function ingestEvents(
   const checked: CheckedBatch = { items, rules, receivedAt, check };
 
   const month = monthOf(receivedAt);
+  const mark = deps.players.mark();
   const batch = await admitBatch(deps, environment, checked, month, dayOf(receivedAt));
   if (check.discovered.size > 0) deps.rules.invalidate(environment.environmentId);
   await settleYoungPendingKeys(deps, environment.environmentId, batch);
@@ -97,13 +98,18 @@ export async function ingestEvents(
     // Harmless: a retry finding the key pending produces the same eventId again.
     deps.log.warn({ err }, 'could not mark idempotency keys committed'),
   );
-  // Only what changed: refreshing a current sighting would cost a write per item and keep a zone
-  // changed through another replica from ever reaching this one's records.
-  const sighted = deps.players.sightingsOf(environment.environmentId);
+  // Only what changed: a player this replica knows for the month stays as it is (a change made
+  // through another replica drops it, see PlayerDirectory).
+  const sighted = deps.players.knownOf(environment.environmentId);
   for (const [playerId, player] of batch.sightingsCurrent ? [] : batch.players) {
     const known = sighted(playerId);
     if (known?.activeMonth === month && known.timeZone === player.timeZone) continue;
-    deps.players.rememberSighting(environment.environmentId, playerId, { ...player, activeMonth: month });
+    // A zone written by this batch leaves the attributes as they were.
+    deps.players.remember(mark, environment.environmentId, playerId, {
+      ...player,
+      attributes: known?.attributes,
+      activeMonth: month,
+    });
   }
   return answer(batch.outcomes, batch.settled, batch.sameAs);
 }
@@ -161,7 +167,7 @@ async function admitBatch(
   day: string,
 ): Promise<AdmittedBatch> {
   const { environmentId } = environment;
-  const sighted = deps.players.sightingsOf(environmentId);
+  const sighted = deps.players.knownOf(environmentId);
   const discovers = checked.check.discovered.size > 0;
   const first = screen(checked.check.outcomes);
   const firstSightings = sightingsOf(first.candidates, sighted, month);

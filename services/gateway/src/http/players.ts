@@ -85,6 +85,7 @@ async function writeAttributes(
   remove: string[],
 ) {
   const month = monthOf(new Date());
+  const mark = deps.players.mark();
   try {
     const written = await withTransaction(deps.pool, async (client) => {
       const refused = (await admitPlayers(client, environment, month, [playerId])).get(playerId);
@@ -92,7 +93,7 @@ async function writeAttributes(
       await upsertPlayers(client, environment.environmentId, [{ externalId: playerId, timeZone }]);
       return writePlayerAttributes(client, environment.environmentId, playerId, set, remove);
     });
-    deps.players.remember(environment.environmentId, playerId, { ...written, activeMonth: month });
+    deps.players.remember(mark, environment.environmentId, playerId, { ...written, activeMonth: month });
     const attributes = Object.fromEntries(
       Object.entries(written.attributes).map(([key, value]) => [key, answerValue(value)]),
     );
