@@ -12,8 +12,15 @@ import { setFlagsFromString } from 'node:v8';
  * latest at 95 %) ends that (docs/operating.md, "Garbage collection").
  */
 export function tuneGarbageCollector(markingStartPercent: number): void {
-  if (markingStartPercent <= 0) return;
   // Read by V8 on every check, so they apply although the heap is already set up.
-  setFlagsFromString(`--incremental-marking-soft-trigger=${markingStartPercent}`);
-  setFlagsFromString(`--incremental-marking-hard-trigger=${Math.max(markingStartPercent, 95)}`);
+  for (const flag of markingTriggerFlags(markingStartPercent)) setFlagsFromString(flag);
+}
+
+/** The V8 flags `tuneGarbageCollector` sets: none at 0. */
+export function markingTriggerFlags(markingStartPercent: number): string[] {
+  if (markingStartPercent <= 0) return [];
+  return [
+    `--incremental-marking-soft-trigger=${markingStartPercent}`,
+    `--incremental-marking-hard-trigger=${Math.max(markingStartPercent, 95)}`,
+  ];
 }
