@@ -123,6 +123,22 @@ export function smallUnscaled(text: string, scale: number): number | undefined {
   return sign ? -unscaled : unscaled;
 }
 
+const ROUNDABLE_DECIMAL_TEXT = /^(-?)(\d+)(?:\.(\d*))?$/;
+
+/**
+ * Decimal text in units of 10^-decimals, rounded half away from zero from its digits as Postgres's
+ * `round(numeric)` does (a double times 10^decimals would round 1.005 to 1.00), as a double;
+ * undefined for text that is not decimal.
+ */
+export function roundedUnscaled(text: string, decimals: number): number | undefined {
+  const parts = ROUNDABLE_DECIMAL_TEXT.exec(text);
+  if (!parts) return undefined;
+  const [, sign, whole = '', fraction = ''] = parts;
+  const digits = fraction.padEnd(decimals + 1, '0');
+  const magnitude = Number(whole + digits.slice(0, decimals)) + (digits[decimals]! >= '5' ? 1 : 0);
+  return sign === '-' ? -magnitude : magnitude;
+}
+
 /** Sign, integer digits without leading zeros, fraction digits without trailing zeros. */
 function parts(text: string): { negative: boolean; whole: string; fraction: string } {
   const negative = text.startsWith('-');

@@ -5,6 +5,7 @@ import {
   decimalTextOfNumber,
   formatUnscaled,
   parseUnscaled,
+  roundedUnscaled,
   smallUnscaled,
 } from '../src/decimal.ts';
 
@@ -65,5 +66,21 @@ describe('unscaled integers', () => {
   it('answers the same as a double while the unscaled value has at most 15 digits', () => {
     expect(smallUnscaled('-1234567.12345678', 8)).toBe(-123456712345678);
     expect(smallUnscaled('12345678.1', 8)).toBeUndefined();
+  });
+});
+
+describe('roundedUnscaled', () => {
+  it.each([
+    ['1.005', 2, 101],
+    ['1.004', 2, 100],
+    ['-7.5', 0, -8],
+    ['-7.49', 0, -7],
+    ['42', 3, 42_000],
+  ])('rounds %s at %d decimals half away from zero to %d', (text, decimals, units) => {
+    expect(roundedUnscaled(text, decimals)).toBe(units);
+  });
+
+  it('answers nothing for text that is not decimal', () => {
+    expect(roundedUnscaled('1e3', 0)).toBeUndefined();
   });
 });
