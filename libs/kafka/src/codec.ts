@@ -34,10 +34,9 @@ const FIRST_GUESS_BYTES_PER_RECORD = 256;
 /**
  * Encodes many records into shared slabs and answers a view of each (`toBuffer` allocates, zero-fills
  * and copies a Buffer per record, a large part of the cost of small records). A slab is sized for the
- * records still to encode, at the average size of those encoded so far, up to 256 KB: a slab of the
- * full size for a call of one or two records was 256 KB of Buffer memory per ledger transaction,
- * which started a full collection (V8's external memory pressure) three times a second at 1,000
- * operations a second. A record that does not fit the slab's rest starts a new slab; one larger than
+ * records still to encode, at the average size of those encoded so far, up to SLAB_BYTES: a slab of
+ * the full size for a call of one or two records would be that much Buffer memory per ledger
+ * transaction, and V8's external memory pressure would start full collections often. A record that does not fit the slab's rest starts a new slab; one larger than
  * a slab gets a Buffer of its own.
  */
 export function encodeRecords<T>(def: TopicDefinition<T>, values: readonly T[]): Buffer[] {

@@ -1,4 +1,5 @@
 import type { TopicDefinition } from '@engage/contracts';
+import { retry } from '@engage/kit';
 import { type Pool, type PoolClient, withTransaction } from '@engage/postgres';
 import type { Consumer, EachBatchPayload, IHeaders, KafkaMessage } from 'kafkajs';
 import type { Logger } from 'pino';
@@ -10,7 +11,6 @@ import { FetchRounds } from './fetch-rounds.ts';
 import { batchSize, recordsSkipped } from './metrics.ts';
 import { type OffsetCommits, offsetCommits } from './offset-commits.ts';
 import { PartitionProgress } from './partition-progress.ts';
-import { withRetries } from './retry.ts';
 import { lockAndAdvanceOffsets, type OffsetKeys, storedOffsets } from './stored-offsets.ts';
 import { withConsumeSpan } from './tracing.ts';
 
@@ -170,9 +170,9 @@ export async function startExactlyOnceConsumer<T, R = void>(
   await consumer.connect();
   // A topic created a moment ago can still be unknown to the broker's metadata ("does not host this
   // topic-partition", a retriable error): subscribing is tried again for a few seconds.
-  await withRetries(() => consumer.subscribe({ topic, fromBeginning: true }), {
+  await retry(() => consumer.subscribe({ topic, fromBeginning: true }), {
     attempts: 8,
-    stepMs: 250,
+    delayMs: (failed) => 250 * failed,
     retryable: (err) => (err as { retriable?: boolean }).retriable === true,
   });
   const applying: RoundContext<T, R> = { options, commits, maxRecords, progress };
@@ -310,18 +310,15 @@ async function applyOrSetAside<T, R>(
   options: ExactlyOnceConsumerOptions<T, R>,
   single: Chunk,
 ): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await commitChunks(options, [single]);
-      return;
-    } catch (err) {
-      if (isTransient(err)) throw err;
-      if (attempt >= RECORD_ATTEMPTS || err instanceof UnapplicableRecordError) {
-        await setAside(options, single, err);
-        return;
-      }
-      await new Promise((resolve) => setTimeout(resolve, RECORD_RETRY_STEP_MS * attempt));
-    }
+  try {
+    await retry(() => commitChunks(options, [single]), {
+      attempts: RECORD_ATTEMPTS,
+      delayMs: (failed) => RECORD_RETRY_STEP_MS * failed,
+      retryable: (err) => !isTransient(err) && !(err instanceof UnapplicableRecordError),
+    });
+  } catch (err) {
+    if (isTransient(err)) throw err;
+    await setAside(options, single, err);
   }
 }
 

@@ -5,7 +5,7 @@ const MAX_REMEMBERED_KEYS = 200_000;
 /**
  * kafkajs's default partitioner (Java-compatible murmur2 of the key, modulo the partition count),
  * remembering the answer per key and partition count. Its murmur2 runs on a 64-bit integer emulation
- * and was the largest cost of a produce call in the ingest profile; players send many events, so
+ * and is a large cost of a produce call; players send many events, so
  * the same keys come back. The partition chosen is exactly the default's: only keyed records
  * without an explicit partition are remembered, and those depend on nothing else.
  *

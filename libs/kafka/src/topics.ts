@@ -1,7 +1,7 @@
 import { allTopics, type TopicDefinition, topicName } from '@engage/contracts';
+import { retry } from '@engage/kit';
 import type { Admin } from 'kafkajs';
 import type { KafkaClient } from './client.ts';
-import { withRetries } from './retry.ts';
 
 /** A topic to create: its full name, partition count and settings. */
 export interface TopicSpec {
@@ -37,7 +37,10 @@ export async function ensureTopicSpecs(
   if (specs.length === 0) return;
   // Topic creation races with itself when several processes create topics at once (the broker can
   // answer "does not host this topic-partition" while leaders settle); each attempt is idempotent.
-  await withRetries(() => createOrGrowTopics(kafka, specs, replicationFactor), { attempts: 5, stepMs: 200 });
+  await retry(() => createOrGrowTopics(kafka, specs, replicationFactor), {
+    attempts: 5,
+    delayMs: (failed) => 200 * failed,
+  });
 }
 
 async function createOrGrowTopics(kafka: KafkaClient, specs: TopicSpec[], replicationFactor: number) {
@@ -82,14 +85,17 @@ async function createOrGrowTopics(kafka: KafkaClient, specs: TopicSpec[], replic
  * shows its count; throws (for ensureTopicSpecs to try again) if that takes over 5 s.
  */
 async function awaitPartitionCounts(admin: Admin, grown: { topic: string; count: number }[]): Promise<void> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const metadata = await admin.fetchTopicMetadata({ topics: grown.map((g) => g.topic) });
-    const short = grown.filter((g) => {
-      const topic = metadata.topics.find((t) => t.name === g.topic);
-      return (topic?.partitions.length ?? 0) < g.count;
-    });
-    if (short.length === 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`partitions of ${grown.map((g) => g.topic).join(', ')} not visible in metadata after 5 s`);
+  const names = grown.map((g) => g.topic);
+  await retry(
+    async () => {
+      const metadata = await admin.fetchTopicMetadata({ topics: names });
+      const short = grown.filter((g) => {
+        const topic = metadata.topics.find((t) => t.name === g.topic);
+        return (topic?.partitions.length ?? 0) < g.count;
+      });
+      if (short.length > 0)
+        throw new Error(`partitions of ${names.join(', ')} not visible in metadata after 5 s`);
+    },
+    { attempts: 50, delayMs: () => 100 },
+  );
 }

@@ -5,17 +5,22 @@ import { setFlagsFromString } from 'node:v8';
  * last full collection to its limit (0: V8's own rule).
  *
  * V8's own rule starts marking when the room left below its old-generation or global limit falls
- * under its young generation's target size. On our services' small live heaps (about 35 MB) its
- * task found that true right after every full collection (with 72 of 105 MB free: which term tripped
- * was not pinned down), so V8 ran one every 150–300 ms whatever the load: at 250 ledger
- * operations a second, four to five a second, each with 5–10 ms of pauses and about 100 ms of
- * concurrent marking on helper threads, which take the cores Postgres, Kafka and the clients need.
- * Starting at 80 % (finishing at the latest at 95 %) runs one a second there and cut the ledger's
- * CPU per operation by a sixth to nearly a half (docs/operating.md, "Garbage collection").
+ * under its young generation's target size. On our services' small live heaps that is true right
+ * after every full collection, so V8 runs full collections several times a second whatever the
+ * load, each with pauses and concurrent marking on helper threads, which take the cores Postgres,
+ * Kafka and the clients need. Starting at a fixed share of the way to the limit (finishing at the
+ * latest at 95 %) ends that (docs/operating.md, "Garbage collection").
  */
 export function tuneGarbageCollector(markingStartPercent: number): void {
-  if (markingStartPercent <= 0) return;
   // Read by V8 on every check, so they apply although the heap is already set up.
-  setFlagsFromString(`--incremental-marking-soft-trigger=${markingStartPercent}`);
-  setFlagsFromString(`--incremental-marking-hard-trigger=${Math.max(markingStartPercent, 95)}`);
+  for (const flag of markingTriggerFlags(markingStartPercent)) setFlagsFromString(flag);
+}
+
+/** The V8 flags `tuneGarbageCollector` sets: none at 0. */
+export function markingTriggerFlags(markingStartPercent: number): string[] {
+  if (markingStartPercent <= 0) return [];
+  return [
+    `--incremental-marking-soft-trigger=${markingStartPercent}`,
+    `--incremental-marking-hard-trigger=${Math.max(markingStartPercent, 95)}`,
+  ];
 }

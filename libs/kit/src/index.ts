@@ -9,6 +9,7 @@ export * from './logger.ts';
 export * from './metrics.ts';
 export * from './metrics-server.ts';
 export * from './problems.ts';
+export * from './retry.ts';
 export * from './service.ts';
 export * from './sleeper.ts';
 export * from './telemetry.ts';

@@ -24,7 +24,7 @@ export { context, SpanKind, SpanStatusCode, trace };
 /**
  * Starts the OpenTelemetry SDK. Spans are exported only when OTEL_EXPORTER_OTLP_ENDPOINT is set.
  * Without it, spans of traces this service starts are not recorded either (a recorded span would be
- * built only to be dropped: a few per cent of a busy service's CPU), yet every span still gets its
+ * built only to be dropped, at a cost to a busy service's CPU), yet every span still gets its
  * trace id, so every problem document and log line has one and it is propagated downstream.
  */
 export function startTelemetry(serviceName: string, otlpEndpoint: string | undefined): () => Promise<void> {

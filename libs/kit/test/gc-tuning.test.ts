@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { baseEnv, parseEnv } from '../src/env.ts';
+import { markingTriggerFlags } from '../src/gc-tuning.ts';
 
 const gcTuningModule = fileURLToPath(new URL('../src/gc-tuning.ts', import.meta.url));
 
@@ -19,18 +20,37 @@ function tuneInChild(percent: number) {
 }
 
 describe('tuneGarbageCollector', () => {
-  it('sets flags this V8 knows (an unknown flag would only be reported on stderr)', () => {
+  it('starts marking at the given share and finishes at the latest at 95 %', () => {
+    expect(markingTriggerFlags(80)).toEqual([
+      '--incremental-marking-soft-trigger=80',
+      '--incremental-marking-hard-trigger=95',
+    ]);
+    expect(markingTriggerFlags(95)).toEqual([
+      '--incremental-marking-soft-trigger=95',
+      '--incremental-marking-hard-trigger=95',
+    ]);
+  });
+
+  it('leaves V8 alone at 0', () => {
+    expect(markingTriggerFlags(0)).toEqual([]);
+  });
+
+  it('names flags this V8 takes at the values given', () => {
+    const flags = markingTriggerFlags(80);
+    const run = spawnSync(process.execPath, [...flags, '--print-flag-values', '-e', ''], {
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(run.status).toBe(0);
+    const values = run.stdout.split('\n');
+    for (const flag of flags) expect(values).toContain(flag);
+  });
+
+  it('sets them at run time without V8 refusing one', () => {
     const run = tuneInChild(80);
     expect(run.status).toBe(0);
     expect(run.stdout).toContain('tuned');
     expect(run.stderr).not.toMatch(/unrecognized flag/i);
-  });
-
-  it('leaves V8 alone at 0', () => {
-    const run = tuneInChild(0);
-    expect(run.status).toBe(0);
-    expect(run.stdout).toContain('tuned');
-    expect(run.stderr).not.toMatch(/flag/i);
   });
 });
 

@@ -1,3 +1,4 @@
+import { retry } from '@engage/kit';
 import pg from 'pg';
 
 /** Serialization failure and deadlock: safe to run the whole transaction again. */
@@ -152,28 +153,37 @@ async function retried<T>(
   options: TransactionOptions,
   once: (client: pg.PoolClient) => Promise<T>,
 ): Promise<T> {
-  const retries = options.retries ?? 5;
-  for (let attempt = 0; ; attempt++) {
-    const client = await pool.connect();
-    let broken = false;
-    try {
-      return await once(client);
-    } catch (err) {
-      broken = err instanceof CommitOutcomeUnknown || (await rollbackQuietly(client));
-      const code = (err as { code?: string }).code;
-      if (code && RETRYABLE.has(code)) {
-        if (attempt >= retries)
-          throw new TransactionRetriesExhausted(`gave up after ${attempt + 1} attempts (${code})`);
-        options.onRetry?.(attempt + 1, code);
-        await sleep(backoffMs(attempt));
-        continue;
-      }
-      throw err;
-    } finally {
-      client.release(broken);
-    }
+  const attempts = (options.retries ?? 5) + 1;
+  try {
+    return await retry(
+      async () => {
+        const client = await pool.connect();
+        let broken = false;
+        try {
+          return await once(client);
+        } catch (err) {
+          broken = err instanceof CommitOutcomeUnknown || (await rollbackQuietly(client));
+          throw err;
+        } finally {
+          client.release(broken);
+        }
+      },
+      {
+        attempts,
+        delayMs: (failed) => backoffMs(failed - 1),
+        retryable: (err) => RETRYABLE.has(codeOf(err)),
+        onRetry: (err, failed) => options.onRetry?.(failed, codeOf(err)),
+      },
+    );
+  } catch (err) {
+    const code = codeOf(err);
+    if (RETRYABLE.has(code))
+      throw new TransactionRetriesExhausted(`gave up after ${attempts} attempts (${code})`);
+    throw err;
   }
 }
+
+const codeOf = (err: unknown): string => String((err as { code?: unknown } | null)?.code ?? '');
 
 function beginStatement(options: Pick<TransactionOptions, 'isolation'>): string {
   return `BEGIN ISOLATION LEVEL ${options.isolation ?? 'READ COMMITTED'}`;
@@ -230,5 +240,3 @@ function backoffMs(attempt: number): number {
   const cap = Math.min(200, 5 * 2 ** attempt);
   return cap / 2 + Math.random() * (cap / 2);
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

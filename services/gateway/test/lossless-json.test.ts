@@ -1,7 +1,7 @@
+import { toDecimalText } from '@engage/contracts';
 import fc from 'fast-check';
 import { parse as parseLosslessly } from 'lossless-json';
 import { describe, expect, it } from 'vitest';
-import { toDecimalText } from '../src/domain/decimal.ts';
 import { parseJsonExactly } from '../src/domain/lossless-json.ts';
 
 const decimalOf = (value: unknown) => toDecimalText(String(value));
@@ -18,6 +18,11 @@ const numberToken = fc
     ([negative, whole, fraction, exponent]) =>
       `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}${exponent === undefined ? '' : `e${exponent}`}`,
   );
+
+it('keeps an event number of 20 integer digits and 8 decimal places exactly', () => {
+  const body = parseLosslessly('{"n": 12345678901234567890.12345678}') as { n: unknown };
+  expect(decimalOf(body.n)).toEqual({ ok: true, text: '12345678901234567890.12345678' });
+});
 
 describe('parseJsonExactly', () => {
   it('reads every number to the same decimal as the lossless parser, whichever path it takes', () => {

@@ -1,7 +1,7 @@
 import { type AcceptedEvent, topicName, topics } from '@engage/contracts';
 import { createCatalogTopics } from '@engage/devstack';
 import { createKafka, decodeRecord } from '@engage/kafka';
-import { createLogger, type HttpApp, InternalSigner, startTelemetry } from '@engage/kit';
+import { createLogger, type HttpApp, InternalSigner, retry, startTelemetry } from '@engage/kit';
 import { createPool, type Pool } from '@engage/postgres';
 import { stackConfig, TEST_ADMIN_TOKEN, TEST_INTERNAL_AUTH_SECRET, uniqueTopicPrefix } from '@engage/testkit';
 import { buildApp } from '../src/app.ts';
@@ -23,18 +23,6 @@ export interface InProcessGateway {
 
 let telemetryStarted = false;
 
-/** A freshly created topic's metadata can lag a moment behind on a busy broker. */
-async function withRetries(fn: () => Promise<void>, attempts = 5): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await fn();
-    } catch (err) {
-      if (attempt >= attempts) throw err;
-      await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
-    }
-  }
-}
-
 /** The gateway built in-process on the real Postgres and Kafka, listening on a free port. */
 export async function startGateway(
   options: {
@@ -51,7 +39,11 @@ export async function startGateway(
   const log = createLogger('gateway-test', 'silent');
   const topicPrefix = uniqueTopicPrefix();
   const brokers = options.brokers ?? stack.brokers;
-  await withRetries(() => createCatalogTopics(brokers, topicPrefix));
+  // A freshly created topic's metadata can lag a moment behind on a busy broker.
+  await retry(() => createCatalogTopics(brokers, topicPrefix), {
+    attempts: 5,
+    delayMs: (failed) => 200 * failed,
+  });
   // As runService does: the SDK registers the W3C propagator that forwarding uses.
   if (!telemetryStarted) {
     startTelemetry('gateway-test', undefined);

@@ -18,8 +18,8 @@ export async function startLedger(ctx: ServiceContext<LedgerEnv>): Promise<void>
   const kafka = createKafka({ brokers: env.KAFKA_BROKERS, clientId: env.KAFKA_CLIENT_ID ?? 'ledger', log });
 
   // Publishes the journal records each committed change enqueued; on shutdown it drains first. It
-  // lingers 20 ms after a partial batch, so under load one send (and its reads and deletes) carries
-  // many records rather than a few: about a third less CPU per write in the benchmark.
+  // lingers after a partial batch, so under load one send (and its reads and deletes) carries many
+  // records rather than a few, which costs less CPU per write.
   const relay = startOutboxRelay({ pool, kafka, log, lingerMs: 20 });
   lifecycle.onShutdown('outbox relay', () => relay.stop());
 

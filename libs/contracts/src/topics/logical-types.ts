@@ -1,4 +1,5 @@
 import avro from 'avsc';
+import { formatUnscaled, parseUnscaled, smallUnscaled } from '../decimal.ts';
 
 /**
  * Avro `decimal` (bytes, two's complement big-endian of the unscaled value) carried in JavaScript as
@@ -78,38 +79,6 @@ export class TimestampMillisAsIso extends avro.types.LogicalType {
 }
 
 export const logicalTypes = { decimal: DecimalAsText, 'timestamp-millis': TimestampMillisAsIso };
-
-const DECIMAL_TEXT = /^(-)?(\d+)(?:\.(\d+))?$/;
-
-export function parseUnscaled(text: string, scale: number): bigint | undefined {
-  const match = DECIMAL_TEXT.exec(text);
-  if (!match) return undefined;
-  const [, sign, whole, fraction = ''] = match;
-  if (fraction.length > scale) return undefined;
-  const unscaled = BigInt(whole + fraction.padEnd(scale, '0'));
-  return sign ? -unscaled : unscaled;
-}
-
-export function formatUnscaled(unscaled: bigint, scale: number): string {
-  const negative = unscaled < 0n;
-  const digits = (negative ? -unscaled : unscaled).toString().padStart(scale + 1, '0');
-  const whole = digits.slice(0, digits.length - scale);
-  const fraction = scale > 0 ? digits.slice(digits.length - scale).replace(/0+$/, '') : '';
-  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
-}
-
-/**
- * The unscaled value as a double when it has at most 15 digits, which a double holds exactly (most
- * event numbers: scores, levels, prices); undefined otherwise (then the BigInt path decides).
- */
-function smallUnscaled(text: string, scale: number): number | undefined {
-  const match = DECIMAL_TEXT.exec(text);
-  if (!match) return undefined;
-  const [, sign, whole = '', fraction = ''] = match;
-  if (fraction.length > scale || whole.length + scale > 15) return undefined;
-  const unscaled = Number(whole + fraction.padEnd(scale, '0'));
-  return sign ? -unscaled : unscaled;
-}
 
 /** The same bytes as bigIntToBytes, by exact integer arithmetic on doubles (|value| < 2^53). */
 function smallToBytes(value: number): Buffer {

@@ -4,6 +4,7 @@ import {
   findUnrepresentableText,
   MAX_IDEMPOTENCY_KEY_LENGTH,
   MAX_PLAYER_ID_LENGTH,
+  toDecimalText,
   UNREPRESENTABLE_TEXT_REASON,
   type UnrepresentableText,
   unrepresentableTextMessage,
@@ -19,7 +20,6 @@ import {
   type PropertyType,
 } from '@engage/contracts/http/events.ts';
 import { isLosslessNumber } from 'lossless-json';
-import { decimalTextOfNumber, toDecimalText } from './decimal.ts';
 import { isoOfMillis, parseIsoDateTime } from './iso-date-time.ts';
 import { isIanaTimeZone } from './time-zone.ts';
 
@@ -337,7 +337,7 @@ function convertProperty(name: string, value: unknown, type: PropertyType): Conv
     case 'number': {
       if (typeof value !== 'number' && !isLosslessNumber(value))
         return { error: typeMismatch(name, 'a number') };
-      const decimal = typeof value === 'number' ? decimalTextOfNumber(value) : toDecimalText(String(value));
+      const decimal = toDecimalText(typeof value === 'number' ? value : String(value));
       if (!decimal.ok) {
         return {
           error: outOfRange(

@@ -1,8 +1,8 @@
 import { parse as parseLosslessly } from 'lossless-json';
 
 /**
- * JSON bodies whose numbers must not lose a digit. Native JSON.parse is about five times faster
- * than lossless-json, and exact for every number token of at most 15 digits without an exponent:
+ * JSON bodies whose numbers must not lose a digit. Native JSON.parse is much faster than
+ * lossless-json, and exact for every number token of at most 15 digits without an exponent:
  * a decimal of 15 significant digits survives the trip through a double and back
  * (`String(Number(text))` names the same value) and stays far from overflow. So a body is parsed
  * natively unless its text holds a run of 16 digits (a `.` among them allowed), something that
@@ -17,7 +17,7 @@ import { parse as parseLosslessly } from 'lossless-json';
 const LONG_DIGIT_RUN = /\d(?:\.?\d){15}/.source;
 const EXPONENT = /\d[eE][+-]?\d+(?:[\s,}\]]|$)/.source;
 const DEEP_ARRAYS = /\[(?:\s*\[){31}/.source;
-/** The three as one pattern: one pass over the body instead of three (a 1,000-item body: ~0.2 ms less). */
+/** The three as one pattern: one pass over the body instead of three. */
 const NOT_EXACT_AS_DOUBLES = new RegExp(`${LONG_DIGIT_RUN}|${EXPONENT}|${DEEP_ARRAYS}`);
 
 export function parseJsonExactly(text: string): unknown {

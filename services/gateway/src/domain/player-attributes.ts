@@ -1,4 +1,4 @@
-import type { DecimalValue, ProblemItem } from '@engage/contracts';
+import { type DecimalValue, type ProblemItem, toDecimalText } from '@engage/contracts';
 import { MAX_NUMBER_FRACTION_DIGITS, MAX_NUMBER_INTEGER_DIGITS } from '@engage/contracts/http/events.ts';
 import {
   MAX_ATTRIBUTE_TEXT_LENGTH,
@@ -7,7 +7,6 @@ import {
 } from '@engage/contracts/http/players.ts';
 import { isLosslessNumber } from 'lossless-json';
 import { z } from 'zod';
-import { toDecimalText } from './decimal.ts';
 
 /**
  * Checks a set of player attributes against the environment's definitions. All or nothing: every

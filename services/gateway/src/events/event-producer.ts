@@ -6,7 +6,7 @@ import type { Message } from 'kafkajs';
 
 /**
  * The producer of accepted events, on `@platformatic/kafka` (it builds and sends a request with
- * about two thirds of kafkajs's CPU; docs/decisions.md#kafka-client). Each request's records are
+ * less CPU than kafkajs; docs/decisions.md#kafka-client). Each request's records are
  * Avro-encoded at once, in the request's own trace context; batches of requests that arrive while a
  * send is in flight are coalesced into the next send (up to MAX_BYTES_PER_SEND), so a burst of
  * requests costs a few large produce requests instead of one each. Each request still resolves only

@@ -1,4 +1,4 @@
-import type { Problem } from '@engage/kit';
+import { type Problem, retry } from '@engage/kit';
 import type { PipelinedTransaction, Pool } from '@engage/postgres';
 import { CommitOutcomeUnknown, withPipelinedTransaction } from '@engage/postgres';
 
@@ -115,16 +115,15 @@ export function createPlayerBatcher<Op, R>(pool: Pool, options: BatcherOptions<O
   }
 
   async function runAlone(job: Job<Op>): Promise<void> {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        const [result] = await withPipelinedTransaction(pool, (tx) => apply(tx, [job.op]));
-        settle(job, result);
-        return;
-      } catch (err) {
-        if ((err as { code?: string }).code === ROW_TAKEN && attempt < ROW_TAKEN_RETRIES) continue;
-        job.reject(err);
-        return;
-      }
+    try {
+      const [result] = await retry(() => withPipelinedTransaction(pool, (tx) => apply(tx, [job.op])), {
+        attempts: ROW_TAKEN_RETRIES + 1,
+        delayMs: () => 0,
+        retryable: (err) => (err as { code?: string }).code === ROW_TAKEN,
+      });
+      settle(job, result);
+    } catch (err) {
+      job.reject(err);
     }
   }
 

@@ -24,8 +24,8 @@ const distinct = <T>(values: T[], keyOf: (value: T) => string): T[] => [
  *
  * Every row is looked up from the batch's own keys, one lateral subquery per key, which no plan can
  * turn into a scan of the table. The ledger's plans are generic, made once per connection and
- * possibly while the tables were empty; a plain join there scanned the whole key index for every
- * batch once it held 250,000 keys (docs/ledger.md, round 7).
+ * possibly while the tables were empty; a plain join there would scan the whole key index for every
+ * batch (docs/ledger.md, "Plans that do not depend on statistics").
  */
 export async function readBatchState(tx: PipelinedTransaction, ops: WriteOp[]): Promise<BatchState> {
   const keyed = ops.filter((op) => op.idempotencyKey !== null);

@@ -87,8 +87,8 @@ export const readNames: NameSource = async (redis, namesKey, members) =>
  * range depends on the rank; a PlayerIds read without neighbours asks EXISTS and ZREVRANK instead),
  * the named members' scores (ZMSCORE) and names (HMGET: known before the board is read). Only top
  * rows whose names `nameSource` does not hold need a second round trip (one HMGET). Every lookup is O(log N) or a hash lookup; nothing scans the board. The commands are
- * pipelined, not wrapped in MULTI (whose client-side cost was a third of a read's Redis handling in
- * Node): a score update may land between two of them, as it may between two reads. Undefined when
+ * pipelined, not wrapped in MULTI (whose client-side cost in Node is a large part of a read's Redis
+ * handling): a score update may land between two of them, as it may between two reads. Undefined when
  * the environment's boards are not mirrored (rebuild first).
  */
 export async function readLiveBoard(
@@ -110,8 +110,8 @@ async function readParts(
 ): Promise<{ read: LiveBoardRead; names: Map<string, string | null> } | undefined> {
   const named = req.named;
   // The caller among the named (a PlayerIds read) without neighbours: their score and name come
-  // with the named players', so only the rank is asked (ZREVRANK and EXISTS: Redis spends ≈ 10 µs
-  // less than on the script). Otherwise the around script reads the caller's place in one command.
+  // with the named players', so only the rank is asked (ZREVRANK and EXISTS cost Redis less than
+  // the script). Otherwise the around script reads the caller's place in one command.
   const byScript = req.me !== null && (req.around > 0 || !named.includes(req.me));
   const [marker, head, placed, rank, scores, namedNames] = await Promise.all([
     byScript ? 1 : redis.exists(req.markerKey),

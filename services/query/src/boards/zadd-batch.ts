@@ -1,7 +1,7 @@
 /**
  * Most members one ZADD writes. Redis runs a command to its end before serving anyone else, so a
- * ZADD of a whole large transaction (thousands of members on a million-row set, ≈ 1–2 µs each) would
- * hold every concurrent read for milliseconds; in pieces, reads are served between them.
+ * ZADD of a whole large transaction (thousands of members on a large set) would hold every
+ * concurrent read until it ends; in pieces, reads are served between them.
  */
 export const ZADD_MEMBERS_MAX = 1_000;
 

@@ -1,3 +1,5 @@
+import { roundedUnscaled } from '@engage/contracts';
+
 /**
  * One Redis sorted-set score carries the board score and, for ties, who reached it first:
  * `scaled * 2^20 + (2^20 - 1 - tick)`, where `scaled` is the score in units of 10^-decimals (negated
@@ -40,20 +42,14 @@ export function tickOf(scale: Pick<RankScoreScale, 'periodStart' | 'periodEnd'>,
 
 export const LAST_TICK = TICKS - 1;
 
-const DECIMAL_TEXT = /^(-?)(\d+)(?:\.(\d*))?$/;
-
 /**
  * The score in units of 10^-decimals, rounded half away from zero from its exact decimal text, as
  * Postgres's `round(numeric)` does at settlement (a double times 10^decimals would round 1.005 to 1.00).
  */
 export function scaledScore(score: number | string, decimals: number): number {
   const text = typeof score === 'string' ? score : Math.abs(score) < 1e21 ? score.toFixed(8) : null;
-  const parts = text === null ? null : DECIMAL_TEXT.exec(text);
-  if (!parts) return Math.sign(Number(score)) * Number.MAX_SAFE_INTEGER;
-  const [, sign, whole, fraction = ''] = parts;
-  const digits = fraction.padEnd(decimals + 1, '0');
-  const magnitude = Number(whole! + digits.slice(0, decimals)) + (digits[decimals]! >= '5' ? 1 : 0);
-  return sign === '-' ? -magnitude : magnitude;
+  const rounded = text === null ? undefined : roundedUnscaled(text, decimals);
+  return rounded ?? Math.sign(Number(score)) * Number.MAX_SAFE_INTEGER;
 }
 
 export function decodeRankScore(

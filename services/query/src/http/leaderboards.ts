@@ -32,7 +32,7 @@ export function leaderboardRoutes(
       attachValidation: true,
       // The hottest route: the view is built field by field (src/boards/view.ts: no internal row, no
       // id but the named players'), so it is written as is instead of being re-validated by zod on
-      // every read (a tenth of a read's CPU). The schema above still types and documents it.
+      // every read. The schema above still types and documents it.
       serializerCompiler: () => (data) => JSON.stringify(data),
     },
     async (request, reply) => {

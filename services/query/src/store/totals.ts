@@ -5,8 +5,8 @@ import type { EventTally } from '../domain/tally.ts';
  * Adds a batch's tallies to the stored totals: one statement, one row per player and event key (the
  * count, and each numeric property's sum added exactly: jsonb numbers are numeric). The sums are
  * merged by an expression in the statement rather than by the plpgsql `add_event_sums` of migration
- * 0005, which cost Postgres about a fifth more per row (left in the schema for processes of the
- * previous version during a rolling deploy).
+ * 0005, which costs Postgres more per row (left in the schema for processes of the previous
+ * version during a rolling deploy).
  */
 export async function addTallies(client: PoolClient, tallies: EventTally[]): Promise<void> {
   if (tallies.length === 0) return;

@@ -111,7 +111,7 @@ const MAX_EVENTS_PER_PARTITION = 8_000;
 const MAX_FETCH_BYTES_PER_PARTITION = 4 * 1024 * 1024;
 /**
  * Transactions a kafkajs fetch round is applied in, each over half of the round's partitions: one
- * half folds in memory while the other waits on Postgres (see docs/rules.md#benchmark).
+ * half folds in memory while the other waits on Postgres (docs/consumers.md).
  */
 const FETCH_ROUND_TRANSACTIONS = 2;
 

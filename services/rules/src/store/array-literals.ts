@@ -1,7 +1,7 @@
 /**
  * Postgres array literals (`{"a","b",NULL}`) for the consumer's `unnest` statements, built directly:
  * `pg` escapes every element of an array parameter with two regular-expression replacements, and a
- * transaction at 10,000 events/s sends arrays of about 500 players in a dozen columns.
+ * consumer transaction sends arrays of hundreds of players in a dozen columns.
  */
 
 /**
