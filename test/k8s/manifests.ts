@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import * as prometheusOperatorModels from '@kubernetes-models/prometheus-operator';
 import * as models from 'kubernetes-models';
 import { parse } from 'yaml';
 import type { ZodObject } from 'zod';
@@ -20,14 +21,18 @@ export function find(objects: Manifest[], kind: string, name: string): Manifest 
 
 /**
  * Validates an object against the Kubernetes OpenAPI schema of its kind (the `kubernetes-models`
- * package, generated from the API server's schemas); throws with the schema's complaints.
+ * package, generated from the API server's schemas, and `@kubernetes-models/prometheus-operator`,
+ * from the Prometheus Operator's CRDs); throws with the schema's complaints.
  */
 export function validateAgainstKubernetesSchema(object: Manifest): void {
   const apiVersion: string = object.apiVersion;
   const [group = '', version = ''] = apiVersion.includes('/') ? apiVersion.split('/') : ['', apiVersion];
   // Groups are exported as camel-cased namespaces: networking.k8s.io -> networkingK8sIo; core -> v1.
   const groupKey = group.replace(/\.(\w)/g, (_: string, c: string) => c.toUpperCase());
-  const modelsByGroup = models as unknown as Record<string, Record<string, Record<string, unknown>>>;
+  const modelsByGroup = { ...models, ...prometheusOperatorModels } as unknown as Record<
+    string,
+    Record<string, Record<string, unknown>>
+  >;
   const versions = group === '' ? { [version]: modelsByGroup[version] } : modelsByGroup[groupKey];
   const Model = versions?.[version]?.[object.kind] as
     | (new (

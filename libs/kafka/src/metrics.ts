@@ -31,6 +31,13 @@ export const produceDuration = new Histogram({
   registers: [metricsRegistry],
 });
 
+export const produceFailures = new Counter({
+  name: 'kafka_produce_failures_total',
+  help: 'Sends the broker did not acknowledge (after the producer’s own retries), by topic.',
+  labelNames: ['topic'],
+  registers: [metricsRegistry],
+});
+
 export const deadLettersTotal = new Counter({
   name: 'kafka_dead_letters_total',
   help: 'Records set aside in dead_letters: by consumer group (or outbox), topic and reason.',

@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import { connectProducer, type KafkaClient } from './client.ts';
 import { type DeadLetter, OUTBOX_SOURCE, reportDeadLetters, storeDeadLetter } from './dead-letters.ts';
 import { errorText, isTransient } from './failures.ts';
+import { produceFailures } from './metrics.ts';
 import { toMessages } from './produce.ts';
 
 /**
@@ -159,10 +160,15 @@ export function startOutboxRelay(options: {
         list.push({ key: row.key, value: row.value, headers: row.headers });
         byTopic.set(row.topic, list);
       }
-      await (await currentProducer()).sendBatch({
-        acks: -1,
-        topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
-      });
+      try {
+        await (await currentProducer()).sendBatch({
+          acks: -1,
+          topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
+        });
+      } catch (err) {
+        for (const topic of byTopic.keys()) produceFailures.inc({ topic });
+        throw err;
+      }
       return rows.length;
     });
 

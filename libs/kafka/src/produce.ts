@@ -2,7 +2,7 @@ import { type TopicDefinition, topicName } from '@engage/contracts';
 import { injectContext } from '@engage/kit';
 import type { IHeaders, Message, Producer, RecordMetadata } from 'kafkajs';
 import { encodeRecords, schemaHeaders } from './codec.ts';
-import { produceDuration } from './metrics.ts';
+import { produceDuration, produceFailures } from './metrics.ts';
 
 /** Avro-encodes records for one topic, keyed by the catalog and carrying the current trace. */
 export function toMessages<T>(def: TopicDefinition<T>, records: T[]): Message[] {
@@ -64,6 +64,9 @@ export async function produceMessages(
   const stop = produceDuration.startTimer({ topic });
   try {
     return await producer.send({ topic, acks: -1, messages });
+  } catch (err) {
+    produceFailures.inc({ topic });
+    throw err;
   } finally {
     stop();
   }

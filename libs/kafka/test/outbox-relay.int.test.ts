@@ -159,4 +159,6 @@ it('sets a row the broker refuses aside in dead_letters after a few attempts, an
     labels: { source: 'outbox', reason: 'unpublishable' },
     value: 1,
   });
+  const failedSends = await metricsRegistry.getSingleMetric('kafka_produce_failures_total')?.get();
+  expect(failedSends?.values.find((v) => v.labels.topic === topic)?.value).toBeGreaterThanOrEqual(3);
 });

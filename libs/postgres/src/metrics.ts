@@ -1,4 +1,4 @@
-import { Histogram, metricsRegistry } from '@engage/kit';
+import { Gauge, Histogram, metricsRegistry } from '@engage/kit';
 import type pg from 'pg';
 
 const queryDuration = new Histogram({
@@ -7,6 +7,56 @@ const queryDuration = new Histogram({
   labelNames: ['schema', 'operation', 'outcome'],
   buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
   registers: [metricsRegistry],
+});
+
+/** The pools of this process by schema, read each time the pool gauges are scraped. */
+const pools = new Map<pg.Pool, string>();
+
+/** Sums a pool figure per schema over this process's open pools (ended ones are forgotten). */
+function perSchema(figure: (pool: pg.Pool) => number): Map<string, number> {
+  const sums = new Map<string, number>();
+  for (const [pool, schema] of pools) {
+    if (pool.ended) pools.delete(pool);
+    else sums.set(schema, (sums.get(schema) ?? 0) + figure(pool));
+  }
+  return sums;
+}
+
+new Gauge({
+  name: 'db_client_connection_count',
+  help: 'Postgres connections of the pool by schema and state (used: checked out, idle: in the pool).',
+  labelNames: ['schema', 'state'],
+  registers: [metricsRegistry],
+  collect() {
+    this.reset();
+    for (const [schema, idle] of perSchema((pool) => pool.idleCount))
+      this.set({ schema, state: 'idle' }, idle);
+    for (const [schema, used] of perSchema((pool) => pool.totalCount - pool.idleCount)) {
+      this.set({ schema, state: 'used' }, used);
+    }
+  },
+});
+
+new Gauge({
+  name: 'db_client_connection_max',
+  help: 'Most connections the pool may open, by schema.',
+  labelNames: ['schema'],
+  registers: [metricsRegistry],
+  collect() {
+    this.reset();
+    for (const [schema, max] of perSchema((pool) => pool.options.max)) this.set({ schema }, max);
+  },
+});
+
+new Gauge({
+  name: 'db_client_connection_pending_requests',
+  help: 'Requests waiting for a Postgres connection of the pool (all in use), by schema.',
+  labelNames: ['schema'],
+  registers: [metricsRegistry],
+  collect() {
+    this.reset();
+    for (const [schema, waiting] of perSchema((pool) => pool.waitingCount)) this.set({ schema }, waiting);
+  },
 });
 
 const OPERATIONS = new Set([
@@ -36,9 +86,11 @@ type Query = pg.PoolClient['query'];
 
 /**
  * Times every statement of the pool's clients (pool.query runs on a client too, so each statement
- * is counted once). Streaming (submittable) queries pass through untimed.
+ * is counted once) and reports the pool's connections to the pool gauges. Streaming (submittable)
+ * queries pass through untimed.
  */
 export function instrumentPool(pool: pg.Pool, schema: string): void {
+  pools.set(pool, schema);
   pool.on('connect', (client) => {
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     client.query = ((...args: unknown[]) => {

@@ -2,7 +2,10 @@
 // and lose their acknowledgement, the path that re-sends keyed eventIds. The gateway reaches a broker
 // of this test's own through a TCP link the test cuts, whatever Kafka client the gateway uses. A
 // real broker stop and restart is in broker-restart.int.test.ts.
+
+import { topicName, topics } from '@engage/contracts';
 import { type LinkedBrokers, type PrivateKafka, startPrivateKafka } from '@engage/devstack';
+import { metricsRegistry } from '@engage/kit';
 import { createTenant, TEST_ADMIN_TOKEN, type Tenant } from '@engage/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, type InProcessGateway, readAcceptedEvents, startGateway } from './support.ts';
@@ -91,6 +94,9 @@ describe('broker outage under load', () => {
     await Promise.all([outage, ...Array.from({ length: CLIENTS }, (_, c) => client(c))]);
 
     expect(statuses.filter((s) => s === 500).length).toBeGreaterThanOrEqual(2);
+    const failedSends = await metricsRegistry.getSingleMetric('kafka_produce_failures_total')?.get();
+    const topic = topicName(topics.eventsAccepted, gateway.topicPrefix);
+    expect(failedSends?.values.find((v) => v.labels.topic === topic)?.value).toBeGreaterThanOrEqual(1);
     expect(answered.size).toBe((CLIENTS * BATCHES * ITEMS) / 2);
 
     // Reconcile the topic against the answers.

@@ -1,6 +1,7 @@
-import { allTopics, topics } from '@engage/contracts';
+import { allTopics, topicName, topics } from '@engage/contracts';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { kafkaAccessOf } from '../../k8s/kafka-access.ts';
 import {
   containerOf,
   envKeysOf,
@@ -16,16 +17,23 @@ const APP_OVERLAYS = ['overlays/dev', 'overlays/prod'] as const;
 const CONSUMERS = ['rules', 'ledger'] as const;
 const SHUTDOWN_TIMEOUT_MS_DEFAULT = 25_000;
 
-/** Strimzi's KafkaTopic (kafka.strimzi.io/v1beta2): no Kubernetes schema ships it, so it is here. */
+const StrimziMetadataSchema = z
+  .object({
+    name: z.string().regex(/^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/),
+    namespace: z.string().optional(),
+    labels: z.record(z.string(), z.string()).refine((l) => Boolean(l['strimzi.io/cluster'])),
+  })
+  .strict();
+
+/**
+ * Strimzi's KafkaTopic and KafkaUser as Strimzi 1.0 serves them (kafka.strimzi.io/v1, the only
+ * version it serves): no Kubernetes schema ships them, so the fields used are here.
+ */
 const KafkaTopicSchema = z
   .object({
-    apiVersion: z.literal('kafka.strimzi.io/v1beta2'),
+    apiVersion: z.literal('kafka.strimzi.io/v1'),
     kind: z.literal('KafkaTopic'),
-    metadata: z.object({
-      name: z.string().regex(/^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/),
-      namespace: z.string().optional(),
-      labels: z.record(z.string(), z.string()).refine((l) => Boolean(l['strimzi.io/cluster'])),
-    }),
+    metadata: StrimziMetadataSchema,
     spec: z
       .object({
         topicName: z.string().regex(/^[a-zA-Z0-9._-]{1,249}$/),
@@ -37,6 +45,60 @@ const KafkaTopicSchema = z
   })
   .strict();
 
+const AclOperation = z.enum([
+  'Read',
+  'Write',
+  'Create',
+  'Delete',
+  'Alter',
+  'Describe',
+  'ClusterAction',
+  'AlterConfigs',
+  'DescribeConfigs',
+  'IdempotentWrite',
+  'All',
+]);
+
+/** v1 dropped the single `operation` of an ACL rule: `operations` is the only form. */
+const KafkaUserSchema = z
+  .object({
+    apiVersion: z.literal('kafka.strimzi.io/v1'),
+    kind: z.literal('KafkaUser'),
+    metadata: StrimziMetadataSchema,
+    spec: z
+      .object({
+        authentication: z.object({ type: z.enum(['tls', 'tls-external', 'scram-sha-512']) }).strict(),
+        authorization: z
+          .object({
+            type: z.literal('simple'),
+            acls: z.array(
+              z
+                .object({
+                  resource: z
+                    .object({
+                      type: z.enum(['topic', 'group', 'cluster', 'transactionalId']),
+                      name: z.string().optional(),
+                      patternType: z.enum(['literal', 'prefix']).optional(),
+                    })
+                    .strict(),
+                  type: z.enum(['allow', 'deny']).optional(),
+                  operations: z.array(AclOperation).min(1),
+                  host: z.string().optional(),
+                })
+                .strict(),
+            ),
+          })
+          .strict(),
+      })
+      .strict(),
+  })
+  .strict();
+
+const STRIMZI_SCHEMAS: Record<string, z.ZodType> = {
+  KafkaTopic: KafkaTopicSchema,
+  KafkaUser: KafkaUserSchema,
+};
+
 const rendered = new Map<string, Manifest[]>(OVERLAYS.map((overlay) => [overlay, render(overlay)]));
 const objectsOf = (overlay: string) => rendered.get(overlay) ?? [];
 const ofKind = (objects: Manifest[], kind: string) => objects.filter((o) => o.kind === kind);
@@ -46,7 +108,8 @@ describe.each(OVERLAYS)('k8s/%s', (overlay) => {
     const objects = objectsOf(overlay);
     expect(objects.length).toBeGreaterThan(0);
     for (const object of objects) {
-      if (object.kind === 'KafkaTopic') KafkaTopicSchema.parse(object);
+      const strimzi = STRIMZI_SCHEMAS[object.kind];
+      if (strimzi) strimzi.parse(object);
       else validateAgainstKubernetesSchema(object);
     }
   });
@@ -264,6 +327,102 @@ describe('k8s/overlays/prod: Ingresses', () => {
     for (const route of all) {
       expect(route.backend).toBe('gateway:http');
       expect(['/', '/metrics', '/admin']).not.toContain(route.path);
+    }
+  });
+});
+
+const prefixOf = (appOverlay: string): string => {
+  const app = objectsOf(appOverlay);
+  const prefix = resolveEnvironment(app, containerOf(find(app, 'Deployment', 'gateway'))).get(
+    'KAFKA_TOPIC_PREFIX',
+  ) as { value: string };
+  return prefix.value;
+};
+
+/** A KafkaUser's ACLs as `type name operation` lines, sorted: one per permission granted. */
+const permissionsOf = (user: Manifest): string[] =>
+  user.spec.authorization.acls
+    .flatMap((acl: Manifest) =>
+      acl.operations.map(
+        (operation: string) =>
+          `${acl.type ?? 'allow'} ${acl.resource.type} ${acl.resource.patternType} ${acl.resource.name} ${operation}`,
+      ),
+    )
+    .sort();
+
+/** What a service's code does on Kafka, as the permissions it needs and nothing more. */
+function permissionsNeededBy(service: string, prefix: string): string[] {
+  const access = kafkaAccessOf(service, prefix);
+  const topic = (id: keyof typeof topics) => topicName(topics[id], prefix);
+  return [
+    ...access.consumes.flatMap(({ topic: id, group }) => [
+      `allow topic literal ${topic(id)} Read`,
+      `allow topic literal ${topic(id)} Describe`,
+      `allow group literal ${group} Read`,
+    ]),
+    ...access.produces.flatMap((id) => [
+      `allow topic literal ${topic(id)} Write`,
+      `allow topic literal ${topic(id)} Describe`,
+    ]),
+  ].sort();
+}
+
+describe('Strimzi users', () => {
+  const cases = [
+    { usersOverlay: 'overlays/dev', appOverlay: 'overlays/dev' },
+    { usersOverlay: 'overlays/prod/topics', appOverlay: 'overlays/prod' },
+  ];
+
+  it('each service’s Kafka use is found in its code (consumer groups, topics it produces)', () => {
+    const found = Object.fromEntries(SERVICES.map((s) => [s, kafkaAccessOf(s, 'engage.')]));
+    expect(found.gateway?.consumes).toEqual([]);
+    expect(found.gateway?.produces).toEqual(['eventsAccepted']);
+    for (const service of ['rules', 'ledger', 'query']) {
+      expect(found[service]?.consumes.map((c) => c.group)).toEqual([`engage-${service}`]);
+      expect(found[service]?.produces.length).toBeGreaterThan(0);
+    }
+  });
+
+  it.each(cases)(
+    '$usersOverlay: a KafkaUser per service allowed exactly what its code does on Kafka',
+    ({ usersOverlay, appOverlay }) => {
+      const prefix = prefixOf(appOverlay);
+      const users = ofKind(objectsOf(usersOverlay), 'KafkaUser');
+      for (const service of SERVICES) {
+        const user = find(users, 'KafkaUser', `engage-${service}`);
+        expect(permissionsOf(user)).toEqual(permissionsNeededBy(service, prefix));
+      }
+    },
+  );
+
+  it.each(cases)(
+    '$usersOverlay: the migration Job may create, describe and grow the catalog’s topics, nothing else',
+    ({ usersOverlay, appOverlay }) => {
+      const prefix = prefixOf(appOverlay);
+      const users = ofKind(objectsOf(usersOverlay), 'KafkaUser');
+      expect(users.map((u) => u.metadata.name).sort()).toEqual(
+        ['engage-migrate', ...SERVICES.map((s) => `engage-${s}`)].sort(),
+      );
+      expect(permissionsOf(find(users, 'KafkaUser', 'engage-migrate'))).toEqual(
+        allTopics()
+          .flatMap((def) =>
+            ['Create', 'Describe', 'Alter'].map(
+              (operation) => `allow topic literal ${topicName(def, prefix)} ${operation}`,
+            ),
+          )
+          .sort(),
+      );
+    },
+  );
+
+  it('every user authenticates, and the User Operator of the topics’ cluster manages it', () => {
+    const topicCluster = ofKind(objectsOf('overlays/prod/topics'), 'KafkaTopic')[0]?.metadata.labels[
+      'strimzi.io/cluster'
+    ];
+    for (const user of ofKind(objectsOf('overlays/prod/topics'), 'KafkaUser')) {
+      expect(user.spec.authentication.type).toBe('scram-sha-512');
+      expect(user.metadata.labels['strimzi.io/cluster']).toBe(topicCluster);
+      expect(user.metadata.namespace).toBe('kafka');
     }
   });
 });

@@ -1,5 +1,11 @@
 import { type AcceptedEvent, topicName, topics } from '@engage/contracts';
-import { encodedSizeOf, encodeHeaderValues, produceDuration, toMessages } from '@engage/kafka';
+import {
+  encodedSizeOf,
+  encodeHeaderValues,
+  produceDuration,
+  produceFailures,
+  toMessages,
+} from '@engage/kafka';
 import type { Logger } from '@engage/kit';
 import { compatibilityPartitioner, type Partitioner, Producer, stringSerializer } from '@platformatic/kafka';
 import type { Message } from 'kafkajs';
@@ -149,6 +155,9 @@ export async function createEventProducer(options: {
           headers: m.headers as Record<string, Buffer>,
         })),
       });
+    } catch (err) {
+      produceFailures.inc({ topic });
+      throw err;
     } finally {
       stop();
     }
