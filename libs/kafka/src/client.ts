@@ -1,6 +1,6 @@
 import { Kafka, type Kafka as KafkaClient, logLevel, type Producer } from 'kafkajs';
 import type { Logger } from 'pino';
-import { serviceLogLine } from './kafkajs-log.ts';
+import { kafkajsLogMapper } from './kafkajs-log.ts';
 import { rememberingPartitioner } from './partitioner.ts';
 
 export type { KafkaClient, Producer };
@@ -14,9 +14,12 @@ export function createKafka(options: { brokers: string[]; clientId: string; log:
     requestTimeout: 30_000,
     retry: { initialRetryTime: 100, retries: 8, maxRetryTime: 5_000 },
     logLevel: logLevel.WARN,
-    logCreator: () => (entry) => {
-      const { level, message, fields } = serviceLogLine(entry.level, entry.log);
-      options.log[level]({ kafka: entry.namespace, ...fields }, message);
+    logCreator: () => {
+      const mapped = kafkajsLogMapper();
+      return (entry) => {
+        const { level, message, fields } = mapped(entry.level, entry.log);
+        options.log[level]({ kafka: entry.namespace, ...fields }, message);
+      };
     },
   });
 }

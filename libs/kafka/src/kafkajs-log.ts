@@ -22,8 +22,10 @@ const EXPECTED_RETRIES = [
   'There is no leader for this topic-partition as we are in the middle of a leadership election',
 ];
 
-/** What kafkajs says about its own recovery: the error that caused it is logged on its own. */
-const RECOVERY_NOTICES = [/^Restarting the consumer in \d+ms$/, /^The group is rebalancing, re-joining$/];
+/** kafkajs's notice that a consumer rejoins its group on its own, without a crash. */
+const REJOINING = 'The group is rebalancing, re-joining';
+/** What kafkajs logs after every crash it recovers from; the crash itself is logged just before. */
+const RESTARTING = /^Restarting the consumer in \d+ms$/;
 
 /**
  * Logged for every idempotent producer with bounded retries. The bound is deliberate and does not
@@ -38,22 +40,33 @@ export interface ServiceLogLine {
   fields: Record<string, unknown>;
 }
 
-/**
- * The level and fields a kafkajs log entry gets in the service's log: expected start-up retries and
- * the known bounded-retries warning go to debug (info for kafkajs's own recovery notices), without a
- * stack trace; everything else keeps kafkajs's level.
- */
-export function serviceLogLine(
+export type KafkajsLogMapper = (
   level: number,
   log: { message: string; [field: string]: unknown },
-): ServiceLogLine {
-  const { message, ...fields } = log;
-  const text = typeof fields.error === 'string' ? `${message} ${fields.error}` : message;
-  if (message === BOUNDED_RETRIES_WARNING) return { level: 'debug', message, fields };
-  if (EXPECTED_RETRIES.some((expected) => text.includes(expected))) {
-    const { stack: _stack, ...withoutStack } = fields;
-    return { level: 'debug', message, fields: withoutStack };
-  }
-  if (RECOVERY_NOTICES.some((notice) => notice.test(message))) return { level: 'info', message, fields };
-  return { level: levels[level] ?? 'info', message, fields };
+) => ServiceLogLine;
+
+/**
+ * Gives each kafkajs log entry of one client its level and fields in the service's log: expected
+ * start-up retries and the known bounded-retries warning go to debug, without a stack trace; the
+ * restart that follows an expected crash, and a rejoin, to info; everything else keeps kafkajs's
+ * level (so does the restart after any other crash).
+ */
+export function kafkajsLogMapper(): KafkajsLogMapper {
+  /** Per consumer group: whether its last crash was an expected retry. */
+  const lastCrashExpected = new Map<unknown, boolean>();
+  return (level, log) => {
+    const { message, ...fields } = log;
+    if (message === BOUNDED_RETRIES_WARNING) return { level: 'debug', message, fields };
+    const text = typeof fields.error === 'string' ? `${message} ${fields.error}` : message;
+    const expected = EXPECTED_RETRIES.some((retry) => text.includes(retry));
+    if (message.startsWith('Crash: ')) lastCrashExpected.set(fields.groupId, expected);
+    if (expected) {
+      const { stack: _stack, ...withoutStack } = fields;
+      return { level: 'debug', message, fields: withoutStack };
+    }
+    if (message === REJOINING || (RESTARTING.test(message) && lastCrashExpected.get(fields.groupId))) {
+      return { level: 'info', message, fields };
+    }
+    return { level: levels[level] ?? 'info', message, fields };
+  };
 }

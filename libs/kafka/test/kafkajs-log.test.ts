@@ -1,6 +1,8 @@
 import { logLevel } from 'kafkajs';
 import { describe, expect, it } from 'vitest';
-import { serviceLogLine } from '../src/kafkajs-log.ts';
+import { kafkajsLogMapper } from '../src/kafkajs-log.ts';
+
+const serviceLogLine = kafkajsLogMapper();
 
 const stack = 'KafkaJSProtocolError: ...\n    at createErrorFromCode (kafkajs/src/protocol/error.js:581:10)';
 
@@ -35,13 +37,22 @@ describe('kafkajs log entries in the service log', () => {
     expect(line.fields).toEqual({ broker: '127.0.0.1:9092', error });
   });
 
-  it('logs kafkajs recovering by itself at info', () => {
-    expect(
-      serviceLogLine(logLevel.ERROR, { message: 'Restarting the consumer in 100ms', retryTime: 100 }).level,
-    ).toBe('info');
-    expect(serviceLogLine(logLevel.WARN, { message: 'The group is rebalancing, re-joining' }).level).toBe(
-      'info',
-    );
+  it('logs the restart after an expected crash, and a rejoin, at info; the restart after any other crash at error', () => {
+    const mapped = kafkajsLogMapper();
+    const restart = { message: 'Restarting the consumer in 100ms', retryTime: 100 };
+    mapped(logLevel.ERROR, {
+      message:
+        "Crash: KafkaJSProtocolError: The coordinator is loading and hence can't process requests for this group",
+      groupId: 'rules',
+    });
+    expect(mapped(logLevel.ERROR, { ...restart, groupId: 'rules' }).level).toBe('info');
+    mapped(logLevel.ERROR, {
+      message: 'Crash: KafkaJSConnectionError: Connection error: write after end',
+      groupId: 'rules',
+    });
+    expect(mapped(logLevel.ERROR, { ...restart, groupId: 'rules' }).level).toBe('error');
+    expect(mapped(logLevel.ERROR, { ...restart, groupId: 'query' }).level).toBe('error');
+    expect(mapped(logLevel.WARN, { message: 'The group is rebalancing, re-joining' }).level).toBe('info');
   });
 
   it('logs the warning about bounded retries of the idempotent producer at debug', () => {
