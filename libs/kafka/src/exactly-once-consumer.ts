@@ -175,6 +175,7 @@ export async function startExactlyOnceConsumer<T, R = void>(
     delayMs: (failed) => 250 * failed,
     retryable: (err) => (err as { retriable?: boolean }).retriable === true,
   });
+  await waitForGroupCoordinator(kafka, groupId, log);
   const applying: RoundContext<T, R> = { options, commits, maxRecords, progress };
   const slices = options.fetchRoundTransactions;
   const rounds = slices
@@ -539,6 +540,25 @@ function toRecord<T>(definition: TopicDefinition<T>, partition: number, m: Kafka
 
 function nextOffset(message: KafkaMessage): bigint {
   return BigInt(message.offset) + 1n;
+}
+
+/**
+ * Waits until the group's coordinator answers for it. On a broker that has just started, the
+ * coordinator is still creating or loading its offsets topic; a consumer that joined then would
+ * crash, and kafkajs's restart closes connections that still have requests to write ("write after
+ * end"). kafkajs's admin retries these answers; a coordinator still not ready is left to the
+ * consumer's own restarts.
+ */
+async function waitForGroupCoordinator(kafka: KafkaClient, groupId: string, log: Logger): Promise<void> {
+  const admin = kafka.admin();
+  try {
+    await admin.connect();
+    await admin.describeGroups([groupId]);
+  } catch (err) {
+    log.warn({ err, groupId }, 'the group coordinator is not ready yet; the consumer joins anyway');
+  } finally {
+    await admin.disconnect().catch(() => undefined);
+  }
 }
 
 /**

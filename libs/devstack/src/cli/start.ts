@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { findRepoRoot } from '../kafka/paths.ts';
 import { devAdminToken, devInternalAuthSecret, readJsonState, writeJsonState } from '../stack/dev-secrets.ts';
 import { createCatalogTopics, ensureInfra, migrateAll } from '../stack/infra.ts';
-import { SERVICES, serviceEntry } from '../stack/services.ts';
+import { SERVICES, serviceEntry, stackPort } from '../stack/services.ts';
 import { type SupervisedProcess, startSupervised, stopSupervised } from '../stack/supervisor.ts';
 import { printProcessWarnings } from './warnings.ts';
 
@@ -56,8 +56,7 @@ async function main() {
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
     HOST: process.env.HOST ?? '127.0.0.1',
   };
-  for (const service of SERVICES)
-    env[`${service.name.toUpperCase()}_URL`] = `http://127.0.0.1:${service.port}`;
+  for (const service of SERVICES) env[`${service.name.toUpperCase()}_URL`] = localUrl(stackPort(service));
 
   const owners = SERVICES.filter((s) => s.name !== 'gateway');
   const gateway = SERVICES.find((s) => s.name === 'gateway')!;
@@ -66,7 +65,7 @@ async function main() {
     startSupervised({
       name: s.name,
       entry: serviceEntry(repoRoot, s.name),
-      port: s.port,
+      port: stackPort(s),
       env,
       cwd: repoRoot,
       colorIndex: i,
@@ -77,11 +76,11 @@ async function main() {
     p.child.once('exit', (code) => void shutdown(`${p.name} exited (code ${code})`, 1));
   }
 
-  const demo = await demoTenant(gatewayUrl(gateway.port), adminToken);
-  banner(gatewayUrl(gateway.port), adminToken, demo);
+  const demo = await demoTenant(localUrl(stackPort(gateway)), adminToken);
+  banner(localUrl(stackPort(gateway)), adminToken, demo);
 }
 
-const gatewayUrl = (port: number) => `http://127.0.0.1:${port}`;
+const localUrl = (port: number) => `http://127.0.0.1:${port}`;
 
 /** Reuses the demo tenant from an earlier start when its key still works; provisions it otherwise. */
 async function demoTenant(url: string, adminToken: string): Promise<DemoTenant> {

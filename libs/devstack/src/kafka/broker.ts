@@ -24,6 +24,7 @@ import {
   tail,
   waitForExit,
 } from './jvm.ts';
+import { mavenProgress } from './maven-progress.ts';
 import {
   CONTROLLER_PORT,
   findRepoRoot,
@@ -138,9 +139,10 @@ export async function ensureKafkaJars(opts: { repoRoot?: string; log?: (line: st
 /** Copies the pinned broker jars into .cache/kafka/<version>/libs unless the marker says they are there. */
 export async function fetchJars(paths: KafkaPaths, log: (line: string) => void): Promise<void> {
   if (existsSync(paths.libsMarker) && readFileSync(paths.libsMarker, 'utf8').trim() === paths.version) return;
-  log(`fetching Apache Kafka ${paths.version} jars from Maven Central into ${paths.libsDir}`);
+  log(`fetching Apache Kafka ${paths.version} jars from Maven Central into ${paths.libsDir} (once)`);
   rmSync(paths.libsDir, { recursive: true, force: true });
   mkdirSync(paths.libsDir, { recursive: true });
+  const progress = mavenProgress(log);
   await run(
     'mvn',
     [
@@ -152,8 +154,9 @@ export async function fetchJars(paths: KafkaPaths, log: (line: string) => void):
       '-DincludeScope=runtime',
       `-DoutputDirectory=${paths.libsDir}`,
     ],
-    { cwd: paths.repoRoot, log, prefix: 'mvn: ' },
+    { cwd: paths.repoRoot, log: progress.line },
   );
+  log(progress.summary());
   const brokerJar = `kafka_2.13-${paths.version}.jar`;
   if (!existsSync(join(paths.libsDir, brokerJar))) {
     throw new Error(`mvn finished but ${brokerJar} is not in ${paths.libsDir}`);

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
-/** Local-only state of `npm start`, kept in the git-ignored .cache/dev folder. */
+/** Local-only state of `npm start`, kept in the git-ignored .cache/dev folder (or ENGAGE_STATE_DIR). */
 export function devStatePath(repoRoot: string, file: string): string {
-  return join(repoRoot, '.cache', 'dev', file);
+  return join(process.env.ENGAGE_STATE_DIR || join(repoRoot, '.cache', 'dev'), file);
 }
 
 /** The admin token of the local stack: ADMIN_TOKEN when set, else one generated once and kept. */

@@ -1,0 +1,133 @@
+// `npm start` the way a newcomer meets it: a few lines of its own, the services' start-up logs and the
+// banner, with no error-level line and no stack trace, both on the broker it finds running and on a
+// broker that has just started (its group coordinator still creating and loading the offsets topic).
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  freePort,
+  stackConfig,
+  TEST_ADMIN_TOKEN,
+  TEST_INTERNAL_AUTH_SECRET,
+  uniqueTopicPrefix,
+} from '@engage/testkit';
+import { afterEach, describe, expect, it } from 'vitest';
+import { findRepoRoot, LOCAL_BROKERS, type PrivateKafka, startPrivateKafka } from '../src/kafka/index.ts';
+
+/** The lines a start may print before the banner: a dozen of its own and a few per service. */
+const MAX_LINES_BEFORE_BANNER = 40;
+const BANNER = 'engage is running';
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+describe('npm start', { timeout: 240_000 }, () => {
+  it('prints no error and no stack trace, and few lines before the banner, on the broker it finds running', async () => {
+    const { brokers } = stackConfig();
+    const output = await startUntilBanner(brokers);
+    expectQuietStart(output);
+    if (brokers.join(',') === LOCAL_BROKERS.join(',')) {
+      expect(output).toContain('[stack] reusing the Kafka broker already answering on');
+    }
+  });
+
+  it('prints no error and no stack trace on a broker that has just started', async () => {
+    const broker: PrivateKafka = await startPrivateKafka();
+    cleanups.push(() => broker.destroy());
+    expectQuietStart(await startUntilBanner(broker.brokers));
+  });
+});
+
+function expectQuietStart(output: string) {
+  const lines = output.split('\n');
+  const bannerAt = lines.findIndex((line) => line.includes(BANNER));
+  expect(bannerAt, output).toBeGreaterThan(0);
+  expect(bannerAt, output).toBeLessThanOrEqual(MAX_LINES_BEFORE_BANNER);
+  // pino's error and fatal levels, a stack trace in a JSON log line, or one printed as it is.
+  const alarming = lines.filter(
+    (line) =>
+      /"level":(50|60)\b/.test(line) || line.includes('"stack":') || /^\s+at \S.*:\d+:\d+\)?$/.test(line),
+  );
+  expect(alarming).toEqual([]);
+}
+
+/**
+ * Runs `npm start`'s script with the test stack's Postgres and Redis, topics, keys and ports of its
+ * own, until it prints its banner; then Ctrl-C, and the whole output.
+ */
+async function startUntilBanner(brokers: string[]): Promise<string> {
+  const stack = stackConfig();
+  const stateDir = mkdtempSync(join(tmpdir(), 'engage-start-'));
+  cleanups.push(() => rmSync(stateDir, { recursive: true, force: true }));
+  const topicPrefix = uniqueTopicPrefix();
+  const { KAFKA_BROKERS: _ignored, ...inherited } = process.env;
+  const root = findRepoRoot();
+  const child = spawn(process.execPath, [join(root, 'libs/devstack/src/cli/start.ts')], {
+    cwd: root,
+    env: {
+      ...inherited,
+      // Like a plain `npm start`: the broker on 127.0.0.1:9092 is found without being named.
+      ...(brokers.join(',') === LOCAL_BROKERS.join(',') ? {} : { KAFKA_BROKERS: brokers.join(',') }),
+      DATABASE_URL: stack.databaseUrl,
+      REDIS_URL: stack.redisUrl,
+      REDIS_KEY_PREFIX: topicPrefix,
+      KAFKA_TOPIC_PREFIX: topicPrefix,
+      ADMIN_TOKEN: TEST_ADMIN_TOKEN,
+      INTERNAL_AUTH_SECRET: TEST_INTERNAL_AUTH_SECRET,
+      ENGAGE_PORT_BASE: String(await freePortRun(4)),
+      ENGAGE_STATE_DIR: stateDir,
+      METRICS_PORT: '0',
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  cleanups.push(() => stopped(child));
+  let output = '';
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = once(child, 'exit');
+  while (!output.includes(BANNER)) {
+    const ended = await Promise.race([exited.then(() => true), once(child.stdout, 'data').then(() => false)]);
+    if (ended) throw new Error(`npm start exited before its banner:\n${output}`);
+  }
+  await stopped(child);
+  return output;
+}
+
+async function stopped(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exit = once(child, 'exit');
+  child.kill('SIGINT');
+  await exit;
+}
+
+/** The first of `count` consecutive free ports on 127.0.0.1. */
+async function freePortRun(count: number): Promise<number> {
+  for (;;) {
+    const first = await freePort();
+    const rest = await Promise.all(Array.from({ length: count - 1 }, (_, i) => isFree(first + i + 1)));
+    if (first + count <= 65535 && rest.every(Boolean)) return first;
+  }
+}
+
+async function isFree(port: number): Promise<boolean> {
+  const server = createServer();
+  server.listen(port, '127.0.0.1');
+  try {
+    await once(server, 'listening');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    server.close();
+  }
+}
