@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  createPrivateDatabase,
   freePort,
   stackConfig,
   TEST_ADMIN_TOKEN,
@@ -65,6 +66,9 @@ async function startUntilBanner(brokers: string[]): Promise<string> {
   const stateDir = mkdtempSync(join(tmpdir(), 'engage-start-'));
   cleanups.push(() => rmSync(stateDir, { recursive: true, force: true }));
   const topicPrefix = uniqueTopicPrefix();
+  // A database of its own: the suite's holds other stacks' outbox rows, for topics this broker lacks.
+  const database = await createPrivateDatabase();
+  cleanups.push(() => database.drop());
   const { KAFKA_BROKERS: _ignored, ...inherited } = process.env;
   const root = findRepoRoot();
   const child = spawn(process.execPath, [join(root, 'libs/devstack/src/cli/start.ts')], {
@@ -73,7 +77,7 @@ async function startUntilBanner(brokers: string[]): Promise<string> {
       ...inherited,
       // Like a plain `npm start`: the broker on 127.0.0.1:9092 is found without being named.
       ...(brokers.join(',') === LOCAL_BROKERS.join(',') ? {} : { KAFKA_BROKERS: brokers.join(',') }),
-      DATABASE_URL: stack.databaseUrl,
+      DATABASE_URL: database.url,
       REDIS_URL: stack.redisUrl,
       REDIS_KEY_PREFIX: topicPrefix,
       KAFKA_TOPIC_PREFIX: topicPrefix,
