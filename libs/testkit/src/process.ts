@@ -30,14 +30,27 @@ export function spawnedServices(): readonly ServiceProcess[] {
 }
 
 export async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  server.close();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
+  const [port] = await freePorts(1);
+  return port!;
 }
+
+/** `count` distinct free loopback ports (held together while chosen, so none repeats). */
+export async function freePorts(count: number): Promise<number[]> {
+  const servers = Array.from({ length: count }, () => createServer().listen(0, '127.0.0.1'));
+  try {
+    await Promise.all(servers.map((server) => once(server, 'listening')));
+    return servers.map((server) => {
+      const address = server.address();
+      if (!address || typeof address === 'string') throw new Error('no port');
+      return address.port;
+    });
+  } finally {
+    for (const server of servers) server.close();
+  }
+}
+
+/** How often a process that lost its ports to another between choosing and binding is started again. */
+const PORT_RACE_ATTEMPTS = 3;
 
 /**
  * Runs `node services/<name>/src/main.ts` as its own process (the real binary, the real servers)
@@ -58,9 +71,10 @@ export async function spawnService(
     nodeArgs?: string[];
   } = {},
 ): Promise<ServiceProcess> {
-  const port = options.port ?? (await freePort());
-  const url = `http://127.0.0.1:${port}`;
-  const metricsPort = options.metricsPort ?? (await freePort());
+  const [chosenPort, chosenMetricsPort] = await freePorts(2);
+  let port = options.port ?? chosenPort!;
+  let url = `http://127.0.0.1:${port}`;
+  let metricsPort = options.metricsPort ?? chosenMetricsPort!;
   let output = '';
   let child: ChildProcess;
 
@@ -87,6 +101,20 @@ export async function spawnService(
     });
     await waitReady(url, child, options.readyTimeoutMs ?? 90_000, () => output, name);
   };
+  // A port chosen free can be taken by another test's process before this one binds it.
+  const startOnFreePorts = async () => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await start();
+      } catch (err) {
+        const raced = output.includes('EADDRINUSE') && !options.port && !options.metricsPort;
+        if (!raced || attempt === PORT_RACE_ATTEMPTS) throw err;
+        [port, metricsPort] = (await freePorts(2)) as [number, number];
+        url = `http://127.0.0.1:${port}`;
+        output = '';
+      }
+    }
+  };
 
   const waitExit = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
@@ -94,7 +122,7 @@ export async function spawnService(
     return code;
   };
 
-  await start();
+  await startOnFreePorts();
   const service: ServiceProcess = {
     name,
     url,
