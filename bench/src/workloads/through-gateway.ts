@@ -120,7 +120,7 @@ export async function throughGateway(options: WorkloadOptions): Promise<Workload
   try {
     const seeded = await seedEnvironment(stack, db, lag, { players, probes: [], log });
     const { tenant, env } = seeded;
-    // A gateway that has not just seen every player (its sightings last 10 minutes): the players
+    // A gateway that has not just seen every player: the players
     // exist, as they would for a gateway replica that started since they last played.
     await stack.services.gateway!.stop();
     await stack.services.gateway!.restart();
