@@ -4,6 +4,9 @@ import { type TopicDefinition, topicName } from '@engage/contracts';
 import { connectProducer, createKafka, toMessages } from '@engage/kafka';
 import { createLogger } from '@engage/kit';
 import type { Pool } from '@engage/postgres';
+import { expect } from 'vitest';
+import { eventually } from './events.ts';
+import type { ServiceProcess } from './process.ts';
 import { stackConfig } from './stack.ts';
 
 /**
@@ -80,4 +83,48 @@ export async function scrapeMetric(
     if (Object.entries(labels).every(([key, value]) => found[key] === value)) return Number(match[3]);
   }
   return undefined;
+}
+
+/**
+ * What an events consumer that met one poison record at `offset` of partition 0 must show: the
+ * record set aside once with Postgres's NUL refusal, the metrics saying so with no lag left, no
+ * consumer restart, and a replay of it set aside again (nothing applied twice: the caller checks
+ * its own state before and after).
+ */
+export async function expectPoisonSetAsideAndReplayed(options: {
+  pool: Pool;
+  service: ServiceProcess;
+  schema: string;
+  topic: string;
+  group: string;
+  offset: number;
+}): Promise<void> {
+  const { pool, service, schema, topic, group, offset } = options;
+  const letters = await deadLettersOf(pool, topic);
+  expect(letters).toMatchObject([
+    { source: group, partition: 0, offset, reason: 'unapplicable', replayed: false },
+  ]);
+  expect(letters[0]!.error).toMatch(/0x00 \(22021\)/);
+  const lettersCounted = () =>
+    scrapeMetric(service.metricsUrl, 'kafka_dead_letters_total', { source: group, topic });
+  expect(await lettersCounted()).toBe(1);
+  expect(
+    await scrapeMetric(service.metricsUrl, 'kafka_consumer_lag_records', { group, topic, partition: '0' }),
+  ).toBe(0);
+  // The process lived on and kafkajs never had to restart the consumer.
+  expect(service.logs()).not.toMatch(/Restarting the consumer|consumer stopped/);
+
+  // Replayed unchanged, it is still refused: set aside again where its key's partition took it
+  // (the replay sends it by key, as the gateway did).
+  const replay = replayDeadLetters(schema, [letters[0]!.id]);
+  expect(replay.status, replay.output).toBe(0);
+  await eventually('the replayed record set aside again', async () => {
+    const now = await deadLettersOf(pool, topic);
+    return now.length === 2 ? now : undefined;
+  });
+  expect(await deadLettersOf(pool, topic)).toMatchObject([
+    { offset, replayed: true },
+    { source: group, reason: 'unapplicable', replayed: false },
+  ]);
+  expect(await lettersCounted()).toBe(2);
 }

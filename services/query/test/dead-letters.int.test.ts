@@ -2,12 +2,10 @@ import { type AcceptedEvent, topicName, topics } from '@engage/contracts';
 import { createCatalogTopics } from '@engage/devstack';
 import { consumerGroupId } from '@engage/kafka';
 import {
-  deadLettersOf,
+  expectPoisonSetAsideAndReplayed,
   produceToPartition,
   randomEnvironment,
-  replayDeadLetters,
   schemaPool,
-  scrapeMetric,
   serviceEnv,
   spawnService,
   stackConfig,
@@ -70,30 +68,14 @@ describe('an accepted event the query consumer cannot apply', () => {
 
       const topic = topicName(topics.eventsAccepted, prefix);
       const group = consumerGroupId('query', prefix);
-      const letters = await deadLettersOf(pool, topic);
-      expect(letters).toMatchObject([
-        { source: group, partition: 0, offset: before.length, reason: 'unapplicable', replayed: false },
-      ]);
-      expect(letters[0]!.error).toMatch(/0x00 \(22021\)/);
-      expect(await scrapeMetric(query.metricsUrl, 'kafka_dead_letters_total', { source: group, topic })).toBe(
-        1,
-      );
-      expect(
-        await scrapeMetric(query.metricsUrl, 'kafka_consumer_lag_records', { group, topic, partition: '0' }),
-      ).toBe(0);
-      expect(query.logs()).not.toMatch(/Restarting the consumer|consumer stopped/);
-
-      // Replayed unchanged, it is still refused: kept again, nothing counted twice.
-      const replay = replayDeadLetters('query', [letters[0]!.id]);
-      expect(replay.status, replay.output).toBe(0);
-      await eventually('the replayed record set aside again', async () => {
-        const now = await deadLettersOf(pool, topic);
-        return now.length === 2 ? now : undefined;
+      await expectPoisonSetAsideAndReplayed({
+        pool,
+        service: query,
+        schema: 'query',
+        topic,
+        group,
+        offset: before.length,
       });
-      expect(await deadLettersOf(pool, topic)).toMatchObject([
-        { offset: before.length, replayed: true },
-        { source: group, reason: 'unapplicable', replayed: false },
-      ]);
       expect(await countedPerPlayer(other.environmentId)).toEqual(perPlayer([...before, ...after]));
       expect(query.pid()).toBe(pid);
     } finally {

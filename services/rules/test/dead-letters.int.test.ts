@@ -1,12 +1,10 @@
 import { topicName, topics } from '@engage/contracts';
 import { consumerGroupId } from '@engage/kafka';
 import {
-  deadLettersOf,
+  expectPoisonSetAsideAndReplayed,
   produceToPartition,
   randomEnvironment,
-  replayDeadLetters,
   schemaPool,
-  scrapeMetric,
 } from '@engage/testkit';
 import { acceptedEvent, eventually } from '@engage/testkit/events.ts';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -36,36 +34,15 @@ describe('an accepted event the rules consumer cannot apply', () => {
 
       const topic = topicName(topics.eventsAccepted, prefix);
       const group = consumerGroupId('rules', prefix);
-      const letters = await deadLettersOf(pool, topic);
-      expect(letters).toMatchObject([
-        { source: group, partition: 0, offset: before.length, reason: 'unapplicable', replayed: false },
-      ]);
-      expect(letters[0]!.error).toMatch(/0x00 \(22021\)/);
-      expect(await scrapeMetric(rules.metricsUrl, 'kafka_dead_letters_total', { source: group, topic })).toBe(
-        1,
-      );
-      expect(
-        await scrapeMetric(rules.metricsUrl, 'kafka_consumer_lag_records', { group, topic, partition: '0' }),
-      ).toBe(0);
-      // The process lived on and kafkajs never had to restart the consumer.
-      expect(rules.logs()).not.toMatch(/Restarting the consumer|consumer stopped/);
-
-      // Replayed unchanged, it is still refused: kept again at its new offset, nothing applied twice.
-      const replay = replayDeadLetters('rules', [letters[0]!.id]);
-      expect(replay.status, replay.output).toBe(0);
-      await eventually('the replayed record set aside again', async () => {
-        const now = await deadLettersOf(pool, topic);
-        return now.length === 2 ? now : undefined;
+      await expectPoisonSetAsideAndReplayed({
+        pool,
+        service: rules,
+        schema: 'rules',
+        topic,
+        group,
+        offset: before.length,
       });
-      expect(await deadLettersOf(pool, topic)).toMatchObject([
-        { offset: before.length, replayed: true },
-        // Where the key's partition took it (the replay sends it by key, as the gateway did).
-        { source: group, reason: 'unapplicable', replayed: false },
-      ]);
       expect(await appliedActivity(pool, env.environmentId)).toEqual(expectedActivity([...before, ...after]));
-      expect(await scrapeMetric(rules.metricsUrl, 'kafka_dead_letters_total', { source: group, topic })).toBe(
-        2,
-      );
       expect(rules.pid()).toBe(pid);
     } finally {
       await rules.stop();
