@@ -56,6 +56,22 @@ export interface RunSummary {
 
 const round = (n: number) => Math.round(n * 100) / 100;
 
+/** A row with a rate and no latencies: `units` applied in `seconds` (a consumer draining a backlog). */
+export function throughputSummary(units: number, seconds: number): RunSummary {
+  const perSecond = round(units / seconds);
+  return {
+    operations: units,
+    errors: 0,
+    seconds: round(seconds),
+    opsPerSecond: perSecond,
+    unitsPerSecond: perSecond,
+    p50Ms: 0,
+    p90Ms: 0,
+    p99Ms: 0,
+    maxMs: 0,
+  };
+}
+
 /**
  * Runs `op` from `concurrency` workers, each starting its next operation when its last one ends,
  * until `seconds` pass, and records the latency of each: throughput at saturation. Latency at a given

@@ -4,7 +4,7 @@ import { createKafka, decodeRecord } from '@engage/kafka';
 import { createLogger } from '@engage/kit';
 import { createPool } from '@engage/postgres';
 import { createRedis } from '@engage/redis';
-import type { RunSummary } from '../measure.ts';
+import { type RunSummary, throughputSummary } from '../measure.ts';
 import type { BenchStack } from '../stack.ts';
 
 /** Partition batches applied at once: one's decoding overlaps another's round trips. */
@@ -92,18 +92,7 @@ export async function rawPipeline(stack: BenchStack): Promise<RunSummary> {
     await done;
     clearTimeout(timeout);
     const seconds = (performance.now() - (first ?? performance.now())) / 1000;
-    const perSecond = Math.round((applied / seconds) * 100) / 100;
-    return {
-      operations: applied,
-      errors: 0,
-      seconds: Math.round(seconds * 100) / 100,
-      opsPerSecond: perSecond,
-      unitsPerSecond: perSecond,
-      p50Ms: 0,
-      p90Ms: 0,
-      p99Ms: 0,
-      maxMs: 0,
-    };
+    return throughputSummary(applied, seconds);
   } finally {
     await consumer.disconnect();
     await db.query(`DROP TABLE IF EXISTS ${table}`);

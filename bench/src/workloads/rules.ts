@@ -7,7 +7,7 @@ import { internalHeaders } from '@engage/testkit/stack.ts';
 import { createTenant } from '@engage/testkit/tenant.ts';
 import { Pool as HttpPool } from 'undici';
 import type { WorkloadReport } from '../main.ts';
-import { driveOnSchedule, Recorder, type RunSummary } from '../measure.ts';
+import { driveOnSchedule, Recorder, type RunSummary, throughputSummary } from '../measure.ts';
 import { cpuProfileArgs, processCpuMs } from '../process-cpu.ts';
 import { startBenchStack } from '../stack.ts';
 import type { WorkloadOptions } from './index.ts';
@@ -388,22 +388,7 @@ async function timeConsumption(total: number, progress: () => Promise<number>): 
     if (done > 0 && first === undefined) first = performance.now();
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  return summary(done, (performance.now() - (first ?? performance.now())) / 1000);
-}
-
-function summary(units: number, seconds: number): RunSummary {
-  const perSecond = Math.round((units / seconds) * 100) / 100;
-  return {
-    operations: units,
-    errors: 0,
-    seconds: Math.round(seconds * 100) / 100,
-    opsPerSecond: perSecond,
-    unitsPerSecond: perSecond,
-    p50Ms: 0,
-    p90Ms: 0,
-    p99Ms: 0,
-    maxMs: 0,
-  };
+  return throughputSummary(done, (performance.now() - (first ?? performance.now())) / 1000);
 }
 
 /** A kafkajs consumer that only reads and decodes the topic, from the start, until `total` records. */
@@ -431,7 +416,7 @@ async function rawConsumer(brokers: string[], topic: string, total: number): Pro
   await Promise.race([done, new Promise((resolve) => setTimeout(resolve, 600_000))]);
   const seconds = (performance.now() - (first ?? performance.now())) / 1000;
   await consumer.disconnect();
-  return summary(decoded, seconds);
+  return throughputSummary(decoded, seconds);
 }
 
 /** Runs `op` once for each index with `concurrency` workers, recording each latency. */
