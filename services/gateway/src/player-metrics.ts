@@ -8,6 +8,14 @@ export const playerResolutions = new Counter({
   registers: [metricsRegistry],
 });
 
+/** How the distinct players of event batches were found: known to the replica, read, or admitted. */
+export const eventPlayers = new Counter({
+  name: 'engage_event_players_total',
+  help: 'Distinct players of event batches, by what they took: known (no query), read (one read for the batch), admission (new to the month).',
+  labelNames: ['outcome'],
+  registers: [metricsRegistry],
+});
+
 export const playerChangesListening = new Gauge({
   name: 'engage_player_changes_listening',
   help: '1 while this gateway listens to player changes (and keeps players), 0 otherwise.',

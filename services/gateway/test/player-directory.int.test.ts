@@ -1,11 +1,10 @@
 import { decodePlayerContext, INTERNAL_HEADERS, type PlayerContext } from '@engage/contracts';
-import type { PoolClient } from '@engage/postgres';
 import { createTenant, TEST_ADMIN_TOKEN, type Tenant } from '@engage/testkit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { monthOf } from '../src/domain/quota.ts';
 import { playerResolutions } from '../src/player-metrics.ts';
-import { bearer, type InProcessGateway, startGateway } from './support.ts';
+import { bearer, type InProcessGateway, recordStatements, startGateway } from './support.ts';
 
 /** Two replicas of the gateway on one database, forwarding to one owner that records the player it is given. */
 let upstream: FastifyInstance;
@@ -56,23 +55,6 @@ async function setTier(gateway: InProcessGateway, playerId: string, tier: string
     payload: { playerId, attributes: { tier } },
   });
   expect(res.statusCode).toBe(200);
-}
-
-/** Records every statement the gateway's pool runs from now on. */
-function recordStatements(gateway: InProcessGateway): string[] {
-  const statements: string[] = [];
-  const wrapped = new WeakSet<PoolClient>();
-  gateway.pool.on('acquire', (client) => {
-    if (wrapped.has(client)) return;
-    wrapped.add(client);
-    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-    (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
-      const [text] = args;
-      statements.push(typeof text === 'string' ? text : String((text as { text?: string }).text));
-      return query(...args);
-    };
-  });
-  return statements;
 }
 
 async function resolutions() {

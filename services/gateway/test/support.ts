@@ -2,7 +2,7 @@ import { type AcceptedEvent, topicName, topics } from '@engage/contracts';
 import { createCatalogTopics } from '@engage/devstack';
 import { createKafka, decodeRecord } from '@engage/kafka';
 import { createLogger, type HttpApp, InternalSigner, retry, startTelemetry } from '@engage/kit';
-import { createPool, type Pool } from '@engage/postgres';
+import { createPool, type Pool, type PoolClient } from '@engage/postgres';
 import { stackConfig, TEST_ADMIN_TOKEN, TEST_INTERNAL_AUTH_SECRET, uniqueTopicPrefix } from '@engage/testkit';
 import { buildApp } from '../src/app.ts';
 import { createEventProducer, type EventProducer } from '../src/events/event-producer.ts';
@@ -159,4 +159,21 @@ export async function readAcceptedEvents(
     await consumer.disconnect();
   }
   return seen;
+}
+
+/** Records every statement the gateway's pool runs from now on. */
+export function recordStatements(gateway: InProcessGateway): string[] {
+  const statements: string[] = [];
+  const wrapped = new WeakSet<PoolClient>();
+  gateway.pool.on('acquire', (client) => {
+    if (wrapped.has(client)) return;
+    wrapped.add(client);
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+      const [text] = args;
+      statements.push(typeof text === 'string' ? text : String((text as { text?: string }).text));
+      return query(...args);
+    };
+  });
+  return statements;
 }

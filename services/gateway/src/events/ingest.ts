@@ -6,6 +6,7 @@ import { type Pool, TransactionRetriesExhausted, withTransaction } from '@engage
 import { checkEventItems, type ItemOutcome, type ValidEvent } from '../domain/event-items.ts';
 import { dayOf, monthOf, QUOTA_CODES, roomLeft, SANDBOX_DAILY_EVENTS_ADMITTED } from '../domain/quota.ts';
 import { admitPlayers } from '../player-admission.ts';
+import { eventPlayers } from '../player-metrics.ts';
 import { type PlayerDirectory, quotaMessage, type Sighting } from '../players.ts';
 import {
   abandonKeys,
@@ -16,7 +17,7 @@ import {
   readKeys,
   releaseKeys,
 } from '../store/idempotency.ts';
-import { type PlayerRecord, upsertPlayers } from '../store/players.ts';
+import { type PlayerRecord, readSightings, upsertPlayers } from '../store/players.ts';
 import { addToCounter, lockCounter } from '../store/usage.ts';
 import { type CheckedBatch, settleDiscovery } from './discovery.ts';
 import type { EventProducer } from './event-producer.ts';
@@ -47,10 +48,12 @@ const UNACKNOWLEDGED_RETRY_AFTER_SECONDS = 1;
 
 /**
  * POST /v1/events after the checks of each item:
- * 1. one transaction: definitions discovered (and the batch checked again against them as stored,
- *    see settleDiscovery), idempotency keys claimed as `pending` (a key seen before is a replay of
- *    its original eventId), quotas admitted (item by item, in order), players created or updated —
- *    each one multi-row statement for the whole batch;
+ * 0. the players this replica does not know for the month read in one statement (see knowPlayers);
+ * 1. one transaction, only when something must be written: definitions discovered (and the batch
+ *    checked again against them as stored, see settleDiscovery), idempotency keys claimed as
+ *    `pending` (a key seen before is a replay of its original eventId), quotas admitted (item by
+ *    item, in order), players new to the month created or updated — each one multi-row statement
+ *    for the whole batch;
  * 2. one send of every new record (and of records whose key was left pending by a failed request,
  *    with their original eventId) to `events.accepted.v1`, acknowledged by all in-sync replicas;
  * 3. the keys marked `committed`. The answer is built only after the broker's acknowledgement.
@@ -167,9 +170,9 @@ async function admitBatch(
   day: string,
 ): Promise<AdmittedBatch> {
   const { environmentId } = environment;
-  const sighted = deps.players.knownOf(environmentId);
   const discovers = checked.check.discovered.size > 0;
   const first = screen(checked.check.outcomes);
+  const sighted = await knowPlayers(deps, environmentId, first.candidates, month);
   const firstSightings = sightingsOf(first.candidates, sighted, month);
   const nothingToWrite =
     !discovers &&
@@ -287,7 +290,39 @@ async function admitBatch(
   }
 }
 
-/** The players of the candidates as this replica last saw them, and what admitting them needs. */
+/**
+ * The players of the batch as known for the month. Those this replica knows cost nothing; the
+ * others are read in one statement, and those stored and already active this month are kept by the
+ * directory from then on. Only players new to the environment or to the month are left for
+ * admission, a transaction.
+ */
+async function knowPlayers(
+  deps: IngestDeps,
+  environmentId: string,
+  candidates: Candidate[],
+  month: string,
+): Promise<(playerId: string) => Sighting | undefined> {
+  const sighted = deps.players.knownOf(environmentId);
+  const players = new Set(candidates.map((c) => c.event.playerId));
+  const unknown = [...players].filter((id) => sighted(id)?.activeMonth !== month);
+  eventPlayers.inc({ outcome: 'known' }, players.size - unknown.length);
+  if (unknown.length === 0) return sighted;
+  const mark = deps.players.mark();
+  const stored = await readSightings(deps.pool, environmentId, unknown, month);
+  const read = new Map<string, Sighting>();
+  for (const [id, player] of stored) {
+    if (!player.active) continue;
+    const sighting = { timeZone: player.timeZone, activeMonth: month };
+    read.set(id, sighting);
+    // Attributes known from an earlier month are still current: a change would have dropped them.
+    deps.players.remember(mark, environmentId, id, { ...sighting, attributes: sighted(id)?.attributes });
+  }
+  eventPlayers.inc({ outcome: 'read' }, read.size);
+  eventPlayers.inc({ outcome: 'admission' }, unknown.length - read.size);
+  return (id) => read.get(id) ?? sighted(id);
+}
+
+/** The players of the candidates as known for the month, and what admitting them needs. */
 function sightingsOf(
   candidates: Candidate[],
   sighted: (playerId: string) => Sighting | undefined,

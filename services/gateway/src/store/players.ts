@@ -93,3 +93,31 @@ export async function readPlayer(
   if (!row) return undefined;
   return { timeZone: row.time_zone, attributes: attributesFromJsonb(row.attributes), active: row.active };
 }
+
+/** What ingestion needs to know of a stored player: its zone and whether it is counted for the month. */
+export interface StoredSighting {
+  timeZone: string | null;
+  /** Among the month's active players. */
+  active: boolean;
+}
+
+/**
+ * One read, no lock, for the players of a batch: each one stored (absent: never seen), its zone and
+ * whether it is active in `month`. Attributes are left out: events do not carry them.
+ */
+export async function readSightings(
+  db: Pool | PoolClient,
+  environmentId: string,
+  externalIds: readonly string[],
+  month: string,
+): Promise<Map<string, StoredSighting>> {
+  const { rows } = await db.query<{ external_id: string; time_zone: string | null; active: boolean }>(
+    `SELECT p.external_id, p.time_zone, m.external_id IS NOT NULL AS active
+     FROM players p
+     LEFT JOIN monthly_active_players m
+       ON m.environment_id = p.environment_id AND m.month = $3 AND m.external_id = p.external_id
+     WHERE p.environment_id = $1 AND p.external_id = ANY($2::text[])`,
+    [environmentId, externalIds, month],
+  );
+  return new Map(rows.map((row) => [row.external_id, { timeZone: row.time_zone, active: row.active }]));
+}
