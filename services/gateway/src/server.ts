@@ -2,12 +2,12 @@ import { InternalSigner, listen, type ServiceContext } from '@engage/kit';
 import { createPool, pingPool, warnIfAutovacuumOff } from '@engage/postgres';
 import { createRedis } from '@engage/redis';
 import { buildApp } from './app.ts';
+import { startKeyExpiry } from './application/expire-idempotency-keys.ts';
+import { createOrganizationLimit } from './application/organization-limit/organization-limit.ts';
+import { createPlayerDirectory } from './application/player-directory.ts';
 import type { GatewayEnv } from './env.ts';
-import { createEventProducer } from './events/event-producer.ts';
-import { startKeyExpiry } from './events/key-expiry.ts';
-import { createUpstreams } from './forwarding/upstreams.ts';
-import { createOrganizationLimit } from './limits/organization-limit.ts';
-import { createPlayerDirectory } from './players.ts';
+import { createEventProducer } from './kafka/event-producer.ts';
+import { createUpstreams } from './upstreams/upstreams.ts';
 
 export async function startGateway(ctx: ServiceContext<GatewayEnv>): Promise<void> {
   const { env, log, lifecycle } = ctx;

@@ -5,9 +5,9 @@ import { createLogger, type HttpApp, InternalSigner, retry, startTelemetry } fro
 import { createPool, type Pool, type PoolClient } from '@engage/postgres';
 import { stackConfig, TEST_ADMIN_TOKEN, TEST_INTERNAL_AUTH_SECRET, uniqueTopicPrefix } from '@engage/testkit';
 import { buildApp } from '../src/app.ts';
-import { createEventProducer, type EventProducer } from '../src/events/event-producer.ts';
-import { createUpstreams, type Upstreams } from '../src/forwarding/upstreams.ts';
-import { createPlayerDirectory, type PlayerDirectory } from '../src/players.ts';
+import { createPlayerDirectory, type PlayerDirectory } from '../src/application/player-directory.ts';
+import { createEventProducer, type EventProducer } from '../src/kafka/event-producer.ts';
+import { createUpstreams, type Upstreams } from '../src/upstreams/upstreams.ts';
 
 export interface InProcessGateway {
   app: HttpApp;

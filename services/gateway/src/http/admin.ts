@@ -35,10 +35,8 @@ import {
 } from '@engage/kit';
 import type { Pool } from '@engage/postgres';
 import { z } from 'zod';
-import { adminTokenCheck } from '../auth/admin-token.ts';
+import { applyEnvironmentFile, readEnvironmentFile } from '../application/environment-file.ts';
 import { generateApiKey } from '../domain/api-key.ts';
-import { applyEnvironmentFile, readEnvironmentFile } from '../environment-definition.ts';
-import type { Upstreams } from '../forwarding/upstreams.ts';
 import {
   findEnvironment,
   findEnvironmentContext,
@@ -52,6 +50,8 @@ import {
   revokeApiKey,
   updateOrganization,
 } from '../store/control-plane.ts';
+import type { Upstreams } from '../upstreams/upstreams.ts';
+import { adminTokenCheck } from './admin-token.ts';
 
 export interface AdminDeps {
   pool: Pool;

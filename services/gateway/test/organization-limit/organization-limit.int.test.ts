@@ -2,7 +2,10 @@ import { createLogger } from '@engage/kit';
 import { createRedis } from '@engage/redis';
 import { stackConfig } from '@engage/testkit';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createOrganizationLimit, type OrganizationAdmission } from '../../src/limits/organization-limit.ts';
+import {
+  createOrganizationLimit,
+  type OrganizationAdmission,
+} from '../../src/application/organization-limit/organization-limit.ts';
 
 const env = {
   ORGANIZATION_LIMIT_LEASE_MS: 10_000,

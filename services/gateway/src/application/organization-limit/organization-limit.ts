@@ -1,7 +1,7 @@
 import { type HttpApp, Problem } from '@engage/kit';
 import { type Admission, createInflightLimiter, InflightLimitUnavailable, type Redis } from '@engage/redis';
 import type { Logger } from 'pino';
-import '../http/api-key-scope.ts';
+import '../../http/api-key-scope.ts';
 import type { OrganizationLimitEnv } from './env.ts';
 import { LocalLimit } from './local-limit.ts';
 import {

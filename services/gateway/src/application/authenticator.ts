@@ -2,9 +2,9 @@ import type { EnvironmentContext } from '@engage/contracts';
 import { problem } from '@engage/kit';
 import type { Pool } from '@engage/postgres';
 import type { Logger } from 'pino';
-import { TtlCache } from '../cache.ts';
 import { parseApiKey, secretMatches } from '../domain/api-key.ts';
 import { findKeyRecord, type KeyRecord, touchApiKey } from '../store/control-plane.ts';
+import { TtlCache } from './cache/ttl-cache.ts';
 
 /**
  * Resolves the environment behind a project API key. Key rows are cached for `cacheTtlMs` per
