@@ -1,10 +1,8 @@
 import type {
   MarketplaceCollectionDefinition,
   MarketplaceItemDefinition,
-  MarketplaceSection,
 } from '@engage/contracts/environment/shop.ts';
-import type { SectionItemChange } from '@engage/kit';
-import { type Pool, type PoolClient, withTransaction } from '@engage/postgres';
+import type { Pool, PoolClient } from '@engage/postgres';
 
 type Db = Pool | PoolClient;
 
@@ -55,32 +53,13 @@ export async function loadCollection(
   return rows[0]?.definition;
 }
 
-/**
- * Applies the `marketplace` section: the section replaces the shop, so what it does not name is
- * removed. Returns every item's and collection's change; with `dryRun` nothing is written.
- */
-export async function applyShop(
-  pool: Pool,
-  environmentId: string,
-  section: MarketplaceSection,
-  dryRun: boolean,
-): Promise<SectionItemChange[]> {
-  return withTransaction(pool, async (client) => {
-    // One apply at a time per environment, so two concurrent applies cannot interleave their rows.
-    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`ledger.shop:${environmentId}`]);
-    const current = await loadShop(client, environmentId);
-    const changes = [
-      ...diff('marketplace.items', current.items, section.items),
-      ...diff('marketplace.collections', current.collections, section.collections),
-    ];
-    if (dryRun) return changes;
-    await replaceRows(client, 'shop_items', 'item_key', environmentId, section.items);
-    await replaceRows(client, 'shop_collections', 'collection_key', environmentId, section.collections);
-    return changes;
-  });
+/** One apply at a time per environment: two concurrent applies cannot interleave their rows. */
+export async function lockShop(client: PoolClient, environmentId: string): Promise<void> {
+  await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`ledger.shop:${environmentId}`]);
 }
 
-async function replaceRows(
+/** Makes the shop's `table` hold exactly `entries`, in their order: the others are removed. */
+export async function replaceRows(
   client: PoolClient,
   table: 'shop_items' | 'shop_collections',
   keyColumn: 'item_key' | 'collection_key',
@@ -103,38 +82,5 @@ async function replaceRows(
       environmentId,
       JSON.stringify(entries.map((definition, position) => ({ key: definition.key, position, definition }))),
     ],
-  );
-}
-
-function diff<T extends { key: string }>(section: string, current: T[], next: T[]): SectionItemChange[] {
-  const before = new Map(current.map((entry) => [entry.key, entry]));
-  const changes: SectionItemChange[] = next.map((entry) => {
-    const old = before.get(entry.key);
-    if (!old) return { section, key: entry.key, change: 'created', fields: [] };
-    const fields = changedFields(old, entry);
-    return { section, key: entry.key, change: fields.length > 0 ? 'updated' : 'unchanged', fields };
-  });
-  const kept = new Set(next.map((entry) => entry.key));
-  for (const entry of current) {
-    if (!kept.has(entry.key)) changes.push({ section, key: entry.key, change: 'removed', fields: [] });
-  }
-  return changes;
-}
-
-function changedFields(before: object, after: object): string[] {
-  const a = before as Record<string, unknown>;
-  const b = after as Record<string, unknown>;
-  const names = new Set([...Object.keys(a), ...Object.keys(b)]);
-  return [...names].filter((name) => canonical(a[name]) !== canonical(b[name])).sort();
-}
-
-/** JSON with object keys sorted, so jsonb's key order does not count as a change. */
-function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(
-          Object.entries(v as Record<string, unknown>).sort(([x], [y]) => x.localeCompare(y)),
-        )
-      : v,
   );
 }
