@@ -2,7 +2,8 @@ import type {
   MarketplaceCollectionDefinition,
   MarketplaceItemDefinition,
 } from '@engage/contracts/environment/shop.ts';
-import type { Pool, PoolClient } from '@engage/postgres';
+import { execute, type Pool, type PoolClient } from '@engage/postgres';
+import { ledgerSql } from './tables.ts';
 
 type Db = Pool | PoolClient;
 
@@ -14,18 +15,26 @@ export interface ShopDefinitions {
 
 export async function loadShop(db: Db, environmentId: string): Promise<ShopDefinitions> {
   const [items, collections] = await Promise.all([
-    db.query<{ definition: MarketplaceItemDefinition }>(
-      'SELECT definition FROM shop_items WHERE environment_id = $1 ORDER BY position',
-      [environmentId],
+    execute(
+      db,
+      ledgerSql
+        .selectFrom('shop_items')
+        .select('definition')
+        .where('environment_id', '=', environmentId)
+        .orderBy('position'),
     ),
-    db.query<{ definition: MarketplaceCollectionDefinition }>(
-      'SELECT definition FROM shop_collections WHERE environment_id = $1 ORDER BY position',
-      [environmentId],
+    execute(
+      db,
+      ledgerSql
+        .selectFrom('shop_collections')
+        .select('definition')
+        .where('environment_id', '=', environmentId)
+        .orderBy('position'),
     ),
   ]);
   return {
-    items: items.rows.map((r) => r.definition),
-    collections: collections.rows.map((r) => r.definition),
+    items: items.map((r) => r.definition),
+    collections: collections.map((r) => r.definition),
   };
 }
 
@@ -34,11 +43,15 @@ export async function loadItem(
   environmentId: string,
   itemKey: string,
 ): Promise<MarketplaceItemDefinition | undefined> {
-  const { rows } = await db.query<{ definition: MarketplaceItemDefinition }>(
-    'SELECT definition FROM shop_items WHERE environment_id = $1 AND item_key = $2',
-    [environmentId, itemKey],
+  const [row] = await execute(
+    db,
+    ledgerSql
+      .selectFrom('shop_items')
+      .select('definition')
+      .where('environment_id', '=', environmentId)
+      .where('item_key', '=', itemKey),
   );
-  return rows[0]?.definition;
+  return row?.definition;
 }
 
 export async function loadCollection(
@@ -46,11 +59,15 @@ export async function loadCollection(
   environmentId: string,
   collectionKey: string,
 ): Promise<MarketplaceCollectionDefinition | undefined> {
-  const { rows } = await db.query<{ definition: MarketplaceCollectionDefinition }>(
-    'SELECT definition FROM shop_collections WHERE environment_id = $1 AND collection_key = $2',
-    [environmentId, collectionKey],
+  const [row] = await execute(
+    db,
+    ledgerSql
+      .selectFrom('shop_collections')
+      .select('definition')
+      .where('environment_id', '=', environmentId)
+      .where('collection_key', '=', collectionKey),
   );
-  return rows[0]?.definition;
+  return row?.definition;
 }
 
 /** One apply at a time per environment: two concurrent applies cannot interleave their rows. */
