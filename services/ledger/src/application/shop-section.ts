@@ -2,7 +2,13 @@ import type { MarketplaceSection } from '@engage/contracts/environment/shop.ts';
 import type { SectionItemChange } from '@engage/kit';
 import { type Pool, withTransaction } from '@engage/postgres';
 import { diff } from '../domain/shop-diff.ts';
-import { loadShop, lockShop, replaceRows, type ShopDefinitions } from '../store/shop-definitions.ts';
+import {
+  loadShop,
+  lockShop,
+  replaceCollections,
+  replaceItems,
+  type ShopDefinitions,
+} from '../store/shop-definitions.ts';
 
 /**
  * Applies the `marketplace` section: the section replaces the shop, so what it does not name is
@@ -22,8 +28,8 @@ export function applyShop(
       ...diff('marketplace.collections', current.collections, section.collections),
     ];
     if (dryRun) return changes;
-    await replaceRows(client, 'shop_items', 'item_key', environmentId, section.items);
-    await replaceRows(client, 'shop_collections', 'collection_key', environmentId, section.collections);
+    await replaceItems(client, environmentId, section.items);
+    await replaceCollections(client, environmentId, section.collections);
     return changes;
   });
 }

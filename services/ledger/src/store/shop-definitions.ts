@@ -3,6 +3,7 @@ import type {
   MarketplaceItemDefinition,
 } from '@engage/contracts/environment/shop.ts';
 import { execute, type Pool, type PoolClient } from '@engage/postgres';
+import { sql } from 'kysely';
 import { ledgerSql } from './tables.ts';
 
 type Db = Pool | PoolClient;
@@ -75,29 +76,83 @@ export async function lockShop(client: PoolClient, environmentId: string): Promi
   await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`ledger.shop:${environmentId}`]);
 }
 
-/** Makes the shop's `table` hold exactly `entries`, in their order: the others are removed. */
-export async function replaceRows(
+/** Makes the environment's items exactly `items`, in their order: the others are removed. */
+export async function replaceItems(
   client: PoolClient,
-  table: 'shop_items' | 'shop_collections',
-  keyColumn: 'item_key' | 'collection_key',
   environmentId: string,
-  entries: { key: string }[],
+  items: MarketplaceItemDefinition[],
 ): Promise<void> {
-  await client.query(
-    `DELETE FROM ${table} WHERE environment_id = $1 AND NOT (${keyColumn} = ANY($2::text[]))`,
-    [environmentId, entries.map((e) => e.key)],
+  const keys = items.map((item) => item.key);
+  await execute(
+    client,
+    ledgerSql
+      .deleteFrom('shop_items')
+      .where('environment_id', '=', environmentId)
+      .$if(keys.length > 0, (query) => query.where('item_key', 'not in', keys)),
   );
-  if (entries.length === 0) return;
-  await client.query(
-    `INSERT INTO ${table} (environment_id, ${keyColumn}, position, definition)
-     SELECT $1, e.key, e.position, e.definition
-     FROM jsonb_to_recordset($2::jsonb) AS e(key text, position integer, definition jsonb)
-     ON CONFLICT (environment_id, ${keyColumn})
-     DO UPDATE SET position = EXCLUDED.position, definition = EXCLUDED.definition, updated_at = now()
-     WHERE (${table}.position, ${table}.definition) IS DISTINCT FROM (EXCLUDED.position, EXCLUDED.definition)`,
-    [
-      environmentId,
-      JSON.stringify(entries.map((definition, position) => ({ key: definition.key, position, definition }))),
-    ],
+  if (items.length === 0) return;
+  await execute(
+    client,
+    ledgerSql
+      .insertInto('shop_items')
+      .values(
+        items.map((definition, position) => ({
+          environment_id: environmentId,
+          item_key: definition.key,
+          position,
+          definition: JSON.stringify(definition),
+        })),
+      )
+      .onConflict((conflict) =>
+        conflict
+          .columns(['environment_id', 'item_key'])
+          .doUpdateSet(changedRow)
+          .where(sql<boolean>`(shop_items.position, shop_items.definition)
+                              IS DISTINCT FROM (excluded.position, excluded.definition)`),
+      ),
   );
 }
+
+/** Makes the environment's collections exactly `collections`, in their order: the others are removed. */
+export async function replaceCollections(
+  client: PoolClient,
+  environmentId: string,
+  collections: MarketplaceCollectionDefinition[],
+): Promise<void> {
+  const keys = collections.map((collection) => collection.key);
+  await execute(
+    client,
+    ledgerSql
+      .deleteFrom('shop_collections')
+      .where('environment_id', '=', environmentId)
+      .$if(keys.length > 0, (query) => query.where('collection_key', 'not in', keys)),
+  );
+  if (collections.length === 0) return;
+  await execute(
+    client,
+    ledgerSql
+      .insertInto('shop_collections')
+      .values(
+        collections.map((definition, position) => ({
+          environment_id: environmentId,
+          collection_key: definition.key,
+          position,
+          definition: JSON.stringify(definition),
+        })),
+      )
+      .onConflict((conflict) =>
+        conflict
+          .columns(['environment_id', 'collection_key'])
+          .doUpdateSet(changedRow)
+          .where(sql<boolean>`(shop_collections.position, shop_collections.definition)
+                              IS DISTINCT FROM (excluded.position, excluded.definition)`),
+      ),
+  );
+}
+
+/** A definition row applied again: its new position and definition (only written when they differ). */
+const changedRow = {
+  position: sql<number>`excluded.position`,
+  definition: sql<string>`excluded.definition`,
+  updated_at: sql<Date>`now()`,
+};
