@@ -98,12 +98,11 @@ it('describes every column of the ledger tables the migrations made, and no othe
      WHERE table_schema = 'ledger' AND table_name = ANY ($1::text[])`,
     [Object.keys(described)],
   );
-  const migrated: Record<string, string[]> = {};
-  for (const row of rows) (migrated[row.table_name] ??= []).push(row.column_name);
-  const expected = Object.fromEntries(
-    Object.entries(described).map(([table, columns]) => [table, Object.keys(columns).sort()]),
+  const migrated = new Map<string, string[]>();
+  for (const row of rows)
+    migrated.set(row.table_name, [...(migrated.get(row.table_name) ?? []), row.column_name]);
+  const expected = Object.entries(described).map(([table, columns]) => [table, Object.keys(columns).sort()]);
+  expect(Object.fromEntries([...migrated].map(([table, columns]) => [table, columns.sort()]))).toEqual(
+    Object.fromEntries(expected),
   );
-  expect(
-    Object.fromEntries(Object.entries(migrated).map(([table, columns]) => [table, columns.sort()])),
-  ).toEqual(expected);
 });
