@@ -1,4 +1,4 @@
-import { type PoolClient, type QueryResult, sqlLiteral } from '@engage/postgres';
+import { type PoolClient, type QueryConfig, type QueryResult, queryTogether } from '@engage/postgres';
 
 /** The partitions of one group and topic whose stored offsets a transaction moves. */
 export interface OffsetKeys {
@@ -15,14 +15,24 @@ export interface OffsetKeys {
  * the records at or above the offsets read, so the moves commit exactly with them, and the locks
  * serialise a zombie consumer with a partition's new owner.
  */
-export function lockAndAdvanceOffsets({ groupId, topic, next }: OffsetKeys): string {
-  const partitions = [...next.keys()].map(sqlLiteral).join(', ');
-  const moves = [...next].map(([partition, offset]) => `(${sqlLiteral(partition)}, ${sqlLiteral(offset)})`);
-  const where = `o.group_id = ${sqlLiteral(groupId)} AND o.topic = ${sqlLiteral(topic)} AND o.partition IN (${partitions})`;
-  return `SELECT o.partition, o.next_offset FROM kafka_offsets o WHERE ${where} ORDER BY o.partition FOR UPDATE;
-    UPDATE kafka_offsets o SET next_offset = GREATEST(o.next_offset, m.next_offset), updated_at = now()
-    FROM (VALUES ${moves.join(', ')}) AS m (partition, next_offset)
-    WHERE ${where} AND o.partition = m.partition`;
+export function lockAndAdvanceOffsets({ groupId, topic, next }: OffsetKeys): QueryConfig[] {
+  const values = [groupId, topic, [...next.keys()], [...next.values()].map(String)];
+  return [
+    {
+      name: 'engage.lock-stored-offsets',
+      text: `SELECT o.partition, o.next_offset FROM kafka_offsets o
+             WHERE o.group_id = $1 AND o.topic = $2 AND o.partition = ANY ($3::int[])
+             ORDER BY o.partition FOR UPDATE`,
+      values: values.slice(0, 3),
+    },
+    {
+      name: 'engage.advance-stored-offsets',
+      text: `UPDATE kafka_offsets o SET next_offset = GREATEST(o.next_offset, m.next_offset), updated_at = now()
+             FROM unnest($3::int[], $4::bigint[]) AS m (partition, next_offset)
+             WHERE o.group_id = $1 AND o.topic = $2 AND o.partition = m.partition`,
+      values,
+    },
+  ];
 }
 
 /**
@@ -39,16 +49,17 @@ export async function storedOffsets(
   const stored = byPartition((started[0] as QueryResult<OffsetRow>).rows);
   const missing = new Map([...keys.next].filter(([partition]) => !stored.has(partition)));
   if (missing.size === 0) return stored;
-  await client.query(
-    `INSERT INTO kafka_offsets (group_id, topic, partition, next_offset)
-     SELECT $1, $2, p, 0 FROM unnest($3::int[]) AS p ORDER BY p
-     ON CONFLICT DO NOTHING`,
-    [keys.groupId, keys.topic, [...missing.keys()]],
-  );
-  const [created] = (await client.query(lockAndAdvanceOffsets({ ...keys, next: missing }))) as unknown as [
-    QueryResult<OffsetRow>,
-  ];
-  for (const [partition, offset] of byPartition(created.rows)) stored.set(partition, offset);
+  const [, created] = await queryTogether(client, [
+    {
+      text: `INSERT INTO kafka_offsets (group_id, topic, partition, next_offset)
+             SELECT $1, $2, p, 0 FROM unnest($3::int[]) AS p ORDER BY p
+             ON CONFLICT DO NOTHING`,
+      values: [keys.groupId, keys.topic, [...missing.keys()]],
+    },
+    ...lockAndAdvanceOffsets({ ...keys, next: missing }),
+  ]);
+  for (const [partition, offset] of byPartition((created as QueryResult<OffsetRow>).rows))
+    stored.set(partition, offset);
   return stored;
 }
 

@@ -12,6 +12,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (text) => {
 export type Pool = pg.Pool;
 export type PoolClient = pg.PoolClient;
 export type QueryResult<R extends pg.QueryResultRow = pg.QueryResultRow> = pg.QueryResult<R>;
+export type QueryConfig = pg.QueryConfig;
 
 export interface PoolOptions {
   url: string;

@@ -1,5 +1,5 @@
 import { retry } from '@engage/kit';
-import pg from 'pg';
+import type pg from 'pg';
 
 /** Serialization failure and deadlock: safe to run the whole transaction again. */
 const RETRYABLE = new Set(['40001', '40P01']);
@@ -22,11 +22,11 @@ export interface TransactionOptions {
   retries?: number;
   onRetry?: (attempt: number, code: string) => void;
   /**
-   * Statements sent in the same message as `BEGIN`, one round trip instead of two. They go by the
-   * simple protocol, so values must be written into the text as literals (`sqlLiteral`); their
-   * results, in order, are `work`'s second argument.
+   * Statements sent together with `BEGIN`, one round trip instead of two, on any pool (see
+   * `queryTogether`). Parameterised like any statement; their results, in order, are `work`'s
+   * second argument.
    */
-  startWith?: string;
+  startWith?: pg.QueryConfig[];
 }
 
 /**
@@ -147,6 +147,28 @@ async function sendTogether(client: pg.PoolClient, statements: (string | pg.Quer
   return settled.map((s) => (s as PromiseFulfilledResult<pg.QueryResult>).value);
 }
 
+/**
+ * Sends statements in one message (one round trip) on any idle client, pipelining or not, and
+ * answers their results in order; the first failure is thrown once all answered (each statement has
+ * its own Sync, so one failing does not stop the next). pg decides at each statement whether to wait
+ * for the previous answer (`client.pipeline`), so a client of a pool without pipelining pipelines
+ * these statements only, and is back to waiting once they all answered. This is how values reach
+ * statements that must share a round trip (BEGIN and a first read) as parameters, never as text.
+ */
+export async function queryTogether(
+  client: pg.PoolClient,
+  statements: (string | pg.QueryConfig)[],
+): Promise<pg.QueryResult[]> {
+  if (client.pipeline) return sendTogether(client, statements);
+  const switchable = client as { pipeline: boolean };
+  switchable.pipeline = true;
+  try {
+    return await sendTogether(client, statements);
+  } finally {
+    switchable.pipeline = false;
+  }
+}
+
 /** Runs `once` on a client of the pool, rolling back and retrying as `withTransaction` documents. */
 async function retried<T>(
   pool: pg.Pool,
@@ -191,23 +213,11 @@ function beginStatement(options: Pick<TransactionOptions, 'isolation'>): string 
 
 async function begin(client: pg.PoolClient, options: TransactionOptions): Promise<pg.QueryResult[]> {
   const statement = beginStatement(options);
-  if (!options.startWith) {
+  if (!options.startWith?.length) {
     await client.query(statement);
     return [];
   }
-  // A simple-protocol message of several statements answers with one result per statement.
-  const results = (await client.query(`${statement}; ${options.startWith}`)) as unknown as pg.QueryResult[];
-  return results.slice(1);
-}
-
-/** A value written into statement text (for `startWith`): a quoted string, or a number as it is. */
-export function sqlLiteral(value: string | number | bigint): string {
-  if (typeof value === 'bigint') return value.toString();
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw new RangeError(`not a finite number: ${value}`);
-    return String(value);
-  }
-  return pg.escapeLiteral(value);
+  return (await queryTogether(client, [statement, ...options.startWith])).slice(1);
 }
 
 async function commit(client: pg.PoolClient): Promise<void> {

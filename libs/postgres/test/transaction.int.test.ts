@@ -1,48 +1,109 @@
 import { randomUUID } from 'node:crypto';
+import type { Socket } from 'node:net';
 import { eventually, stackConfig } from '@engage/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPool } from '../src/pool.ts';
-import {
-  CommitOutcomeUnknown,
-  sqlLiteral,
-  withPipelinedTransaction,
-  withTransaction,
-} from '../src/transaction.ts';
+import { createPool, type PoolClient } from '../src/pool.ts';
+import { CommitOutcomeUnknown, withPipelinedTransaction, withTransaction } from '../src/transaction.ts';
 
-describe('withTransaction with statements sent with BEGIN', () => {
-  const pool = createPool({ url: stackConfig().databaseUrl, schema: 'public', max: 2 });
-  beforeAll(async () => {
-    await pool.query('CREATE TABLE IF NOT EXISTS transaction_start_test (id text PRIMARY KEY)');
-  });
-  afterAll(async () => {
-    await pool.end();
-  });
-
-  it('hands their results to the work in order, values written as literals', async () => {
-    const id = `it's ${randomUUID()}`;
-    const results = await withTransaction(pool, async (_client, started) => started, {
-      startWith: `INSERT INTO transaction_start_test VALUES (${sqlLiteral(id)});
-        SELECT id, ${sqlLiteral(41)} + 1 AS answer FROM transaction_start_test WHERE id = ${sqlLiteral(id)}`,
+describe.each([false, true])(
+  'withTransaction with statements sent with BEGIN (pool pipelining: %s)',
+  (pipeline) => {
+    const pool = createPool({ url: stackConfig().databaseUrl, schema: 'public', max: 2, pipeline });
+    beforeAll(async () => {
+      await pool.query('CREATE TABLE IF NOT EXISTS transaction_start_test (id text PRIMARY KEY)');
     });
-    expect(results.map((r) => r.rowCount)).toEqual([1, 1]);
-    expect(results[1]!.rows).toEqual([{ id, answer: 42 }]);
-  });
+    afterAll(async () => {
+      await pool.end();
+    });
+    const insert = (id: string) => ({ text: 'INSERT INTO transaction_start_test VALUES ($1)', values: [id] });
 
-  it('rolls their effects back with the work', async () => {
-    const id = randomUUID();
-    await expect(
-      withTransaction(
+    it('hands their results to the work in order, values passed as parameters', async () => {
+      const id = `it's \\ "${randomUUID()}"; SELECT 1`;
+      const results = await withTransaction(pool, async (_client, started) => started, {
+        startWith: [
+          insert(id),
+          {
+            text: 'SELECT id, $2::int + 1 AS answer FROM transaction_start_test WHERE id = $1',
+            values: [id, 41],
+          },
+        ],
+      });
+      expect(results.map((r) => r.rowCount)).toEqual([1, 1]);
+      expect(results[1]!.rows).toEqual([{ id, answer: 42 }]);
+    });
+
+    it('writes them with BEGIN before Postgres answers anything, and the client waits again after', async () => {
+      let writtenAtFirstAnswer: number | undefined;
+      const watch = (client: PoolClient) => {
+        const stream = client.connection.stream as Socket;
+        stream.once('data', () => {
+          writtenAtFirstAnswer = stream.bytesWritten;
+        });
+      };
+      pool.once('acquire', watch);
+      const seen = await withTransaction(
         pool,
-        async () => {
-          throw new Error('the work failed');
-        },
-        { startWith: `INSERT INTO transaction_start_test VALUES (${sqlLiteral(id)})` },
-      ),
-    ).rejects.toThrow('the work failed');
-    const { rows } = await pool.query('SELECT 1 FROM transaction_start_test WHERE id = $1', [id]);
-    expect(rows).toEqual([]);
-  });
-});
+        async (client) => ({
+          written: (client.connection.stream as Socket).bytesWritten,
+          pipelining: client.pipeline,
+          txid: (await client.query<{ txid: string }>('SELECT txid_current()::text AS txid')).rows[0]!.txid,
+        }),
+        { startWith: [insert(randomUUID()), { text: 'SELECT txid_current()::text AS txid' }] },
+      );
+      expect(writtenAtFirstAnswer).toBe(seen.written);
+      expect(seen.pipelining).toBe(pipeline);
+    });
+
+    it('runs them in the transaction of the work', async () => {
+      const [started, inWork] = await withTransaction(
+        pool,
+        async (client, results) => [
+          results[0]!.rows[0].txid,
+          (await client.query('SELECT txid_current()::text AS txid')).rows[0].txid,
+        ],
+        { startWith: [{ text: 'SELECT txid_current()::text AS txid' }] },
+      );
+      expect(started).toBe(inWork);
+    });
+
+    it('rolls their effects back with the work', async () => {
+      const id = randomUUID();
+      await expect(
+        withTransaction(
+          pool,
+          async () => {
+            throw new Error('the work failed');
+          },
+          { startWith: [insert(id)] },
+        ),
+      ).rejects.toThrow('the work failed');
+      const { rows } = await pool.query('SELECT 1 FROM transaction_start_test WHERE id = $1', [id]);
+      expect(rows).toEqual([]);
+    });
+
+    it('throws the first failing one, runs no work and leaves the client usable', async () => {
+      const id = randomUUID();
+      let worked = false;
+      await expect(
+        withTransaction(
+          pool,
+          async () => {
+            worked = true;
+          },
+          { startWith: [insert(id), { text: 'SELECT 1 / $1::int', values: [0] }, insert(randomUUID())] },
+        ),
+      ).rejects.toThrow('division by zero');
+      expect(worked).toBe(false);
+      expect((await pool.query('SELECT 1 FROM transaction_start_test WHERE id = $1', [id])).rows).toEqual([]);
+      const clients = await Promise.all([pool.connect(), pool.connect()]);
+      for (const client of clients) {
+        expect(client.pipeline).toBe(pipeline);
+        expect((await client.query('SELECT 2 AS two')).rows).toEqual([{ two: 2 }]);
+        client.release();
+      }
+    });
+  },
+);
 
 describe.each([true, false])('withPipelinedTransaction (pool pipelining: %s)', (pipeline) => {
   const pool = createPool({ url: stackConfig().databaseUrl, schema: 'public', max: 2, pipeline });

@@ -5,12 +5,12 @@ import {
   type Logger,
   requireGatewaySignature,
 } from '@engage/kit';
-import type { PurchaseDeps } from './commands/purchase-item.ts';
+import type { MarketplaceCatalog } from './application/marketplace-catalog.ts';
+import type { PurchaseDeps } from './application/purchase-item.ts';
 import { marketplaceRoutes } from './http/marketplace.ts';
 import { playerItemsRoutes } from './http/player-items.ts';
 import { pointsRoutes } from './http/points.ts';
 import { shopDefinitionRoutes } from './http/shop-definition.ts';
-import type { MarketplaceCatalog } from './store/marketplace-catalog.ts';
 
 export interface LedgerAppDeps extends PurchaseDeps {
   log: Logger;

@@ -2,10 +2,10 @@ import { createKafka, startOutboxRelay } from '@engage/kafka';
 import { internalVerifierOf, listen, type ServiceContext } from '@engage/kit';
 import { pingPool, warnIfAutovacuumOff } from '@engage/postgres';
 import { buildApp } from './app.ts';
-import { createWriteQueue } from './commands/write-queue.ts';
+import { createMarketplaceCatalog } from './application/marketplace-catalog.ts';
+import { createWriteQueue } from './application/write-queue.ts';
 import { startRewardGrantsConsumer } from './consumers/reward-grants.ts';
 import type { LedgerEnv } from './env.ts';
-import { createMarketplaceCatalog } from './store/marketplace-catalog.ts';
 import { createLedgerPool } from './store/pool.ts';
 
 /** Composition root: Postgres, the Kafka producer and outbox relay, the rewards consumer, the HTTP API. */

@@ -2,7 +2,7 @@ import { Problem, problem } from '@engage/kit';
 import { createPool, type PipelinedTransaction, type Pool } from '@engage/postgres';
 import { stackConfig } from '@engage/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BatcherOptions, createPlayerBatcher, type Settled } from '../src/commands/player-batcher.ts';
+import { type BatcherOptions, createPlayerBatcher, type Settled } from '../src/application/player-batcher.ts';
 
 let pool: Pool;
 beforeAll(() => {

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { migrate, type PipelinedTransaction, type Pool, withPipelinedTransaction } from '@engage/postgres';
 import { stackConfig, uniqueTopicPrefix } from '@engage/testkit';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { applyWrites } from '../src/commands/write-queue.ts';
+import { applyWrites } from '../src/application/write-queue.ts';
 import type { AdjustmentOp } from '../src/domain/write-decisions.ts';
 import { createLedgerPool } from '../src/store/pool.ts';
 import { readBatchState } from '../src/store/write-batch.ts';

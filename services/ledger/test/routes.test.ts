@@ -3,8 +3,8 @@ import { createPool } from '@engage/postgres';
 import { injectAsGateway, internalHeaders, randomEnvironment, testVerifier } from '@engage/testkit';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { createWriteQueue } from '../src/commands/write-queue.ts';
-import type { MarketplaceCatalog } from '../src/store/marketplace-catalog.ts';
+import type { MarketplaceCatalog } from '../src/application/marketplace-catalog.ts';
+import { createWriteQueue } from '../src/application/write-queue.ts';
 
 /** A shop with nothing defined (the real catalog reads Postgres; see shop.int.test.ts). */
 const emptyShop: MarketplaceCatalog = {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createPool, type Pool, withPipelinedTransaction } from '@engage/postgres';
 import { stackConfig, uniqueTopicPrefix } from '@engage/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyWrites } from '../src/commands/write-queue.ts';
+import { applyWrites } from '../src/application/write-queue.ts';
 import { journalOutboxRows } from '../src/domain/journal-outbox.ts';
 import { decideBatch, rowKey } from '../src/domain/write-decisions.ts';
 import { writeBatchEffects } from '../src/store/write-batch.ts';

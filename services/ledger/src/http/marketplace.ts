@@ -8,9 +8,9 @@ import {
 import { environmentOf, type HttpApp, playerOf } from '@engage/kit';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { type PurchaseDeps, purchaseItem } from '../commands/purchase-item.ts';
+import type { MarketplaceCatalog } from '../application/marketplace-catalog.ts';
+import { type PurchaseDeps, purchaseItem } from '../application/purchase-item.ts';
 import { marketplaceCollectionNotFound, marketplaceItemNotFound } from '../domain/problems.ts';
-import type { MarketplaceCatalog } from '../store/marketplace-catalog.ts';
 import { problemRenderer, sendOutcome } from './replies.ts';
 
 const ItemParamsSchema = z.object({ marketplaceItemKey: z.string().min(1) });

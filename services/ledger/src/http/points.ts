@@ -1,8 +1,8 @@
 import { PlayerQuerySchema, PointsBalanceSchema } from '@engage/contracts';
 import { environmentOf, type HttpApp, playerOf } from '@engage/kit';
-import { adjustPoints, type PointsDeps } from '../commands/adjust-points.ts';
+import { adjustPoints, type PointsDeps } from '../application/adjust-points.ts';
+import { pointsBalance } from '../application/points-balance.ts';
 import { parseAdjustmentRequest } from '../domain/adjustment-request.ts';
-import { readBalance } from '../store/balances.ts';
 import { problemRenderer, sendOutcome } from './replies.ts';
 
 /** Endpoints 8 (read a balance) and 9 (adjust it by hand). */
@@ -10,13 +10,7 @@ export function pointsRoutes(app: HttpApp, deps: PointsDeps) {
   app.get(
     '/v1/points',
     { schema: { querystring: PlayerQuerySchema, response: { 200: PointsBalanceSchema } } },
-    async (request) => {
-      const { environmentId } = environmentOf(request);
-      const playerId = request.query.PlayerId;
-      const found = await readBalance(deps.pool, { environmentId, playerId });
-      // A player the environment never saw has a balance of zero, never a 404.
-      return { playerId, balance: found?.balance ?? 0, updatedAtUtc: found?.updatedAt.toISOString() ?? null };
-    },
+    async (request) => pointsBalance(deps.pool, environmentOf(request).environmentId, request.query.PlayerId),
   );
 
   // The body is validated here, not by a route schema, so the contract's own codes (amount_zero,

@@ -1,7 +1,7 @@
 import { IDEMPOTENT_REPLAYED_HEADER, PROBLEM_MEDIA_TYPE } from '@engage/contracts';
 import { currentTraceId, type Problem, pathOf, problemDocument } from '@engage/kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AdjustmentOutcome } from '../commands/adjust-points.ts';
+import type { AdjustmentOutcome } from '../application/adjust-points.ts';
 
 /** Renders a refusal exactly as the kit's error handler would for this request. */
 export function problemRenderer(request: FastifyRequest) {

@@ -1,7 +1,7 @@
 import { MarketplaceSectionSchema } from '@engage/contracts/environment/shop.ts';
 import { type HttpApp, registerDefinitionSection } from '@engage/kit';
 import type { Pool } from '@engage/postgres';
-import { applyShop, loadShop } from '../store/shop-definitions.ts';
+import { applyShop, readShop } from '../application/shop-section.ts';
 
 /** Section `marketplace` of `engage apply`: the shop's items and collections. */
 export function shopDefinitionRoutes(app: HttpApp, deps: { pool: Pool }) {
@@ -9,6 +9,6 @@ export function shopDefinitionRoutes(app: HttpApp, deps: { pool: Pool }) {
     name: 'marketplace',
     schema: MarketplaceSectionSchema,
     apply: (env, section, dryRun) => applyShop(deps.pool, env.environmentId, section, dryRun),
-    read: (env) => loadShop(deps.pool, env.environmentId),
+    read: (env) => readShop(deps.pool, env.environmentId),
   });
 }

@@ -1,5 +1,7 @@
-import type { Pool, PoolClient } from '@engage/postgres';
+import { execute, type Pool, type PoolClient } from '@engage/postgres';
+import { sql } from 'kysely';
 import { MAX_BALANCE } from '../domain/limits.ts';
+import { ledgerSql } from './tables.ts';
 
 export interface PlayerRef {
   environmentId: string;
@@ -15,11 +17,14 @@ export interface Balance {
 export type BalanceRefusal = 'insufficient_balance' | 'balance_limit';
 
 export async function readBalance(db: Pool | PoolClient, player: PlayerRef): Promise<Balance | undefined> {
-  const { rows } = await db.query<{ balance: number; updated_at: Date }>(
-    'SELECT balance, updated_at FROM balances WHERE environment_id = $1 AND player_id = $2',
-    [player.environmentId, player.playerId],
+  const [row] = await execute(
+    db,
+    ledgerSql
+      .selectFrom('balances')
+      .select(['balance', 'updated_at'])
+      .where('environment_id', '=', player.environmentId)
+      .where('player_id', '=', player.playerId),
   );
-  const row = rows[0];
   return row && { balance: row.balance, updatedAt: row.updated_at };
 }
 
@@ -32,24 +37,36 @@ export async function applyDelta(
   player: PlayerRef,
   amount: number,
 ): Promise<Balance | { refused: BalanceRefusal }> {
-  const { rows } =
+  const now = sql<Date>`now()`;
+  const [row] = await execute(
+    client,
     amount > 0
-      ? await client.query<{ balance: number; updated_at: Date }>(
-          `INSERT INTO balances AS b (environment_id, player_id, balance, updated_at)
-           VALUES ($1, $2, $3, now())
-           ON CONFLICT (environment_id, player_id)
-           DO UPDATE SET balance = b.balance + EXCLUDED.balance, updated_at = now()
-           WHERE b.balance + EXCLUDED.balance <= $4
-           RETURNING balance, updated_at`,
-          [player.environmentId, player.playerId, amount, MAX_BALANCE],
-        )
-      : await client.query<{ balance: number; updated_at: Date }>(
-          `UPDATE balances SET balance = balance + $3, updated_at = now()
-           WHERE environment_id = $1 AND player_id = $2 AND balance + $3 >= 0
-           RETURNING balance, updated_at`,
-          [player.environmentId, player.playerId, amount],
-        );
-  const row = rows[0];
+      ? ledgerSql
+          .insertInto('balances')
+          .values({
+            environment_id: player.environmentId,
+            player_id: player.playerId,
+            balance: amount,
+            updated_at: now,
+          })
+          .onConflict((conflict) =>
+            conflict
+              .columns(['environment_id', 'player_id'])
+              .doUpdateSet((eb) => ({
+                balance: eb('balances.balance', '+', eb.ref('excluded.balance')),
+                updated_at: now,
+              }))
+              .where((eb) => eb(eb('balances.balance', '+', eb.ref('excluded.balance')), '<=', MAX_BALANCE)),
+          )
+          .returning(['balance', 'updated_at'])
+      : ledgerSql
+          .updateTable('balances')
+          .set((eb) => ({ balance: eb('balance', '+', amount), updated_at: now }))
+          .where('environment_id', '=', player.environmentId)
+          .where('player_id', '=', player.playerId)
+          .where((eb) => eb(eb('balance', '+', amount), '>=', 0))
+          .returning(['balance', 'updated_at']),
+  );
   if (!row) return { refused: amount > 0 ? 'balance_limit' : 'insufficient_balance' };
   return { balance: row.balance, updatedAt: row.updated_at };
 }

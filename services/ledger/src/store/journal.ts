@@ -1,4 +1,5 @@
-import type { PoolClient } from '@engage/postgres';
+import { execute, type PoolClient } from '@engage/postgres';
+import { ledgerSql } from './tables.ts';
 
 export type JournalKind = 'adjustment' | 'purchase' | 'reward';
 
@@ -21,23 +22,23 @@ export interface JournalEntry extends NewJournalEntry {
 
 /** Appends one entry to the append-only journal (a trigger refuses updates and deletes). */
 export async function appendJournalEntry(client: PoolClient, entry: NewJournalEntry): Promise<JournalEntry> {
-  const { rows } = await client.query<{ created_at: Date }>(
-    `INSERT INTO journal (entry_id, organization_id, environment_id, player_id, kind, amount, balance_after,
-                          reason, idempotency_key, source_ref)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-     RETURNING created_at`,
-    [
-      entry.entryId,
-      entry.organizationId,
-      entry.environmentId,
-      entry.playerId,
-      entry.kind,
-      entry.amount,
-      entry.balanceAfter,
-      entry.reason,
-      entry.idempotencyKey,
-      entry.sourceRef,
-    ],
+  const [row] = await execute(
+    client,
+    ledgerSql
+      .insertInto('journal')
+      .values({
+        entry_id: entry.entryId,
+        organization_id: entry.organizationId,
+        environment_id: entry.environmentId,
+        player_id: entry.playerId,
+        kind: entry.kind,
+        amount: entry.amount,
+        balance_after: entry.balanceAfter,
+        reason: entry.reason,
+        idempotency_key: entry.idempotencyKey,
+        source_ref: entry.sourceRef,
+      })
+      .returning('created_at'),
   );
-  return { ...entry, createdAt: rows[0]!.created_at };
+  return { ...entry, createdAt: row!.created_at };
 }

@@ -1,5 +1,6 @@
 import type { ContentValue } from '@engage/contracts/environment/shop.ts';
-import type { Pool, PoolClient } from '@engage/postgres';
+import { execute, type Pool, type PoolClient } from '@engage/postgres';
+import { ledgerSql } from './tables.ts';
 
 export interface GrantedItem {
   catalogItemKey: string;
@@ -21,18 +22,19 @@ export interface PlayerItemsGrant {
 /** Appends the catalog items a purchase or a reward granted: the journal's companion record. */
 export async function recordPlayerItems(client: PoolClient, grant: PlayerItemsGrant): Promise<void> {
   if (grant.items.length === 0) return;
-  await client.query(
-    `INSERT INTO player_items (environment_id, player_id, catalog_item_key, value, source, source_ref, entry_id)
-     SELECT $1, $2, i.catalog_item_key, coalesce(i.value, 'null'::jsonb), $3, $4, $5
-     FROM jsonb_to_recordset($6::jsonb) AS i(catalog_item_key text, value jsonb)`,
-    [
-      grant.environmentId,
-      grant.playerId,
-      grant.source,
-      grant.sourceRef,
-      grant.entryId,
-      JSON.stringify(grant.items.map((i) => ({ catalog_item_key: i.catalogItemKey, value: i.value }))),
-    ],
+  await execute(
+    client,
+    ledgerSql.insertInto('player_items').values(
+      grant.items.map((item) => ({
+        environment_id: grant.environmentId,
+        player_id: grant.playerId,
+        catalog_item_key: item.catalogItemKey,
+        value: JSON.stringify(item.value ?? null),
+        source: grant.source,
+        source_ref: grant.sourceRef,
+        entry_id: grant.entryId,
+      })),
+    ),
   );
 }
 
@@ -52,12 +54,22 @@ export async function playerItems(
   playerId: string,
   options: { newestFirst?: boolean; limit?: number } = {},
 ): Promise<PlayerItemRow[]> {
-  const { rows } = await db.query<PlayerItemRow>(
-    `SELECT catalog_item_key AS "catalogItemKey", value, source, source_ref AS "sourceRef", entry_id AS "entryId",
-            granted_at AS "grantedAt"
-     FROM player_items WHERE environment_id = $1 AND player_id = $2
-     ORDER BY item_seq ${options.newestFirst ? 'DESC' : 'ASC'} LIMIT $3`,
-    [environmentId, playerId, options.limit ?? null],
+  const { limit } = options;
+  return execute(
+    db,
+    ledgerSql
+      .selectFrom('player_items')
+      .select([
+        'catalog_item_key as catalogItemKey',
+        'value',
+        'source',
+        'source_ref as sourceRef',
+        'entry_id as entryId',
+        'granted_at as grantedAt',
+      ])
+      .where('environment_id', '=', environmentId)
+      .where('player_id', '=', playerId)
+      .orderBy('item_seq', options.newestFirst ? 'desc' : 'asc')
+      .$if(limit !== undefined, (query) => query.limit(limit!)),
   );
-  return rows;
 }

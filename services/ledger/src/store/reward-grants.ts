@@ -1,15 +1,20 @@
 import type { RewardGrant } from '@engage/contracts';
-import type { PoolClient } from '@engage/postgres';
+import { execute, type PoolClient } from '@engage/postgres';
+import { ledgerSql } from './tables.ts';
 
 export type GrantOutcome = 'credited' | 'nothing_to_credit' | 'balance_limit_reached';
 
 /** Whether the grant was applied before (its dedupe row exists; visible within this transaction too). */
 export async function grantSeen(client: PoolClient, grant: RewardGrant): Promise<boolean> {
-  const { rowCount } = await client.query(
-    'SELECT 1 FROM reward_grants WHERE environment_id = $1 AND grant_id = $2',
-    [grant.environmentId, grant.grantId],
+  const rows = await execute(
+    client,
+    ledgerSql
+      .selectFrom('reward_grants')
+      .select('grant_id')
+      .where('environment_id', '=', grant.environmentId)
+      .where('grant_id', '=', grant.grantId),
   );
-  return rowCount === 1;
+  return rows.length === 1;
 }
 
 export async function recordGrant(
@@ -19,20 +24,18 @@ export async function recordGrant(
   outcome: GrantOutcome,
   entryId: string | null,
 ): Promise<void> {
-  await client.query(
-    `INSERT INTO reward_grants (environment_id, grant_id, player_id, source, source_key, occurrence, points,
-                                outcome, entry_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-    [
-      grant.environmentId,
-      grant.grantId,
-      grant.playerId,
-      grant.source,
-      grant.sourceKey,
-      grant.occurrenceNumber,
+  await execute(
+    client,
+    ledgerSql.insertInto('reward_grants').values({
+      environment_id: grant.environmentId,
+      grant_id: grant.grantId,
+      player_id: grant.playerId,
+      source: grant.source,
+      source_key: grant.sourceKey,
+      occurrence: grant.occurrenceNumber,
       points,
       outcome,
-      entryId,
-    ],
+      entry_id: entryId,
+    }),
   );
 }

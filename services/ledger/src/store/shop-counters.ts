@@ -1,4 +1,5 @@
-import type { Pool, PoolClient } from '@engage/postgres';
+import { execute, type Pool, type PoolClient } from '@engage/postgres';
+import { ledgerSql } from './tables.ts';
 
 type Db = Pool | PoolClient;
 
@@ -15,11 +16,20 @@ export async function unitsSold(
   environmentId: string,
   refs: ItemOccurrenceRef[],
 ): Promise<Map<string, number>> {
-  const { rows } = await db.query<{ item_key: string; occurrence: number; sold: number }>(
-    `SELECT s.item_key, s.occurrence, s.sold
-     FROM item_sales s JOIN unnest($2::text[], $3::int[]) AS r(item_key, occurrence) USING (item_key, occurrence)
-     WHERE s.environment_id = $1`,
-    [environmentId, refs.map((r) => r.itemKey), refs.map((r) => r.occurrence)],
+  if (refs.length === 0) return new Map();
+  const rows = await execute(
+    db,
+    ledgerSql
+      .selectFrom('item_sales')
+      .select(['item_key', 'occurrence', 'sold'])
+      .where('environment_id', '=', environmentId)
+      .where((eb) =>
+        eb(
+          eb.refTuple('item_key', 'occurrence'),
+          'in',
+          refs.map((r) => eb.tuple(r.itemKey, r.occurrence)),
+        ),
+      ),
   );
   return new Map(rows.map((r) => [refKey({ itemKey: r.item_key, occurrence: r.occurrence }), r.sold]));
 }
@@ -31,12 +41,21 @@ export async function purchasesMade(
   playerId: string,
   refs: ItemOccurrenceRef[],
 ): Promise<Map<string, number>> {
-  const { rows } = await db.query<{ item_key: string; occurrence: number; purchased: number }>(
-    `SELECT p.item_key, p.occurrence, p.purchased
-     FROM player_item_purchases p
-     JOIN unnest($3::text[], $4::int[]) AS r(item_key, occurrence) USING (item_key, occurrence)
-     WHERE p.environment_id = $1 AND p.player_id = $2`,
-    [environmentId, playerId, refs.map((r) => r.itemKey), refs.map((r) => r.occurrence)],
+  if (refs.length === 0) return new Map();
+  const rows = await execute(
+    db,
+    ledgerSql
+      .selectFrom('player_item_purchases')
+      .select(['item_key', 'occurrence', 'purchased'])
+      .where('environment_id', '=', environmentId)
+      .where('player_id', '=', playerId)
+      .where((eb) =>
+        eb(
+          eb.refTuple('item_key', 'occurrence'),
+          'in',
+          refs.map((r) => eb.tuple(r.itemKey, r.occurrence)),
+        ),
+      ),
   );
   return new Map(rows.map((r) => [refKey({ itemKey: r.item_key, occurrence: r.occurrence }), r.purchased]));
 }

@@ -1,10 +1,10 @@
 import type {
   MarketplaceCollectionDefinition,
   MarketplaceItemDefinition,
-  MarketplaceSection,
 } from '@engage/contracts/environment/shop.ts';
-import type { SectionItemChange } from '@engage/kit';
-import { type Pool, type PoolClient, withTransaction } from '@engage/postgres';
+import { execute, type Pool, type PoolClient } from '@engage/postgres';
+import { sql } from 'kysely';
+import { ledgerSql } from './tables.ts';
 
 type Db = Pool | PoolClient;
 
@@ -16,18 +16,26 @@ export interface ShopDefinitions {
 
 export async function loadShop(db: Db, environmentId: string): Promise<ShopDefinitions> {
   const [items, collections] = await Promise.all([
-    db.query<{ definition: MarketplaceItemDefinition }>(
-      'SELECT definition FROM shop_items WHERE environment_id = $1 ORDER BY position',
-      [environmentId],
+    execute(
+      db,
+      ledgerSql
+        .selectFrom('shop_items')
+        .select('definition')
+        .where('environment_id', '=', environmentId)
+        .orderBy('position'),
     ),
-    db.query<{ definition: MarketplaceCollectionDefinition }>(
-      'SELECT definition FROM shop_collections WHERE environment_id = $1 ORDER BY position',
-      [environmentId],
+    execute(
+      db,
+      ledgerSql
+        .selectFrom('shop_collections')
+        .select('definition')
+        .where('environment_id', '=', environmentId)
+        .orderBy('position'),
     ),
   ]);
   return {
-    items: items.rows.map((r) => r.definition),
-    collections: collections.rows.map((r) => r.definition),
+    items: items.map((r) => r.definition),
+    collections: collections.map((r) => r.definition),
   };
 }
 
@@ -36,11 +44,15 @@ export async function loadItem(
   environmentId: string,
   itemKey: string,
 ): Promise<MarketplaceItemDefinition | undefined> {
-  const { rows } = await db.query<{ definition: MarketplaceItemDefinition }>(
-    'SELECT definition FROM shop_items WHERE environment_id = $1 AND item_key = $2',
-    [environmentId, itemKey],
+  const [row] = await execute(
+    db,
+    ledgerSql
+      .selectFrom('shop_items')
+      .select('definition')
+      .where('environment_id', '=', environmentId)
+      .where('item_key', '=', itemKey),
   );
-  return rows[0]?.definition;
+  return row?.definition;
 }
 
 export async function loadCollection(
@@ -48,93 +60,99 @@ export async function loadCollection(
   environmentId: string,
   collectionKey: string,
 ): Promise<MarketplaceCollectionDefinition | undefined> {
-  const { rows } = await db.query<{ definition: MarketplaceCollectionDefinition }>(
-    'SELECT definition FROM shop_collections WHERE environment_id = $1 AND collection_key = $2',
-    [environmentId, collectionKey],
+  const [row] = await execute(
+    db,
+    ledgerSql
+      .selectFrom('shop_collections')
+      .select('definition')
+      .where('environment_id', '=', environmentId)
+      .where('collection_key', '=', collectionKey),
   );
-  return rows[0]?.definition;
+  return row?.definition;
 }
 
-/**
- * Applies the `marketplace` section: the section replaces the shop, so what it does not name is
- * removed. Returns every item's and collection's change; with `dryRun` nothing is written.
- */
-export async function applyShop(
-  pool: Pool,
-  environmentId: string,
-  section: MarketplaceSection,
-  dryRun: boolean,
-): Promise<SectionItemChange[]> {
-  return withTransaction(pool, async (client) => {
-    // One apply at a time per environment, so two concurrent applies cannot interleave their rows.
-    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`ledger.shop:${environmentId}`]);
-    const current = await loadShop(client, environmentId);
-    const changes = [
-      ...diff('marketplace.items', current.items, section.items),
-      ...diff('marketplace.collections', current.collections, section.collections),
-    ];
-    if (dryRun) return changes;
-    await replaceRows(client, 'shop_items', 'item_key', environmentId, section.items);
-    await replaceRows(client, 'shop_collections', 'collection_key', environmentId, section.collections);
-    return changes;
-  });
+/** One apply at a time per environment: two concurrent applies cannot interleave their rows. */
+export async function lockShop(client: PoolClient, environmentId: string): Promise<void> {
+  await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`ledger.shop:${environmentId}`]);
 }
 
-async function replaceRows(
+/** Makes the environment's items exactly `items`, in their order: the others are removed. */
+export async function replaceItems(
   client: PoolClient,
-  table: 'shop_items' | 'shop_collections',
-  keyColumn: 'item_key' | 'collection_key',
   environmentId: string,
-  entries: { key: string }[],
+  items: MarketplaceItemDefinition[],
 ): Promise<void> {
-  await client.query(
-    `DELETE FROM ${table} WHERE environment_id = $1 AND NOT (${keyColumn} = ANY($2::text[]))`,
-    [environmentId, entries.map((e) => e.key)],
+  const keys = items.map((item) => item.key);
+  await execute(
+    client,
+    ledgerSql
+      .deleteFrom('shop_items')
+      .where('environment_id', '=', environmentId)
+      .$if(keys.length > 0, (query) => query.where('item_key', 'not in', keys)),
   );
-  if (entries.length === 0) return;
-  await client.query(
-    `INSERT INTO ${table} (environment_id, ${keyColumn}, position, definition)
-     SELECT $1, e.key, e.position, e.definition
-     FROM jsonb_to_recordset($2::jsonb) AS e(key text, position integer, definition jsonb)
-     ON CONFLICT (environment_id, ${keyColumn})
-     DO UPDATE SET position = EXCLUDED.position, definition = EXCLUDED.definition, updated_at = now()
-     WHERE (${table}.position, ${table}.definition) IS DISTINCT FROM (EXCLUDED.position, EXCLUDED.definition)`,
-    [
-      environmentId,
-      JSON.stringify(entries.map((definition, position) => ({ key: definition.key, position, definition }))),
-    ],
+  if (items.length === 0) return;
+  await execute(
+    client,
+    ledgerSql
+      .insertInto('shop_items')
+      .values(
+        items.map((definition, position) => ({
+          environment_id: environmentId,
+          item_key: definition.key,
+          position,
+          definition: JSON.stringify(definition),
+        })),
+      )
+      .onConflict((conflict) =>
+        conflict
+          .columns(['environment_id', 'item_key'])
+          .doUpdateSet(changedRow)
+          .where(sql<boolean>`(shop_items.position, shop_items.definition)
+                              IS DISTINCT FROM (excluded.position, excluded.definition)`),
+      ),
   );
 }
 
-function diff<T extends { key: string }>(section: string, current: T[], next: T[]): SectionItemChange[] {
-  const before = new Map(current.map((entry) => [entry.key, entry]));
-  const changes: SectionItemChange[] = next.map((entry) => {
-    const old = before.get(entry.key);
-    if (!old) return { section, key: entry.key, change: 'created', fields: [] };
-    const fields = changedFields(old, entry);
-    return { section, key: entry.key, change: fields.length > 0 ? 'updated' : 'unchanged', fields };
-  });
-  const kept = new Set(next.map((entry) => entry.key));
-  for (const entry of current) {
-    if (!kept.has(entry.key)) changes.push({ section, key: entry.key, change: 'removed', fields: [] });
-  }
-  return changes;
-}
-
-function changedFields(before: object, after: object): string[] {
-  const a = before as Record<string, unknown>;
-  const b = after as Record<string, unknown>;
-  const names = new Set([...Object.keys(a), ...Object.keys(b)]);
-  return [...names].filter((name) => canonical(a[name]) !== canonical(b[name])).sort();
-}
-
-/** JSON with object keys sorted, so jsonb's key order does not count as a change. */
-function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(
-          Object.entries(v as Record<string, unknown>).sort(([x], [y]) => x.localeCompare(y)),
-        )
-      : v,
+/** Makes the environment's collections exactly `collections`, in their order: the others are removed. */
+export async function replaceCollections(
+  client: PoolClient,
+  environmentId: string,
+  collections: MarketplaceCollectionDefinition[],
+): Promise<void> {
+  const keys = collections.map((collection) => collection.key);
+  await execute(
+    client,
+    ledgerSql
+      .deleteFrom('shop_collections')
+      .where('environment_id', '=', environmentId)
+      .$if(keys.length > 0, (query) => query.where('collection_key', 'not in', keys)),
+  );
+  if (collections.length === 0) return;
+  await execute(
+    client,
+    ledgerSql
+      .insertInto('shop_collections')
+      .values(
+        collections.map((definition, position) => ({
+          environment_id: environmentId,
+          collection_key: definition.key,
+          position,
+          definition: JSON.stringify(definition),
+        })),
+      )
+      .onConflict((conflict) =>
+        conflict
+          .columns(['environment_id', 'collection_key'])
+          .doUpdateSet(changedRow)
+          .where(sql<boolean>`(shop_collections.position, shop_collections.definition)
+                              IS DISTINCT FROM (excluded.position, excluded.definition)`),
+      ),
   );
 }
+
+/** A definition row applied again: its new position and definition (only written when they differ). */
+const changedRow = {
+  position: sql<number>`excluded.position`,
+  definition: sql<string>`excluded.definition`,
+  updated_at: sql<Date>`now()`,
+};

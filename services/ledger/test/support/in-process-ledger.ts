@@ -3,8 +3,8 @@ import { createLogger, type HttpApp } from '@engage/kit';
 import { createPool, type Pool } from '@engage/postgres';
 import { stackConfig, testVerifier, uniqueTopicPrefix } from '@engage/testkit';
 import { buildApp } from '../../src/app.ts';
-import { createWriteQueue } from '../../src/commands/write-queue.ts';
-import { createMarketplaceCatalog } from '../../src/store/marketplace-catalog.ts';
+import { createMarketplaceCatalog } from '../../src/application/marketplace-catalog.ts';
+import { createWriteQueue } from '../../src/application/write-queue.ts';
 import { createJournalTopic } from './journal-topic-setup.ts';
 
 export interface InProcessLedger {

@@ -10,9 +10,9 @@ import type { Pool } from '@engage/postgres';
 import type { z } from 'zod';
 import { occurrenceAt } from '../domain/item-occurrence.ts';
 import { isListed, isVisible, itemView, type MarketplaceItem } from '../domain/item-view.ts';
-import { readBalance } from './balances.ts';
-import { countOf, purchasesMade, unitsSold } from './shop-counters.ts';
-import { loadCollection, loadItem, loadShop } from './shop-definitions.ts';
+import { readBalance } from '../store/balances.ts';
+import { countOf, purchasesMade, unitsSold } from '../store/shop-counters.ts';
+import { loadCollection, loadItem, loadShop } from '../store/shop-definitions.ts';
 
 export type { MarketplaceItem };
 export type MarketplaceCollection = z.infer<typeof MarketplaceCollectionSchema>;
