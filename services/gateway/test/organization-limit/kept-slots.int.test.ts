@@ -56,6 +56,18 @@ describe('slots a replica keeps for its next requests', () => {
     );
   });
 
+  it('gives the kept slots back at once when the replica stops', async () => {
+    const { limit, redis } = await replica();
+    const org = crypto.randomUUID();
+    admitted(await limit.acquire(org)).release();
+    expect(await members(org)).toHaveLength(1);
+    limit.close?.();
+    // Commands on one connection run in order: once the ping is answered, the release has run.
+    await redis.ping();
+    expect(await members(org)).toEqual([]);
+    expect(admitted(await limit.acquire(org)).mode).toBe('shared');
+  });
+
   it('never runs more than 16 across two replicas, and kept slots reach the other replica within the bound', async () => {
     const a = await replica();
     const b = await replica();

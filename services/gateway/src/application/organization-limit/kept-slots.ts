@@ -18,9 +18,14 @@ interface KeptSlot {
  * so requests waiting on other replicas get their turn within that bound; a slot granted while
  * others were waiting is not kept at all.
  */
-export function keepSlots(shared: InflightLimiter, keepMs: number): InflightLimiter {
-  if (keepMs <= 0) return shared;
+export interface KeepingLimiter extends InflightLimiter {
+  /** Gives every kept slot back to Redis and keeps none from now on (the replica is stopping). */
+  handBackAll(): void;
+}
+
+export function keepSlots(shared: InflightLimiter, keepMs: number): KeepingLimiter {
   const kept = new Map<string, KeptSlot[]>();
+  let keeping = keepMs > 0;
 
   const take = (scope: string): KeptSlot | undefined => {
     const slots = kept.get(scope);
@@ -53,7 +58,7 @@ export function keepSlots(shared: InflightLimiter, keepMs: number): InflightLimi
         if (ended) return;
         ended = true;
         const left = slot.handBackAt - Date.now();
-        if (left <= 0) return slot.shared.release();
+        if (left <= 0 || !keeping) return slot.shared.release();
         slot.idle = setTimeout(() => drop(scope, slot), left).unref();
         const slots = kept.get(scope) ?? [];
         kept.set(scope, slots);
@@ -68,8 +73,12 @@ export function keepSlots(shared: InflightLimiter, keepMs: number): InflightLimi
       const reused = take(scope);
       if (reused) return running(scope, reused);
       const admission = await shared.acquire(scope, signal);
-      if (admission.outcome !== 'admitted' || (admission.waiting ?? 0) > 0) return admission;
+      if (!keeping || admission.outcome !== 'admitted' || (admission.waiting ?? 0) > 0) return admission;
       return running(scope, { shared: admission, handBackAt: Date.now() + keepMs });
+    },
+    handBackAll() {
+      keeping = false;
+      for (const [scope, slots] of [...kept]) for (const slot of [...slots]) drop(scope, slot);
     },
   };
 }

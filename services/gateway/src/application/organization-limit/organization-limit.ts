@@ -26,6 +26,8 @@ export type OrganizationAdmission = Admission & { mode?: 'shared' | 'fallback' }
 
 export interface OrganizationLimit {
   acquire(organizationId: string, signal?: AbortSignal): Promise<OrganizationAdmission>;
+  /** Gives back the slots this replica keeps (kept-slots.ts); called when it stops. */
+  close?(): void;
 }
 
 /**
@@ -80,6 +82,7 @@ export function createOrganizationLimit(options: {
         return { ...(await local.acquire(organizationId, signal)), mode: 'fallback' };
       }
     },
+    close: () => shared.handBackAll(),
   };
 }
 
