@@ -34,6 +34,8 @@ export async function startGateway(ctx: ServiceContext<GatewayEnv>): Promise<voi
   const redis = createRedis(env.REDIS_URL, { connectionName: 'gateway', silenceMs: 2_000 });
   lifecycle.onShutdown('redis', async () => void (await redis.quit()));
   const organizationLimit = createOrganizationLimit({ redis, keyPrefix: env.REDIS_KEY_PREFIX, env, log });
+  // Runs before Redis closes: the slots kept for the next requests go back at once, not at lease expiry.
+  lifecycle.onShutdown('organization limit', () => organizationLimit.close?.());
 
   const expiry = startKeyExpiry({ pool, log, retentionMs: env.IDEMPOTENCY_KEY_RETENTION_MS });
   lifecycle.onShutdown('idempotency key expiry', () => expiry.stop());
