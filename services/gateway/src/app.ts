@@ -1,5 +1,6 @@
 import { createHttpApp, type HttpApp, type Logger } from '@engage/kit';
 import type { Pool } from '@engage/postgres';
+import type { SessionDeps } from './application/sessions.ts';
 import { createAuthenticator } from './auth/authenticator.ts';
 
 import type { EventProducer } from './events/event-producer.ts';
@@ -23,6 +24,10 @@ export interface GatewayDeps {
   upstreams: Upstreams;
   topicPrefix: string;
   adminToken: string;
+  /** Operators' sign-in attempts and session timeouts. */
+  signIn: Omit<SessionDeps, 'pool'>;
+  /** Whether the session cookie carries `Secure`. */
+  cookieSecure: boolean;
   eventsBodyLimit: number;
   keyCacheTtlMs: number;
   /** The players this replica knows (it listens to their changes: the caller closes it). */
@@ -57,6 +62,8 @@ export function buildApp(deps: GatewayDeps): HttpApp {
     upstreams: deps.upstreams,
     log: deps.log,
     adminToken: deps.adminToken,
+    signIn: deps.signIn,
+    cookieSecure: deps.cookieSecure,
     onDefinitionChanged: (environmentId) => rules.invalidate(environmentId),
   });
   app.register(eventRoutes, {

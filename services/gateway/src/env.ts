@@ -9,6 +9,7 @@ import {
 } from '@engage/kit';
 import { z } from 'zod';
 import { organizationLimitEnv } from './limits/env.ts';
+import { sessionEnv } from './session-env.ts';
 
 const milliseconds = z.coerce.number().int().min(0);
 
@@ -20,6 +21,7 @@ export const gatewayEnv = baseEnv
   .extend(redisEnv.shape)
   .extend(organizationLimitEnv.shape)
   .extend(internalAuthEnv.shape)
+  .extend(sessionEnv.shape)
   .extend({
     ADMIN_TOKEN: z.string().min(16, 'ADMIN_TOKEN must be at least 16 characters'),
     RULES_URL: z.url().default('http://127.0.0.1:8081'),

@@ -8,6 +8,8 @@ import { startKeyExpiry } from './events/key-expiry.ts';
 import { createUpstreams } from './forwarding/upstreams.ts';
 import { createOrganizationLimit } from './limits/organization-limit.ts';
 import { createPlayerDirectory } from './players.ts';
+import { cookieSecure } from './session-env.ts';
+import { createSignInAttempts } from './store/sign-in-attempts.ts';
 
 export async function startGateway(ctx: ServiceContext<GatewayEnv>): Promise<void> {
   const { env, log, lifecycle } = ctx;
@@ -53,6 +55,18 @@ export async function startGateway(ctx: ServiceContext<GatewayEnv>): Promise<voi
     upstreams,
     topicPrefix: env.KAFKA_TOPIC_PREFIX,
     adminToken: env.ADMIN_TOKEN,
+    signIn: {
+      attempts: createSignInAttempts(redis, env.REDIS_KEY_PREFIX, {
+        perEmail: env.SIGN_IN_MAX_ATTEMPTS_PER_EMAIL,
+        perAddress: env.SIGN_IN_MAX_ATTEMPTS_PER_ADDRESS,
+        windowMs: env.SIGN_IN_WINDOW_MS,
+      }),
+      sessions: {
+        idleTimeoutMs: env.SESSION_IDLE_TIMEOUT_MS,
+        absoluteTimeoutMs: env.SESSION_ABSOLUTE_TIMEOUT_MS,
+      },
+    },
+    cookieSecure: cookieSecure(env),
     eventsBodyLimit: env.EVENTS_BODY_LIMIT_BYTES,
     keyCacheTtlMs: env.KEY_CACHE_TTL_MS,
     players,
