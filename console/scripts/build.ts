@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,13 +21,19 @@ export function consoleBuildIsStale(): boolean {
   return Math.max(...SOURCES.map((source) => newestChange(join(CONSOLE_ROOT, source)))) > built;
 }
 
-/** Builds the console with Vite (quietly unless it fails). */
-export async function buildConsole(): Promise<void> {
-  const { build } = await import('vite');
-  await build({ root: CONSOLE_ROOT, configFile: join(CONSOLE_ROOT, 'vite.config.ts'), logLevel: 'warn' });
+/**
+ * Builds the console with Vite in a process of its own: a caller's NODE_ENV (vitest's `test`)
+ * would otherwise give the build React's development files.
+ */
+export function buildConsole(): void {
+  execFileSync(process.execPath, [fileURLToPath(import.meta.url)], {
+    env: { ...process.env, NODE_ENV: 'production' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
 }
 
 if (import.meta.main) {
-  await buildConsole();
+  const { build } = await import('vite');
+  await build({ root: CONSOLE_ROOT, configFile: join(CONSOLE_ROOT, 'vite.config.ts'), logLevel: 'warn' });
   process.stdout.write(`built the console into ${CONSOLE_DIST}\n`);
 }

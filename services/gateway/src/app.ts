@@ -7,6 +7,7 @@ import type { EventProducer } from './events/event-producer.ts';
 import { createEventRulesCache } from './events/rules-cache.ts';
 import type { Upstreams } from './forwarding/upstreams.ts';
 import { adminRoutes } from './http/admin.ts';
+import { consoleRoutes } from './http/console.ts';
 import { eventRoutes } from './http/events.ts';
 import { forwardRoutes } from './http/forward.ts';
 import { openApiRoutes } from './http/openapi.ts';
@@ -38,6 +39,8 @@ export interface GatewayDeps {
   readiness?: () => Promise<boolean>;
   /** The organization's in-flight limit (absent in tests that do not exercise it). */
   organizationLimit?: OrganizationLimit;
+  /** The console's build, served at /console/ (absent: no console). */
+  consoleDirectory?: string;
 }
 
 export function buildApp(deps: GatewayDeps): HttpApp {
@@ -56,6 +59,7 @@ export function buildApp(deps: GatewayDeps): HttpApp {
   const rules = createEventRulesCache({ pool: deps.pool, ttlMs: deps.definitionCacheTtlMs });
 
   app.register(openApiRoutes);
+  if (deps.consoleDirectory) app.register(consoleRoutes, { directory: deps.consoleDirectory });
   app.register(adminRoutes, {
     prefix: '/admin/v1',
     pool: deps.pool,

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import {
   baseEnv,
   internalAuthEnv,
@@ -27,6 +28,11 @@ export const gatewayEnv = baseEnv
     RULES_URL: z.url().default('http://127.0.0.1:8081'),
     LEDGER_URL: z.url().default('http://127.0.0.1:8082'),
     QUERY_URL: z.url().default('http://127.0.0.1:8083'),
+    /** The operators' console build the gateway serves at /console/ (`npm run build -w console`). */
+    CONSOLE_DIR: z
+      .string()
+      .min(1)
+      .default(fileURLToPath(new URL('../../../console/dist', import.meta.url))),
     /**
      * Largest POST /v1/events body: 8 MiB holds 1,000 maximal items (16 properties of 256-character
      * text, 200-character player id and idempotency key: about 7.1 MB of JSON without escapes).

@@ -55,6 +55,7 @@ export async function startGateway(ctx: ServiceContext<GatewayEnv>): Promise<voi
     upstreams,
     topicPrefix: env.KAFKA_TOPIC_PREFIX,
     adminToken: env.ADMIN_TOKEN,
+    consoleDirectory: env.CONSOLE_DIR,
     signIn: {
       attempts: createSignInAttempts(redis, env.REDIS_KEY_PREFIX, {
         perEmail: env.SIGN_IN_MAX_ATTEMPTS_PER_EMAIL,
