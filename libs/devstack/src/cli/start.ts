@@ -87,11 +87,15 @@ async function demoTenant(url: string, adminToken: string): Promise<DemoTenant> 
   const known = readJsonState<DemoTenant>(repoRoot, 'demo.json');
   if (known && (await keyWorks(url, known.sandboxKey))) return known;
   say('provisioning the demo organization');
-  const result = spawnSync(process.execPath, [join(repoRoot, 'services/gateway/src/cli/provision-demo.ts')], {
-    cwd: repoRoot,
-    env: { ...process.env, ENGAGE_URL: url, ENGAGE_ADMIN_TOKEN: adminToken },
-    encoding: 'utf8',
-  });
+  const result = spawnSync(
+    process.execPath,
+    [join(repoRoot, 'services/gateway/src/tools/provision-demo.ts')],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, ENGAGE_URL: url, ENGAGE_ADMIN_TOKEN: adminToken },
+      encoding: 'utf8',
+    },
+  );
   if (result.status !== 0) throw new Error(`demo provisioning failed:\n${result.stderr}`);
   const demo = JSON.parse(result.stdout) as DemoTenant;
   writeJsonState(repoRoot, 'demo.json', demo);

@@ -1,7 +1,7 @@
 // Provisions (or reuses) the demo organization through the admin API and prints it as JSON.
 // `npm start` runs this once the gateway is up: ENGAGE_URL and ENGAGE_ADMIN_TOKEN say where.
 import { AdminClient } from '@engage/cli';
-import { provisionDemo } from '../provision.ts';
+import { provisionDemo } from './demo-tenant.ts';
 
 const url = process.env.ENGAGE_URL ?? 'http://127.0.0.1:8080';
 const token = process.env.ENGAGE_ADMIN_TOKEN;
