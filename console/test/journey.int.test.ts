@@ -116,7 +116,8 @@ describe('the console in a browser', () => {
     const sent = await v1(apiKey, 'POST', '/v1/events', {
       events: [{ eventKey: 'level_completed', playerId, properties: { level: 1 } }],
     });
-    expect(sent.status).toBe(202);
+    expect(sent.status).toBe(200);
+    expect(await sent.json()).toMatchObject({ accepted: 1, rejected: 0 });
     await expect
       .poll(
         async () => {
