@@ -2,6 +2,7 @@
 // schemas migrated, topics created, the four services running, a demo tenant and its Sandbox key.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import { buildConsole, consoleBuildIsStale } from '@engage/console/build.ts';
 import { findRepoRoot } from '../kafka/paths.ts';
 import { devAdminToken, devInternalAuthSecret, readJsonState, writeJsonState } from '../stack/dev-secrets.ts';
 import { createCatalogTopics, ensureInfra, migrateAll } from '../stack/infra.ts';
@@ -60,6 +61,10 @@ async function main() {
 
   const owners = SERVICES.filter((s) => s.name !== 'gateway');
   const gateway = SERVICES.find((s) => s.name === 'gateway')!;
+  if (consoleBuildIsStale()) {
+    say('building the console (its sources are newer than its build)');
+    buildConsole();
+  }
   say('starting services');
   const start = (s: (typeof SERVICES)[number], i: number) =>
     startSupervised({
@@ -110,6 +115,7 @@ async function keyWorks(url: string, key: string): Promise<boolean> {
 function banner(url: string, adminToken: string, demo: DemoTenant) {
   process.stdout.write(`
   engage is running: gateway ${url}  (OpenAPI: ${url}/openapi.json)
+  Console:           ${url}/console/
 
   Demo Sandbox key:  ${demo.sandboxKey}
   Admin token:       ${adminToken}   (for the engage CLI: ENGAGE_ADMIN_TOKEN)
