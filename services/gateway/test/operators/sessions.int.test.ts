@@ -116,10 +116,11 @@ describe('console sessions', () => {
   it('refuses a write made with the cookie but without the CSRF token; bearer calls need none', async () => {
     const console = await operatorWithRole(gateway.url, tenant.organizationId, 'admin');
     const path = `/environments/${tenant.sandbox.environmentId}/api-keys`;
-    for (const headers of [
+    const withoutToken: Record<string, string>[] = [
       { cookie: console.cookie },
       { cookie: console.cookie, 'x-csrf-token': 'forged' },
-    ]) {
+    ];
+    for (const headers of withoutToken) {
       const refused = await call(gateway.url, 'POST', path, { body: {}, headers });
       expect([refused.status, refused.body.code]).toEqual([403, 'admin.csrf_failed']);
     }
