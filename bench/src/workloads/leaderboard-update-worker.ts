@@ -1,6 +1,6 @@
 // The worker thread behind `startUpdateStream` (leaderboard-updates.ts).
 import { parentPort, workerData } from 'node:worker_threads';
-import { createEventProducer } from '@engage/gateway/events/event-producer.ts';
+import { createEventProducer } from '@engage/gateway/kafka/event-producer.ts';
 import { createLogger } from '@engage/kit';
 import {
   scoreUpdates,

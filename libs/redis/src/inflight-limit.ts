@@ -25,6 +25,8 @@ export type Admission =
       outcome: 'admitted';
       release: () => void /** admitted requests of the scope, this one included */;
       inUse: number;
+      /** requests of the scope waiting when this one was admitted, where the limiter knows it */
+      waiting?: number;
     }
   | { outcome: 'refused'; reason: 'full' | 'wait_timeout' }
   | { outcome: 'aborted' };
@@ -107,7 +109,7 @@ export function createInflightLimiter(options: {
     run(scope, 'release', token).catch((err) => options.onError?.(err));
   };
 
-  const admitted = (scope: string, token: string, inUse: number): Admission => {
+  const admitted = (scope: string, token: string, inUse: number, waiting: number): Admission => {
     const refresh = setInterval(
       () => run(scope, 'refresh', token).catch((err) => options.onError?.(err)),
       Math.max(Math.floor(settings.leaseMs / 3), 10),
@@ -117,6 +119,7 @@ export function createInflightLimiter(options: {
     return {
       outcome: 'admitted',
       inUse,
+      waiting,
       release: () => {
         if (released) return;
         released = true;
@@ -159,13 +162,13 @@ export function createInflightLimiter(options: {
           forget(scope, token);
           throw err;
         }
-        const [status, inUse] = result;
+        const [status, inUse, waiting] = result;
         if (status === 1) {
           if (signal?.aborted) {
             forget(scope, token);
             return { outcome: 'aborted' };
           }
-          return admitted(scope, token, inUse);
+          return admitted(scope, token, inUse, waiting);
         }
         if (status === -1) return { outcome: 'refused', reason: 'full' };
         if (signal?.aborted) {

@@ -1,18 +1,20 @@
 import { createHttpApp, type HttpApp, type Logger } from '@engage/kit';
 import type { Pool } from '@engage/postgres';
+import { createAuthenticator } from './application/authenticator.ts';
+import { createEventRulesCache } from './application/event-rules-cache.ts';
+import {
+  type OrganizationLimit,
+  registerOrganizationLimit,
+} from './application/organization-limit/organization-limit.ts';
+import type { PlayerDirectory } from './application/player-directory.ts';
 import type { SessionDeps } from './application/sessions.ts';
-import { createAuthenticator } from './auth/authenticator.ts';
-
-import type { EventProducer } from './events/event-producer.ts';
-import { createEventRulesCache } from './events/rules-cache.ts';
-import type { Upstreams } from './forwarding/upstreams.ts';
 import { adminRoutes } from './http/admin.ts';
 import { eventRoutes } from './http/events.ts';
 import { forwardRoutes } from './http/forward.ts';
 import { openApiRoutes } from './http/openapi.ts';
 import { playerRoutes } from './http/players.ts';
-import { type OrganizationLimit, registerOrganizationLimit } from './limits/organization-limit.ts';
-import type { PlayerDirectory } from './players.ts';
+import type { EventProducer } from './kafka/event-producer.ts';
+import type { Upstreams } from './upstreams/upstreams.ts';
 
 /** Callers are game servers: a request head larger than Node's default is refused. */
 const PUBLIC_MAX_HEADER_BYTES = 16 * 1024;

@@ -2,14 +2,14 @@ import { InternalSigner, listen, type ServiceContext } from '@engage/kit';
 import { createPool, pingPool, warnIfAutovacuumOff } from '@engage/postgres';
 import { createRedis } from '@engage/redis';
 import { buildApp } from './app.ts';
+import { startKeyExpiry } from './application/expire-idempotency-keys.ts';
+import { createOrganizationLimit } from './application/organization-limit/organization-limit.ts';
+import { createPlayerDirectory } from './application/player-directory.ts';
+import { cookieSecure } from './application/session-env.ts';
 import type { GatewayEnv } from './env.ts';
-import { createEventProducer } from './events/event-producer.ts';
-import { startKeyExpiry } from './events/key-expiry.ts';
-import { createUpstreams } from './forwarding/upstreams.ts';
-import { createOrganizationLimit } from './limits/organization-limit.ts';
-import { createPlayerDirectory } from './players.ts';
-import { cookieSecure } from './session-env.ts';
+import { createEventProducer } from './kafka/event-producer.ts';
 import { createSignInAttempts } from './store/sign-in-attempts.ts';
+import { createUpstreams } from './upstreams/upstreams.ts';
 
 export async function startGateway(ctx: ServiceContext<GatewayEnv>): Promise<void> {
   const { env, log, lifecycle } = ctx;
@@ -36,6 +36,8 @@ export async function startGateway(ctx: ServiceContext<GatewayEnv>): Promise<voi
   const redis = createRedis(env.REDIS_URL, { connectionName: 'gateway', silenceMs: 2_000 });
   lifecycle.onShutdown('redis', async () => void (await redis.quit()));
   const organizationLimit = createOrganizationLimit({ redis, keyPrefix: env.REDIS_KEY_PREFIX, env, log });
+  // Runs before Redis closes: the slots kept for the next requests go back at once, not at lease expiry.
+  lifecycle.onShutdown('organization limit', () => organizationLimit.close?.());
 
   const expiry = startKeyExpiry({ pool, log, retentionMs: env.IDEMPOTENCY_KEY_RETENTION_MS });
   lifecycle.onShutdown('idempotency key expiry', () => expiry.stop());

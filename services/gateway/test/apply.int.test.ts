@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { AdminClient, buildProgram } from '@engage/cli';
 import { createTenant, TEST_ADMIN_TOKEN } from '@engage/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { provisionDemo } from '../src/provision.ts';
+import { provisionDemo } from '../src/tools/demo-tenant.ts';
 import { type SectionOwner, startSectionOwner } from './section-owner.ts';
 import { adminHeaders, bearer, type InProcessGateway, startGateway } from './support.ts';
 

@@ -141,6 +141,16 @@ describe('authentication', () => {
     }
   });
 
+  it('refuses a wrong secret for a key whose right secret was just accepted', async () => {
+    const tenant = await createTenant(gateway.url);
+    const key = tenant.sandbox.apiKey;
+    expect(await codeFor(key)).toBe('400 event_batch.empty');
+    for (const wrong of [`${key.slice(0, -4)}AAAA`, key.slice(0, -1), `${key}A`]) {
+      expect(await codeFor(wrong)).toBe('401 auth.api_key_invalid');
+    }
+    expect(await codeFor(key)).toBe('400 event_batch.empty');
+  });
+
   it('refuses a revoked key within the cache bound', async () => {
     const tenant = await createTenant(gateway.url);
     const [key] = await admin.listApiKeys(tenant.sandbox.environmentId);

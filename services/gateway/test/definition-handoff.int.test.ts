@@ -5,8 +5,8 @@ import {
   applyEnvironmentFile,
   type DefinitionDeps,
   readEnvironmentFile,
-} from '../src/environment-definition.ts';
-import { createUpstreams } from '../src/forwarding/upstreams.ts';
+} from '../src/application/environment-file.ts';
+import { createUpstreams } from '../src/upstreams/upstreams.ts';
 import { type SectionOwner, startSectionOwner } from './section-owner.ts';
 import { type InProcessGateway, startGateway } from './support.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GroupedLruCache } from '../src/grouped-cache.ts';
+import { GroupedLruCache } from '../src/application/cache/grouped-lru-cache.ts';
 
 describe('grouped LRU cache', () => {
   it('keeps entries apart by group', () => {

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { environmentJsonSchema } from '@engage/contracts/environment-file.ts';
 import { ROUTES } from '@engage/contracts/http/routes.ts';
 import { describe, expect, it } from 'vitest';
-import { buildOpenApiDocument, openApiText } from '../src/openapi/document.ts';
-import { ENVIRONMENT_SCHEMA_FILE, OPENAPI_FILE } from '../src/openapi/write.ts';
+import { buildOpenApiDocument, openApiText } from '../src/http/openapi-document.ts';
+import { ENVIRONMENT_SCHEMA_FILE, OPENAPI_FILE } from '../src/tools/write-openapi.ts';
 
 describe('OpenAPI document', () => {
   it('checked in is up to date (run `npm run openapi`)', () => {

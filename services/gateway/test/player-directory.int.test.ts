@@ -3,8 +3,8 @@ import type { PoolClient } from '@engage/postgres';
 import { createTenant, TEST_ADMIN_TOKEN, type Tenant } from '@engage/testkit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { playerResolutions } from '../src/application/player-metrics.ts';
 import { monthOf } from '../src/domain/quota.ts';
-import { playerResolutions } from '../src/player-metrics.ts';
 import { bearer, type InProcessGateway, startGateway } from './support.ts';
 
 /** Two replicas of the gateway on one database, forwarding to one owner that records the player it is given. */

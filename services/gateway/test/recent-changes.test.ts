@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RecentChanges } from '../src/recent-changes.ts';
+import { RecentChanges } from '../src/application/cache/recent-changes.ts';
 
 describe('recent changes', () => {
   it('says whether a key changed after a mark', () => {

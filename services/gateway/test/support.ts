@@ -6,10 +6,10 @@ import { createPool, type Pool } from '@engage/postgres';
 import { createRedis } from '@engage/redis';
 import { stackConfig, TEST_ADMIN_TOKEN, TEST_INTERNAL_AUTH_SECRET, uniqueTopicPrefix } from '@engage/testkit';
 import { buildApp } from '../src/app.ts';
-import { createEventProducer, type EventProducer } from '../src/events/event-producer.ts';
-import { createUpstreams, type Upstreams } from '../src/forwarding/upstreams.ts';
-import { createPlayerDirectory, type PlayerDirectory } from '../src/players.ts';
+import { createPlayerDirectory, type PlayerDirectory } from '../src/application/player-directory.ts';
+import { createEventProducer, type EventProducer } from '../src/kafka/event-producer.ts';
 import { createSignInAttempts } from '../src/store/sign-in-attempts.ts';
+import { createUpstreams, type Upstreams } from '../src/upstreams/upstreams.ts';
 
 export interface InProcessGateway {
   app: HttpApp;

@@ -95,16 +95,20 @@ async function demoTenant(url: string, adminToken: string): Promise<DemoTenant> 
   // A tenant kept from before operators existed is provisioned again: that adds its Owner.
   if (known?.ownerEmail && (await keyWorks(url, known.sandboxKey))) return known;
   say('provisioning the demo organization');
-  const result = spawnSync(process.execPath, [join(repoRoot, 'services/gateway/src/cli/provision-demo.ts')], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      ENGAGE_URL: url,
-      ENGAGE_ADMIN_TOKEN: adminToken,
-      ENGAGE_DEMO_OWNER_PASSWORD: devDemoOwnerPassword(repoRoot),
+  const result = spawnSync(
+    process.execPath,
+    [join(repoRoot, 'services/gateway/src/tools/provision-demo.ts')],
+    {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        ENGAGE_URL: url,
+        ENGAGE_ADMIN_TOKEN: adminToken,
+        ENGAGE_DEMO_OWNER_PASSWORD: devDemoOwnerPassword(repoRoot),
+      },
+      encoding: 'utf8',
     },
-    encoding: 'utf8',
-  });
+  );
   if (result.status !== 0) throw new Error(`demo provisioning failed:\n${result.stderr}`);
   const demo = JSON.parse(result.stdout) as DemoTenant;
   writeJsonState(repoRoot, 'demo.json', demo);

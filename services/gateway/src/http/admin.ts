@@ -44,9 +44,8 @@ import {
   createProject,
   revokeKey,
 } from '../application/control-plane-writes.ts';
+import { applyEnvironmentFile, readEnvironmentFile } from '../application/environment-file.ts';
 import type { SessionDeps } from '../application/sessions.ts';
-import { applyEnvironmentFile, readEnvironmentFile } from '../environment-definition.ts';
-import type { Upstreams } from '../forwarding/upstreams.ts';
 import {
   findEnvironment,
   findEnvironmentContext,
@@ -55,6 +54,7 @@ import {
   listApiKeys,
   listOrganizations,
 } from '../store/control-plane.ts';
+import type { Upstreams } from '../upstreams/upstreams.ts';
 import { callerOf, registerAdminAccess, requireRole } from './admin-access.ts';
 import { operatorRoutes, writeOrigin } from './admin-operators.ts';
 import { sessionRoutes } from './admin-session.ts';

@@ -1,6 +1,6 @@
 import type { EnvironmentContext } from '@engage/contracts';
 import { type HttpApp, jsonText, requestProblem, unrepresentableTextProblem } from '@engage/kit';
-import type { Authenticator } from '../auth/authenticator.ts';
+import type { Authenticator } from '../application/authenticator.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -6,9 +6,9 @@ import {
   unrepresentableTextProblem,
   validationProblem,
 } from '@engage/kit';
-import type { Authenticator } from '../auth/authenticator.ts';
+import type { Authenticator } from '../application/authenticator.ts';
+import { type IngestDeps, ingestEvents } from '../application/ingest-events.ts';
 import { parseJsonExactly } from '../domain/lossless-json.ts';
-import { type IngestDeps, ingestEvents } from '../events/ingest.ts';
 import { environmentOfRequest, requireApiKey, useJsonParser } from './api-key-scope.ts';
 
 export interface EventsRouteDeps extends IngestDeps {

@@ -7,9 +7,9 @@ import {
 import { fastifyPath, ROUTES, type RouteDefinition } from '@engage/contracts/http/routes.ts';
 import { type HttpApp, injectContext, type Problem, unexpectedProblem } from '@engage/kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Authenticator } from '../auth/authenticator.ts';
-import type { OwnerService, Upstreams } from '../forwarding/upstreams.ts';
-import { type PlayerDirectory, readPlayerId } from '../players.ts';
+import type { Authenticator } from '../application/authenticator.ts';
+import { type PlayerDirectory, readPlayerId } from '../application/player-directory.ts';
+import type { OwnerService, Upstreams } from '../upstreams/upstreams.ts';
 import { environmentOfRequest, requireApiKey, useJsonParser } from './api-key-scope.ts';
 
 /** Response headers of the owner that the caller gets back. */

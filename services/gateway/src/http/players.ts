@@ -2,13 +2,13 @@ import { type AttributeValue, type EnvironmentContext, isDecimalValue } from '@e
 import { type HttpApp, Problem, problem, requestProblem } from '@engage/kit';
 import { type Pool, TransactionRetriesExhausted, withTransaction } from '@engage/postgres';
 import { LosslessNumber, stringify as stringifyLossless } from 'lossless-json';
-import type { Authenticator } from '../auth/authenticator.ts';
+import { admitPlayers } from '../application/admit-players.ts';
+import type { Authenticator } from '../application/authenticator.ts';
+import { type PlayerDirectory, quotaProblem, readPlayerId } from '../application/player-directory.ts';
 import { parseJsonExactly } from '../domain/lossless-json.ts';
 import { checkAttributeSet } from '../domain/player-attributes.ts';
 import { monthOf } from '../domain/quota.ts';
 import { isIanaTimeZone } from '../domain/time-zone.ts';
-import { admitPlayers } from '../player-admission.ts';
-import { type PlayerDirectory, quotaProblem, readPlayerId } from '../players.ts';
 import { loadAttributeDefinitions, writePlayerAttributes } from '../store/player-attributes.ts';
 import { upsertPlayers } from '../store/players.ts';
 import { environmentOfRequest, requireApiKey, useJsonParser } from './api-key-scope.ts';

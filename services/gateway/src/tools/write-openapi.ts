@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { environmentJsonSchema } from '@engage/contracts/environment-file.ts';
-import { openApiText } from './document.ts';
+import { openApiText } from '../http/openapi-document.ts';
 
 /** `npm run openapi`: regenerates docs/openapi.json and docs/schemas/environment.schema.json. */
 export const OPENAPI_FILE = new URL('../../../../docs/openapi.json', import.meta.url);

@@ -1,9 +1,9 @@
 import type { EnvironmentContext } from '@engage/contracts';
 import type { PoolClient } from '@engage/postgres';
-import { playerQuota, type QuotaCode, roomLeft } from './domain/quota.ts';
-import { activeAmong, recordActive } from './store/activity.ts';
-import { liveMonthlyPlayersCap } from './store/control-plane.ts';
-import { addToCounter, lockCounter } from './store/usage.ts';
+import { playerQuota, type QuotaCode, roomLeft } from '../domain/quota.ts';
+import { activeAmong, recordActive } from '../store/activity.ts';
+import { liveMonthlyPlayersCap } from '../store/control-plane.ts';
+import { addToCounter, lockCounter } from '../store/usage.ts';
 
 /**
  * Admits players into this month's active players, in the order given, against the environment's

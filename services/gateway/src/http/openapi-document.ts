@@ -8,7 +8,7 @@ import {
   routeErrorCodes,
 } from '@engage/contracts/http/routes.ts';
 import { z } from 'zod';
-import { ADMIN_SECURITY_SCHEME, adminOperations } from './admin-operations.ts';
+import { ADMIN_SECURITY_SCHEME, adminOperations } from './openapi-admin-operations.ts';
 
 /**
  * The OpenAPI 3.1 document of the public /v1 API, generated from the route catalog. Schemas with a

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LocalLimit } from '../../src/limits/local-limit.ts';
+import { LocalLimit } from '../../src/application/organization-limit/local-limit.ts';
 
 const settings = { maxActive: 2, maxWaiting: 1, maxWaitMs: 60_000 };
 

@@ -4,7 +4,7 @@ import {
   type OrganizationAdmission,
   type OrganizationLimit,
   registerOrganizationLimit,
-} from '../../src/limits/organization-limit.ts';
+} from '../../src/application/organization-limit/organization-limit.ts';
 import '../../src/http/api-key-scope.ts';
 
 /** A limit that answers what the test says and records what happened. */

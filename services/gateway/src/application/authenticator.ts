@@ -1,10 +1,11 @@
+import { timingSafeEqual } from 'node:crypto';
 import type { EnvironmentContext } from '@engage/contracts';
 import { problem } from '@engage/kit';
 import type { Pool } from '@engage/postgres';
 import type { Logger } from 'pino';
-import { TtlCache } from '../cache.ts';
 import { parseApiKey, secretMatches } from '../domain/api-key.ts';
 import { findKeyRecord, type KeyRecord, touchApiKey } from '../store/control-plane.ts';
+import { TtlCache } from './cache/ttl-cache.ts';
 
 /**
  * Resolves the environment behind a project API key. Key rows are cached for `cacheTtlMs` per
@@ -31,12 +32,24 @@ export function createAuthenticator(options: { pool: Pool; cacheTtlMs: number; l
     return record;
   };
 
+  // The secret a cached record was last verified with: the same secret again is compared with it in
+  // constant time instead of being hashed on every request.
+  const verifiedSecrets = new WeakMap<KeyRecord, Buffer>();
+  const verified = (record: KeyRecord, secret: string): boolean => {
+    const known = verifiedSecrets.get(record);
+    const presented = Buffer.from(secret);
+    if (known && known.length === presented.length && timingSafeEqual(known, presented)) return true;
+    if (!secretMatches(secret, record.secretSha256)) return false;
+    verifiedSecrets.set(record, presented);
+    return true;
+  };
+
   return {
     async authenticate(authorization) {
       const key = parseApiKey(authorization);
       if (!key) throw invalidKey();
       const record = await records.getOrLoad(key.publicId, () => load(key.publicId));
-      if (!record || record.revoked || !secretMatches(key.secret, record.secretSha256)) throw invalidKey();
+      if (!record || record.revoked || !verified(record, key.secret)) throw invalidKey();
       const environment = record.environment;
       if (!environment) {
         throw problem(404, 'project_environment.not_found', 'The environment behind the key did not load.');

@@ -5,8 +5,7 @@ import { type Logger, Problem, problem, unexpectedProblem } from '@engage/kit';
 import { type Pool, TransactionRetriesExhausted, withTransaction } from '@engage/postgres';
 import { checkEventItems, type ItemOutcome, type ValidEvent } from '../domain/event-items.ts';
 import { dayOf, monthOf, QUOTA_CODES, roomLeft, SANDBOX_DAILY_EVENTS_ADMITTED } from '../domain/quota.ts';
-import { admitPlayers } from '../player-admission.ts';
-import { type PlayerDirectory, quotaMessage, type Sighting } from '../players.ts';
+import type { EventProducer } from '../kafka/event-producer.ts';
 import {
   abandonKeys,
   claimId,
@@ -18,9 +17,10 @@ import {
 } from '../store/idempotency.ts';
 import { type PlayerRecord, upsertPlayers } from '../store/players.ts';
 import { addToCounter, lockCounter } from '../store/usage.ts';
-import { type CheckedBatch, settleDiscovery } from './discovery.ts';
-import type { EventProducer } from './event-producer.ts';
-import type { EventRulesCache } from './rules-cache.ts';
+import { admitPlayers } from './admit-players.ts';
+import type { EventRulesCache } from './event-rules-cache.ts';
+import { type PlayerDirectory, quotaMessage, type Sighting } from './player-directory.ts';
+import { type CheckedBatch, settleDiscovery } from './settle-discovery.ts';
 
 export interface IngestDeps {
   pool: Pool;

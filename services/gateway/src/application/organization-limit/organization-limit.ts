@@ -1,8 +1,9 @@
 import { type HttpApp, Problem } from '@engage/kit';
 import { type Admission, createInflightLimiter, InflightLimitUnavailable, type Redis } from '@engage/redis';
 import type { Logger } from 'pino';
-import '../http/api-key-scope.ts';
+import '../../http/api-key-scope.ts';
 import type { OrganizationLimitEnv } from './env.ts';
+import { keepSlots } from './kept-slots.ts';
 import { LocalLimit } from './local-limit.ts';
 import {
   abandoned,
@@ -25,6 +26,8 @@ export type OrganizationAdmission = Admission & { mode?: 'shared' | 'fallback' }
 
 export interface OrganizationLimit {
   acquire(organizationId: string, signal?: AbortSignal): Promise<OrganizationAdmission>;
+  /** Gives back the slots this replica keeps (kept-slots.ts); called when it stops. */
+  close?(): void;
 }
 
 /**
@@ -47,7 +50,7 @@ export function createOrganizationLimit(options: {
   };
   // Connection errors surface here too (rate-limited) instead of as ioredis's unhandled-error noise.
   options.redis.on('error', warn);
-  const shared = createInflightLimiter({
+  const redisLimit = createInflightLimiter({
     redis: options.redis,
     keyPrefix: options.keyPrefix,
     settings: {
@@ -58,6 +61,10 @@ export function createOrganizationLimit(options: {
     },
     onError: warn,
   });
+  const shared = keepSlots(
+    redisLimit,
+    Math.min(env.ORGANIZATION_LIMIT_KEEP_SLOT_MS, env.ORGANIZATION_LIMIT_LEASE_MS / 4),
+  );
   const local = new LocalLimit({
     maxActive: env.ORGANIZATION_LIMIT_FALLBACK_IN_FLIGHT,
     maxWaiting: Math.max(1, Math.floor(env.ORGANIZATION_LIMIT_FALLBACK_IN_FLIGHT / 2)),
@@ -75,6 +82,7 @@ export function createOrganizationLimit(options: {
         return { ...(await local.acquire(organizationId, signal)), mode: 'fallback' };
       }
     },
+    close: () => shared.handBackAll(),
   };
 }
 

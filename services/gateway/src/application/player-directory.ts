@@ -1,12 +1,12 @@
 import { type EnvironmentContext, MAX_PLAYER_ID_LENGTH, type PlayerContext } from '@engage/contracts';
 import { type Problem, problem, requestProblem, unexpectedProblem, validationProblem } from '@engage/kit';
 import { listenToChannel, type Pool, TransactionRetriesExhausted, withTransaction } from '@engage/postgres';
-import { monthOf } from './domain/quota.ts';
-import { GroupedLruCache } from './grouped-cache.ts';
-import { admitPlayers } from './player-admission.ts';
+import { monthOf } from '../domain/quota.ts';
+import { type PlayerRecord, readPlayer, upsertPlayers } from '../store/players.ts';
+import { admitPlayers } from './admit-players.ts';
+import { GroupedLruCache } from './cache/grouped-lru-cache.ts';
+import { RecentChanges } from './cache/recent-changes.ts';
 import { playerChangesListening, playerChangesLost, playerResolutions } from './player-metrics.ts';
-import { RecentChanges } from './recent-changes.ts';
-import { type PlayerRecord, readPlayer, upsertPlayers } from './store/players.ts';
 
 /** What event ingestion needs to know of a player: created, active this month, and its zone. */
 export interface Sighting {

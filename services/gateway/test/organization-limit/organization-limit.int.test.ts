@@ -2,12 +2,16 @@ import { createLogger } from '@engage/kit';
 import { createRedis } from '@engage/redis';
 import { stackConfig } from '@engage/testkit';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createOrganizationLimit, type OrganizationAdmission } from '../../src/limits/organization-limit.ts';
+import {
+  createOrganizationLimit,
+  type OrganizationAdmission,
+} from '../../src/application/organization-limit/organization-limit.ts';
 
 const env = {
   ORGANIZATION_LIMIT_LEASE_MS: 10_000,
   ORGANIZATION_LIMIT_MAX_WAIT_MS: 60_000,
   ORGANIZATION_LIMIT_FALLBACK_IN_FLIGHT: 2,
+  ORGANIZATION_LIMIT_KEEP_SLOT_MS: 100,
 };
 const log = createLogger('test', 'silent');
 const reachable = createRedis(stackConfig().redisUrl);

@@ -1,8 +1,8 @@
 import { problem } from '@engage/kit';
 import type { Pool } from '@engage/postgres';
-import { TtlCache } from '../cache.ts';
 import type { EventRules } from '../domain/event-items.ts';
 import { loadEventRules } from '../store/event-definitions.ts';
+import { TtlCache } from './cache/ttl-cache.ts';
 
 /**
  * Event definitions per environment, cached briefly. An apply on this replica invalidates at once;

@@ -4,14 +4,14 @@ import { createHttpApp, createLogger, type HttpApp } from '@engage/kit';
 import { createRedis, inflightKeys } from '@engage/redis';
 import { eventually, stackConfig } from '@engage/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { slotsHeld } from '../../src/limits/metrics.ts';
+import { slotsHeld } from '../../src/application/organization-limit/metrics.ts';
 import {
   createOrganizationLimit,
   ORGANIZATION_IN_FLIGHT,
   type OrganizationAdmission,
   type OrganizationLimit,
   registerOrganizationLimit,
-} from '../../src/limits/organization-limit.ts';
+} from '../../src/application/organization-limit/organization-limit.ts';
 import '../../src/http/api-key-scope.ts';
 
 /**
@@ -24,6 +24,7 @@ const env = {
   ORGANIZATION_LIMIT_LEASE_MS: 10_000,
   ORGANIZATION_LIMIT_MAX_WAIT_MS: 60_000,
   ORGANIZATION_LIMIT_FALLBACK_IN_FLIGHT: 2,
+  ORGANIZATION_LIMIT_KEEP_SLOT_MS: 100,
 };
 const log = createLogger('test', 'silent');
 const redis = createRedis(stackConfig().redisUrl);

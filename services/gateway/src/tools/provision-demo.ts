@@ -2,7 +2,7 @@
 // `npm start` runs this once the gateway is up: ENGAGE_URL and ENGAGE_ADMIN_TOKEN say where, and
 // ENGAGE_DEMO_OWNER_PASSWORD is the password of the organization's first Owner (owner@demo.local).
 import { AdminClient } from '@engage/cli';
-import { provisionDemo } from '../provision.ts';
+import { provisionDemo } from './demo-tenant.ts';
 
 const url = process.env.ENGAGE_URL ?? 'http://127.0.0.1:8080';
 const token = process.env.ENGAGE_ADMIN_TOKEN;

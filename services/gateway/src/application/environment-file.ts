@@ -8,11 +8,11 @@ import {
 } from '@engage/contracts/environment-file.ts';
 import type { Logger } from '@engage/kit';
 import { type Pool, withTransaction } from '@engage/postgres';
-import { hasChanges, planGatewaySections } from './domain/environment-diff.ts';
-import { type OwnerSections, ownerSectionsOf } from './forwarding/definition-sections.ts';
-import type { OwnerService, Upstreams } from './forwarding/upstreams.ts';
-import { findEnvironmentContext } from './store/control-plane.ts';
-import { loadGatewaySections, writeGatewaySections } from './store/event-definitions.ts';
+import { hasChanges, planGatewaySections } from '../domain/environment-diff.ts';
+import { findEnvironmentContext } from '../store/control-plane.ts';
+import { loadGatewaySections, writeGatewaySections } from '../store/event-definitions.ts';
+import { type OwnerSections, ownerSectionsOf } from '../upstreams/owner-sections.ts';
+import type { OwnerService, Upstreams } from '../upstreams/upstreams.ts';
 
 export interface DefinitionDeps {
   pool: Pool;
