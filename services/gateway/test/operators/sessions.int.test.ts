@@ -149,6 +149,19 @@ describe('console sessions', () => {
     }
   });
 
+  it('clears sessions nobody presents again at the next sign-in', async () => {
+    const abandoned = await operatorWithRole(gateway.url, tenant.organizationId, 'viewer');
+    await pool.query(
+      "UPDATE operator_sessions SET last_seen_at = now() - interval '31 minutes' WHERE operator_id = $1",
+      [abandoned.session.operator.id],
+    );
+    await operatorWithRole(gateway.url, tenant.organizationId, 'viewer');
+    const { rowCount } = await pool.query('SELECT 1 FROM operator_sessions WHERE operator_id = $1', [
+      abandoned.session.operator.id,
+    ]);
+    expect(rowCount).toBe(0);
+  });
+
   it('lists only the organizations the operator is a member of', async () => {
     const other = await createTenant(gateway.url, TEST_ADMIN_TOKEN);
     const console = await operatorWithRole(gateway.url, tenant.organizationId, 'viewer');
