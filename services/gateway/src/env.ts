@@ -10,7 +10,7 @@ import {
 } from '@engage/kit';
 import { z } from 'zod';
 import { organizationLimitEnv } from './application/organization-limit/env.ts';
-import { sessionEnv } from './session-env.ts';
+import { sessionEnv } from './application/session-env.ts';
 
 const milliseconds = z.coerce.number().int().min(0);
 

@@ -5,9 +5,9 @@ import { buildApp } from './app.ts';
 import { startKeyExpiry } from './application/expire-idempotency-keys.ts';
 import { createOrganizationLimit } from './application/organization-limit/organization-limit.ts';
 import { createPlayerDirectory } from './application/player-directory.ts';
+import { cookieSecure } from './application/session-env.ts';
 import type { GatewayEnv } from './env.ts';
 import { createEventProducer } from './kafka/event-producer.ts';
-import { cookieSecure } from './session-env.ts';
 import { createSignInAttempts } from './store/sign-in-attempts.ts';
 import { createUpstreams } from './upstreams/upstreams.ts';
 

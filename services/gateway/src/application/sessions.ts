@@ -4,6 +4,7 @@ import { Problem, problem } from '@engage/kit';
 import type { Pool } from '@engage/postgres';
 import { UNMATCHABLE_HASH, verifyPassword } from '../domain/password.ts';
 import {
+  deleteExpiredSessions,
   deleteSession,
   findOperatorByEmail,
   insertSession,
@@ -58,6 +59,8 @@ export async function signIn(
   const matches = await verifyPassword(input.password, operator?.passwordHash ?? UNMATCHABLE_HASH);
   if (!operator || !matches) throw signInFailed();
 
+  // Sessions nobody presents again are cleared here, so the table holds only live ones and a few.
+  await deleteExpiredSessions(deps.pool, deps.sessions.idleTimeoutMs);
   const sessionId = randomBytes(32).toString('base64url');
   const csrfToken = randomBytes(32).toString('base64url');
   await insertSession(deps.pool, {

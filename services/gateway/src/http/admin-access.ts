@@ -3,11 +3,11 @@ import { type HttpApp, notFound, problem } from '@engage/kit';
 import type { Pool } from '@engage/postgres';
 import type { FastifyRequest } from 'fastify';
 import { csrfTokenMatches, findSession, notSignedIn, type SessionSettings } from '../application/sessions.ts';
-import { adminTokenCheck } from './admin-token.ts';
 import { ADMIN_ROUTE_RULES, isWrite, type RouteRule, roleSatisfies, routeKey } from '../domain/roles.ts';
 import type { Actor } from '../store/audit-log.ts';
 import { type OrganizationScope, organizationOf } from '../store/control-plane.ts';
 import { findRole, type StoredSession } from '../store/operators.ts';
+import { adminTokenCheck } from './admin-token.ts';
 
 /** The session cookie: a random id, the only thing the browser holds. */
 export const SESSION_COOKIE = 'engage_session';

@@ -221,8 +221,12 @@ export async function deleteSession(db: Queryable, sessionSha256: Buffer): Promi
   await db.query('DELETE FROM operator_sessions WHERE session_sha256 = $1', [sessionSha256]);
 }
 
-/** Drops sessions past their absolute expiry (idle ones go when next presented, or here once expired). */
-export async function deleteExpiredSessions(db: Queryable): Promise<number> {
-  const { rowCount } = await db.query('DELETE FROM operator_sessions WHERE expires_at <= now()');
+/** Drops every session past its absolute expiry or unused for the idle timeout. */
+export async function deleteExpiredSessions(db: Queryable, idleTimeoutMs: number): Promise<number> {
+  const { rowCount } = await db.query(
+    `DELETE FROM operator_sessions
+      WHERE expires_at <= now() OR last_seen_at + $1 * interval '1 millisecond' <= now()`,
+    [idleTimeoutMs],
+  );
   return rowCount ?? 0;
 }

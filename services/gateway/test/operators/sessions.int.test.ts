@@ -116,10 +116,11 @@ describe('console sessions', () => {
   it('refuses a write made with the cookie but without the CSRF token; bearer calls need none', async () => {
     const console = await operatorWithRole(gateway.url, tenant.organizationId, 'admin');
     const path = `/environments/${tenant.sandbox.environmentId}/api-keys`;
-    for (const headers of [
+    const withoutToken: Record<string, string>[] = [
       { cookie: console.cookie },
       { cookie: console.cookie, 'x-csrf-token': 'forged' },
-    ]) {
+    ];
+    for (const headers of withoutToken) {
       const refused = await call(gateway.url, 'POST', path, { body: {}, headers });
       expect([refused.status, refused.body.code]).toEqual([403, 'admin.csrf_failed']);
     }
@@ -146,6 +147,19 @@ describe('console sessions', () => {
       ]);
       expect(rowCount).toBe(0);
     }
+  });
+
+  it('clears sessions nobody presents again at the next sign-in', async () => {
+    const abandoned = await operatorWithRole(gateway.url, tenant.organizationId, 'viewer');
+    await pool.query(
+      "UPDATE operator_sessions SET last_seen_at = now() - interval '31 minutes' WHERE operator_id = $1",
+      [abandoned.session.operator.id],
+    );
+    await operatorWithRole(gateway.url, tenant.organizationId, 'viewer');
+    const { rowCount } = await pool.query('SELECT 1 FROM operator_sessions WHERE operator_id = $1', [
+      abandoned.session.operator.id,
+    ]);
+    expect(rowCount).toBe(0);
   });
 
   it('lists only the organizations the operator is a member of', async () => {

@@ -11,6 +11,7 @@ export interface Console {
 export interface Answer {
   status: number;
   headers: Headers;
+  // biome-ignore lint/suspicious/noExplicitAny: the tests read answers of every admin route's shape
   body: any;
 }
 
