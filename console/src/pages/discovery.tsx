@@ -14,7 +14,7 @@ import { canWrite, useMembership } from '../session/session.tsx';
  */
 export function DiscoveryPage() {
   const { organizationId = '', environmentId = '' } = useParams();
-  const mayWrite = canWrite(useMembership(organizationId), 'definition');
+  const mayWrite = canWrite(useMembership(organizationId), 'discovery');
   const environment = useEnvironment(organizationId, environmentId);
   const [preview, setPreview] = useState<{ discovery: boolean; diff: EnvironmentDiff } | null>(null);
   const [applied, setApplied] = useState<EnvironmentDiff | null>(null);

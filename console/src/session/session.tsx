@@ -53,6 +53,7 @@ export function useSession(): SessionState {
 const WRITERS: Record<string, readonly Role[]> = {
   apiKeys: ['owner', 'admin'],
   definition: ['owner', 'admin', 'designer'],
+  discovery: ['owner', 'admin'],
   players: ['owner', 'admin', 'support'],
 };
 
