@@ -21,7 +21,11 @@ export default defineConfig({
         test: {
           name: 'integration',
           sequence: { groupOrder: 1 },
-          include: ['{libs,services}/*/test/**/*.int.test.ts', 'test/**/*.int.test.ts'],
+          include: [
+            '{libs,services}/*/test/**/*.int.test.ts',
+            'console/test/**/*.int.test.ts',
+            'test/**/*.int.test.ts',
+          ],
           exclude: ['**/node_modules/**'],
           globalSetup: ['test/setup/global-setup.ts'],
           setupFiles: ['test/setup/process-warnings.ts', 'test/setup/service-logs-on-failure.ts'],

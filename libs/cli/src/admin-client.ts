@@ -11,6 +11,13 @@ import {
   type Project,
   type SettledLeaderboardPeriod,
 } from '@engage/contracts/http/admin.ts';
+import type {
+  AuditLogPage,
+  CreateOperator,
+  ListAuditLogQuery,
+  Operator,
+  Role,
+} from '@engage/contracts/http/operators.ts';
 import { request } from 'undici';
 
 /** A refusal of the admin API, carrying its problem document. */
@@ -126,6 +133,32 @@ export class AdminClient {
       'POST',
       `/environments/${enc(environmentId)}/leaderboards/${enc(leaderboardKey)}/settle`,
     );
+  }
+
+  async listOperators(organizationId: string): Promise<Operator[]> {
+    const path = `/organizations/${enc(organizationId)}/operators`;
+    return (await this.call<{ operators: Operator[] }>('GET', path)).operators;
+  }
+
+  /** Adds an operator to the organization: a new account (with `password`) or an existing one by email. */
+  createOperator(organizationId: string, input: CreateOperator): Promise<Operator> {
+    return this.call('POST', `/organizations/${enc(organizationId)}/operators`, input);
+  }
+
+  changeOperatorRole(organizationId: string, operatorId: string, role: Role): Promise<Operator> {
+    return this.call('PATCH', `/organizations/${enc(organizationId)}/operators/${enc(operatorId)}`, { role });
+  }
+
+  async removeOperator(organizationId: string, operatorId: string): Promise<void> {
+    await this.call('DELETE', `/organizations/${enc(organizationId)}/operators/${enc(operatorId)}`);
+  }
+
+  /** One page of the organization's audit log, oldest first. */
+  auditLog(organizationId: string, query: ListAuditLogQuery = {}): Promise<AuditLogPage> {
+    const search = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) if (value !== undefined) search.set(key, String(value));
+    const suffix = search.size > 0 ? `?${search}` : '';
+    return this.call('GET', `/organizations/${enc(organizationId)}/audit-log${suffix}`);
   }
 
   environmentSchemaUrl(): string {

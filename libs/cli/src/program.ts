@@ -1,12 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import type { EnvironmentDiff } from '@engage/contracts/environment-file.ts';
+import { ROLES, type Role } from '@engage/contracts/http/operators.ts';
 import { Command, Option } from 'commander';
 import { parse as parseYaml } from 'yaml';
 import { AdminClient } from './admin-client.ts';
+import { readPassword } from './password-input.ts';
 
 export interface CliIo {
   out: (text: string) => void;
   env: NodeJS.ProcessEnv;
+  /** Reads a password: from a prompt on a terminal, else the first line of stdin. */
+  password?: (prompt: string) => Promise<string>;
 }
 
 const BILLING = ['active', 'none', 'overdue'] as const;
@@ -87,6 +91,41 @@ export function buildProgram(io: CliIo = { out: (t) => process.stdout.write(t), 
       print(await client().createApiKey(environmentId, opts.name ? { name: opts.name } : {})),
     );
   key.command('revoke <apiKeyId>').action(async (id: string) => print(await client().revokeApiKey(id)));
+
+  const operator = program.command('operator').description('operators of the console and their roles');
+  operator
+    .command('create')
+    .description('adds an operator to an organization; the password is read from a prompt or stdin')
+    .requiredOption('--organization <organizationId>', 'the organization')
+    .requiredOption('--email <email>', "the operator's email")
+    .addOption(
+      new Option('--role <role>', 'the role in the organization').choices(ROLES).makeOptionMandatory(),
+    )
+    .option('--display-name <name>', 'the name shown in the console (default: the email)')
+    .option('--existing', 'add an operator who already has an account (no password asked)')
+    .action(
+      async (opts: {
+        organization: string;
+        email: string;
+        role: Role;
+        displayName?: string;
+        existing?: boolean;
+      }) => {
+        const password = opts.existing ? undefined : await (io.password ?? readPassword)('Password: ');
+        print(
+          await client().createOperator(opts.organization, {
+            email: opts.email,
+            role: opts.role,
+            ...(opts.displayName ? { displayName: opts.displayName } : {}),
+            ...(password === undefined ? {} : { password }),
+          }),
+        );
+      },
+    );
+  operator
+    .command('list')
+    .requiredOption('--organization <organizationId>', 'the organization')
+    .action(async (opts: { organization: string }) => print(await client().listOperators(opts.organization)));
 
   program
     .command('apply')

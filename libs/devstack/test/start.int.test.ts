@@ -21,6 +21,7 @@ import { findRepoRoot, LOCAL_BROKERS, type PrivateKafka, startPrivateKafka } fro
 /** The lines a start may print before the banner: a dozen of its own and a few per service. */
 const MAX_LINES_BEFORE_BANNER = 40;
 const BANNER = 'engage is running';
+const BANNER_END = 'Ctrl-C stops everything.';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -30,7 +31,7 @@ afterEach(async () => {
 describe('npm start', { timeout: 240_000 }, () => {
   it('prints no error and no stack trace, and few lines before the banner, on the broker it finds running', async () => {
     const { brokers } = stackConfig();
-    const output = await startUntilBanner(brokers);
+    const output = await startUntilBanner(brokers, signInAsDemoOwner);
     expectQuietStart(output);
     if (brokers.join(',') === LOCAL_BROKERS.join(',')) {
       expect(output).toContain('[stack] reusing the Kafka broker already answering on');
@@ -43,6 +44,21 @@ describe('npm start', { timeout: 240_000 }, () => {
     expectQuietStart(await startUntilBanner(broker.brokers));
   });
 });
+
+/** The banner names the demo organization's first Owner and a password that signs in to the console. */
+async function signInAsDemoOwner(banner: string) {
+  const url = /gateway (http:\/\/\S+)/.exec(banner)?.[1];
+  const [, email, password] = /Console sign-in:\s+(\S+)\s+password (\S+)/.exec(banner) ?? [];
+  expect([url, email], banner).toEqual([expect.any(String), 'owner@demo.local']);
+  const answer = await fetch(`${url}/admin/v1/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  expect(answer.status).toBe(200);
+  const session = (await answer.json()) as { memberships: { organizationName: string; role: string }[] };
+  expect(session.memberships).toEqual([expect.objectContaining({ organizationName: 'Demo', role: 'owner' })]);
+}
 
 function expectQuietStart(output: string) {
   const lines = output.split('\n');
@@ -59,9 +75,12 @@ function expectQuietStart(output: string) {
 
 /**
  * Runs `npm start`'s script with the test stack's Postgres and Redis, topics, keys and ports of its
- * own, until it prints its banner; then Ctrl-C, and the whole output.
+ * own, until it prints its banner; then `whileRunning`, Ctrl-C, and the whole output.
  */
-async function startUntilBanner(brokers: string[]): Promise<string> {
+async function startUntilBanner(
+  brokers: string[],
+  whileRunning?: (output: string) => Promise<void>,
+): Promise<string> {
   const stack = stackConfig();
   const stateDir = mkdtempSync(join(tmpdir(), 'engage-start-'));
   cleanups.push(() => rmSync(stateDir, { recursive: true, force: true }));
@@ -99,10 +118,11 @@ async function startUntilBanner(brokers: string[]): Promise<string> {
     output += chunk;
   });
   const exited = once(child, 'exit');
-  while (!output.includes(BANNER)) {
+  while (!output.includes(BANNER_END)) {
     const ended = await Promise.race([exited.then(() => true), once(child.stdout, 'data').then(() => false)]);
     if (ended) throw new Error(`npm start exited before its banner:\n${output}`);
   }
+  await whileRunning?.(output);
   await stopped(child);
   return output;
 }

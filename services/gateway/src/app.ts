@@ -7,7 +7,9 @@ import {
   registerOrganizationLimit,
 } from './application/organization-limit/organization-limit.ts';
 import type { PlayerDirectory } from './application/player-directory.ts';
+import type { SessionDeps } from './application/sessions.ts';
 import { adminRoutes } from './http/admin.ts';
+import { consoleRoutes } from './http/console.ts';
 import { eventRoutes } from './http/events.ts';
 import { forwardRoutes } from './http/forward.ts';
 import { openApiRoutes } from './http/openapi.ts';
@@ -25,6 +27,10 @@ export interface GatewayDeps {
   upstreams: Upstreams;
   topicPrefix: string;
   adminToken: string;
+  /** Operators' sign-in attempts and session timeouts. */
+  signIn: Omit<SessionDeps, 'pool'>;
+  /** Whether the session cookie carries `Secure`. */
+  cookieSecure: boolean;
   eventsBodyLimit: number;
   keyCacheTtlMs: number;
   /** The players this replica knows (it listens to their changes: the caller closes it). */
@@ -35,6 +41,8 @@ export interface GatewayDeps {
   readiness?: () => Promise<boolean>;
   /** The organization's in-flight limit (absent in tests that do not exercise it). */
   organizationLimit?: OrganizationLimit;
+  /** The console's build, served at /console/ (absent: no console). */
+  consoleDirectory?: string;
 }
 
 export function buildApp(deps: GatewayDeps): HttpApp {
@@ -53,12 +61,15 @@ export function buildApp(deps: GatewayDeps): HttpApp {
   const rules = createEventRulesCache({ pool: deps.pool, ttlMs: deps.definitionCacheTtlMs });
 
   app.register(openApiRoutes);
+  if (deps.consoleDirectory) app.register(consoleRoutes, { directory: deps.consoleDirectory });
   app.register(adminRoutes, {
     prefix: '/admin/v1',
     pool: deps.pool,
     upstreams: deps.upstreams,
     log: deps.log,
     adminToken: deps.adminToken,
+    signIn: deps.signIn,
+    cookieSecure: deps.cookieSecure,
     onDefinitionChanged: (environmentId) => rules.invalidate(environmentId),
   });
   app.register(eventRoutes, {

@@ -5,8 +5,10 @@ import { buildApp } from './app.ts';
 import { startKeyExpiry } from './application/expire-idempotency-keys.ts';
 import { createOrganizationLimit } from './application/organization-limit/organization-limit.ts';
 import { createPlayerDirectory } from './application/player-directory.ts';
+import { cookieSecure } from './application/session-env.ts';
 import type { GatewayEnv } from './env.ts';
 import { createEventProducer } from './kafka/event-producer.ts';
+import { createSignInAttempts } from './store/sign-in-attempts.ts';
 import { createUpstreams } from './upstreams/upstreams.ts';
 
 export async function startGateway(ctx: ServiceContext<GatewayEnv>): Promise<void> {
@@ -55,6 +57,19 @@ export async function startGateway(ctx: ServiceContext<GatewayEnv>): Promise<voi
     upstreams,
     topicPrefix: env.KAFKA_TOPIC_PREFIX,
     adminToken: env.ADMIN_TOKEN,
+    consoleDirectory: env.CONSOLE_DIR,
+    signIn: {
+      attempts: createSignInAttempts(redis, env.REDIS_KEY_PREFIX, {
+        perEmail: env.SIGN_IN_MAX_ATTEMPTS_PER_EMAIL,
+        perAddress: env.SIGN_IN_MAX_ATTEMPTS_PER_ADDRESS,
+        windowMs: env.SIGN_IN_WINDOW_MS,
+      }),
+      sessions: {
+        idleTimeoutMs: env.SESSION_IDLE_TIMEOUT_MS,
+        absoluteTimeoutMs: env.SESSION_ABSOLUTE_TIMEOUT_MS,
+      },
+    },
+    cookieSecure: cookieSecure(env),
     eventsBodyLimit: env.EVENTS_BODY_LIMIT_BYTES,
     keyCacheTtlMs: env.KEY_CACHE_TTL_MS,
     players,

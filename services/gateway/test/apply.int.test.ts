@@ -120,8 +120,22 @@ describe('engage apply', () => {
 
   it('provisions the demo tenant idempotently', async () => {
     const admin = new AdminClient({ url: gateway.url, token: TEST_ADMIN_TOKEN });
-    const [first, second] = [await provisionDemo(admin), await provisionDemo(admin)];
+    const password = 'demo owner password';
+    const [first, second] = [await provisionDemo(admin, password), await provisionDemo(admin, password)];
     expect(second.organizationId).toBe(first.organizationId);
+    // Its first Owner once, who signs in with the password given.
+    const owners = (await admin.listOperators(first.organizationId)).filter(
+      (o) => o.email === first.ownerEmail,
+    );
+    expect(owners).toEqual([expect.objectContaining({ email: 'owner@demo.local', role: 'owner' })]);
+    const signIn = await gateway.app.inject({
+      method: 'POST',
+      url: '/admin/v1/session',
+      payload: { email: first.ownerEmail, password },
+    });
+    expect(signIn.json().memberships).toContainEqual(
+      expect.objectContaining({ organizationId: first.organizationId, role: 'owner' }),
+    );
     expect(second.projectId).toBe(first.projectId);
     expect(first.sandboxKey).toMatch(/^eng_sandbox_/);
     const res = await gateway.app.inject({

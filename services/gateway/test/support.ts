@@ -3,10 +3,12 @@ import { createCatalogTopics } from '@engage/devstack';
 import { createKafka, decodeRecord } from '@engage/kafka';
 import { createLogger, type HttpApp, InternalSigner, retry, startTelemetry } from '@engage/kit';
 import { createPool, type Pool, type PoolClient } from '@engage/postgres';
+import { createRedis } from '@engage/redis';
 import { stackConfig, TEST_ADMIN_TOKEN, TEST_INTERNAL_AUTH_SECRET, uniqueTopicPrefix } from '@engage/testkit';
 import { buildApp } from '../src/app.ts';
 import { createPlayerDirectory, type PlayerDirectory } from '../src/application/player-directory.ts';
 import { createEventProducer, type EventProducer } from '../src/kafka/event-producer.ts';
+import { createSignInAttempts } from '../src/store/sign-in-attempts.ts';
 import { createUpstreams, type Upstreams } from '../src/upstreams/upstreams.ts';
 
 export interface InProcessGateway {
@@ -78,6 +80,7 @@ export async function startGateway(
   });
   // What a gateway caches before it listens it forgets: tests start from a listening one.
   await players.whenListening();
+  const redis = createRedis(stack.redisUrl, { connectionName: 'gateway-test' });
   const app = buildApp({
     log,
     pool,
@@ -85,6 +88,11 @@ export async function startGateway(
     upstreams,
     topicPrefix,
     adminToken: TEST_ADMIN_TOKEN,
+    signIn: {
+      attempts: createSignInAttempts(redis, topicPrefix, { perEmail: 10, perAddress: 50, windowMs: 60_000 }),
+      sessions: { idleTimeoutMs: 30 * 60_000, absoluteTimeoutMs: 12 * 3_600_000 },
+    },
+    cookieSecure: false,
     eventsBodyLimit: 8 * 1024 * 1024,
     keyCacheTtlMs: options.keyCacheTtlMs ?? 5_000,
     players,
@@ -105,6 +113,7 @@ export async function startGateway(
       await players.close();
       await upstreams.close();
       await producer.close();
+      await redis.quit();
       await pool.end();
     },
   };

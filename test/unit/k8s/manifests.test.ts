@@ -308,10 +308,11 @@ describe('k8s/overlays/prod: Ingresses', () => {
     ]);
   });
 
-  it('the admin API has a host of its own, narrowed to a source range', () => {
+  it('the admin API and the console have a host of their own, narrowed to a source range', () => {
     const admin = routesOf('gateway-admin');
     expect(admin).toEqual([
       { host: 'admin.engage.example.com', path: '/admin/v1', pathType: 'Prefix', backend: 'gateway:http' },
+      { host: 'admin.engage.example.com', path: '/console', pathType: 'Prefix', backend: 'gateway:http' },
     ]);
     expect(routesOf('gateway').map((r: Manifest) => r.host)).not.toContain(admin[0].host);
     expect(

@@ -2,8 +2,15 @@
 // schemas migrated, topics created, the four services running, a demo tenant and its Sandbox key.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import { buildConsole, consoleBuildIsStale } from '@engage/console/build.ts';
 import { findRepoRoot } from '../kafka/paths.ts';
-import { devAdminToken, devInternalAuthSecret, readJsonState, writeJsonState } from '../stack/dev-secrets.ts';
+import {
+  devAdminToken,
+  devDemoOwnerPassword,
+  devInternalAuthSecret,
+  readJsonState,
+  writeJsonState,
+} from '../stack/dev-secrets.ts';
 import { createCatalogTopics, ensureInfra, migrateAll } from '../stack/infra.ts';
 import { SERVICES, serviceEntry, stackPort } from '../stack/services.ts';
 import { type SupervisedProcess, startSupervised, stopSupervised } from '../stack/supervisor.ts';
@@ -12,6 +19,7 @@ import { printProcessWarnings } from './warnings.ts';
 printProcessWarnings();
 
 interface DemoTenant {
+  ownerEmail?: string;
   organizationId: string;
   projectId: string;
   sandboxKey: string;
@@ -60,6 +68,10 @@ async function main() {
 
   const owners = SERVICES.filter((s) => s.name !== 'gateway');
   const gateway = SERVICES.find((s) => s.name === 'gateway')!;
+  if (consoleBuildIsStale()) {
+    say('building the console (its sources are newer than its build)');
+    buildConsole();
+  }
   say('starting services');
   const start = (s: (typeof SERVICES)[number], i: number) =>
     startSupervised({
@@ -85,14 +97,20 @@ const localUrl = (port: number) => `http://127.0.0.1:${port}`;
 /** Reuses the demo tenant from an earlier start when its key still works; provisions it otherwise. */
 async function demoTenant(url: string, adminToken: string): Promise<DemoTenant> {
   const known = readJsonState<DemoTenant>(repoRoot, 'demo.json');
-  if (known && (await keyWorks(url, known.sandboxKey))) return known;
+  // A tenant kept from before operators existed is provisioned again: that adds its Owner.
+  if (known?.ownerEmail && (await keyWorks(url, known.sandboxKey))) return known;
   say('provisioning the demo organization');
   const result = spawnSync(
     process.execPath,
     [join(repoRoot, 'services/gateway/src/tools/provision-demo.ts')],
     {
       cwd: repoRoot,
-      env: { ...process.env, ENGAGE_URL: url, ENGAGE_ADMIN_TOKEN: adminToken },
+      env: {
+        ...process.env,
+        ENGAGE_URL: url,
+        ENGAGE_ADMIN_TOKEN: adminToken,
+        ENGAGE_DEMO_OWNER_PASSWORD: devDemoOwnerPassword(repoRoot),
+      },
       encoding: 'utf8',
     },
   );
@@ -110,9 +128,12 @@ async function keyWorks(url: string, key: string): Promise<boolean> {
 function banner(url: string, adminToken: string, demo: DemoTenant) {
   process.stdout.write(`
   engage is running: gateway ${url}  (OpenAPI: ${url}/openapi.json)
+  Console:           ${url}/console/
 
   Demo Sandbox key:  ${demo.sandboxKey}
   Admin token:       ${adminToken}   (for the engage CLI: ENGAGE_ADMIN_TOKEN)
+  Console sign-in:   ${demo.ownerEmail}  password ${devDemoOwnerPassword(repoRoot)}
+                     (Owner of the Demo organization: POST ${url}/admin/v1/session)
 
   Try it:
     curl -s ${url}/v1/events -H 'Authorization: ${demo.sandboxKey}' -H 'Content-Type: application/json' \\

@@ -20,6 +20,11 @@ export function devInternalAuthSecret(repoRoot: string): string {
   return process.env.INTERNAL_AUTH_SECRET || keptSecret(repoRoot, 'internal-auth-secret', 32);
 }
 
+/** The password of the demo organization's first Owner (owner@demo.local): generated once and kept. */
+export function devDemoOwnerPassword(repoRoot: string): string {
+  return keptSecret(repoRoot, 'demo-owner-password', 18);
+}
+
 function keptSecret(repoRoot: string, file: string, bytes: number): string {
   const path = devStatePath(repoRoot, file);
   if (existsSync(path)) return readFileSync(path, 'utf8').trim();

@@ -34,24 +34,30 @@ import {
   unexpectedProblem,
 } from '@engage/kit';
 import type { Pool } from '@engage/postgres';
+import cookie from '@fastify/cookie';
 import { z } from 'zod';
+import { recordChange } from '../application/audited.ts';
+import {
+  changeOrganization,
+  createApiKey,
+  createOrganization,
+  createProject,
+  revokeKey,
+} from '../application/control-plane-writes.ts';
 import { applyEnvironmentFile, readEnvironmentFile } from '../application/environment-file.ts';
-import { generateApiKey } from '../domain/api-key.ts';
+import type { SessionDeps } from '../application/sessions.ts';
 import {
   findEnvironment,
   findEnvironmentContext,
   findOrganization,
   findProject,
-  insertApiKey,
-  insertOrganization,
-  insertProject,
   listApiKeys,
   listOrganizations,
-  revokeApiKey,
-  updateOrganization,
 } from '../store/control-plane.ts';
 import type { Upstreams } from '../upstreams/upstreams.ts';
-import { adminTokenCheck } from './admin-token.ts';
+import { callerOf, registerAdminAccess, requireRole } from './admin-access.ts';
+import { operatorRoutes, writeOrigin } from './admin-operators.ts';
+import { sessionRoutes } from './admin-session.ts';
 
 export interface AdminDeps {
   pool: Pool;
@@ -59,6 +65,10 @@ export interface AdminDeps {
   upstreams: Upstreams;
   log: Logger;
   adminToken: string;
+  /** Sign-in attempts and session timeouts. */
+  signIn: Omit<SessionDeps, 'pool'>;
+  /** Whether the session cookie carries `Secure`. */
+  cookieSecure: boolean;
   /** Called after an environment's definition changed (to drop cached definitions). */
   onDefinitionChanged: (environmentId: string) => void;
 }
@@ -72,25 +82,31 @@ const leaderboardParams = z.object({ environmentId: z.uuid(), leaderboardKey: z.
 const organizationNotFound = () => notFound('organization.not_found', 'No organization with that id.');
 const environmentNotFound = () => notFound('environment.not_found', 'No environment with that id.');
 
-/** The admin API under /admin/v1: the control plane, for operators and the `engage` CLI. */
+/**
+ * The admin API under /admin/v1: the control plane, for operators (console sessions, by role) and
+ * automation (the admin token). Every write is recorded in the audit log.
+ */
 export async function adminRoutes(scope: HttpApp, deps: AdminDeps): Promise<void> {
-  const checkToken = adminTokenCheck(deps.adminToken);
-  scope.addHook('onRequest', async (request, reply) => {
-    checkToken(request.headers.authorization);
-    reply.header('cache-control', 'no-store');
-  });
   const { pool } = deps;
+  await scope.register(cookie);
+  registerAdminAccess(scope, { pool, adminToken: deps.adminToken, sessions: deps.signIn.sessions });
+  sessionRoutes(scope, { pool, ...deps.signIn, cookieSecure: deps.cookieSecure });
+  operatorRoutes(scope, { pool });
 
   scope.post(
     '/organizations',
     { schema: { body: CreateOrganizationSchema, response: { 201: OrganizationSchema } } },
-    async (request, reply) => reply.code(201).send(await insertOrganization(pool, request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await createOrganization(pool, writeOrigin(request), request.body)),
   );
 
   scope.get(
     '/organizations',
     { schema: { querystring: ListOrganizationsQuerySchema, response: { 200: OrganizationPageSchema } } },
-    async (request) => listOrganizations(pool, request.query),
+    async (request) => {
+      const { actor } = callerOf(request);
+      return listOrganizations(pool, request.query, actor.kind === 'operator' ? actor.operatorId : undefined);
+    },
   );
 
   scope.get(
@@ -110,7 +126,7 @@ export async function adminRoutes(scope: HttpApp, deps: AdminDeps): Promise<void
       },
     },
     async (request) =>
-      (await updateOrganization(pool, request.params.organizationId, request.body)) ??
+      (await changeOrganization(pool, writeOrigin(request), request.params.organizationId, request.body)) ??
       throwIt(organizationNotFound()),
   );
 
@@ -118,7 +134,8 @@ export async function adminRoutes(scope: HttpApp, deps: AdminDeps): Promise<void
     '/organizations/:organizationId/projects',
     { schema: { params: organizationParams, body: CreateProjectSchema, response: { 201: ProjectSchema } } },
     async (request, reply) => {
-      const project = await insertProject(pool, request.params.organizationId, request.body.name);
+      const { organizationId } = request.params;
+      const project = await createProject(pool, writeOrigin(request), organizationId, request.body.name);
       return reply.code(201).send(project ?? throwIt(organizationNotFound()));
     },
   );
@@ -139,14 +156,13 @@ export async function adminRoutes(scope: HttpApp, deps: AdminDeps): Promise<void
     async (request, reply) => {
       const environment = await findEnvironment(pool, request.params.environmentId);
       if (!environment) throw environmentNotFound();
-      const generated = generateApiKey(environment.kind);
-      const stored = await insertApiKey(pool, {
+      const created = await createApiKey(pool, writeOrigin(request), {
+        organizationId: callerOf(request).organizationId!,
         environmentId: environment.environmentId,
-        publicId: generated.publicId,
-        secretSha256: generated.secretSha256,
+        kind: environment.kind,
         name: request.body?.name ?? null,
       });
-      return reply.code(201).send({ ...stored, apiKey: generated.key });
+      return reply.code(201).send(created);
     },
   );
 
@@ -165,7 +181,7 @@ export async function adminRoutes(scope: HttpApp, deps: AdminDeps): Promise<void
     '/api-keys/:apiKeyId',
     { schema: { params: apiKeyParams, response: { 200: ApiKeySchema } } },
     async (request) =>
-      (await revokeApiKey(pool, request.params.apiKeyId)) ??
+      (await revokeKey(pool, writeOrigin(request), request.params.apiKeyId)) ??
       throwIt(notFound('api_key.not_found', 'No API key with that id.')),
   );
 
@@ -189,9 +205,24 @@ export async function adminRoutes(scope: HttpApp, deps: AdminDeps): Promise<void
     async (request) => {
       const { environmentId } = request.params;
       const dryRun = request.query.dryRun ?? false;
+      const current = await findEnvironment(pool, environmentId);
+      if (!current) throw environmentNotFound();
+      // Discovery is the admins' (it lets players' traffic define events): content is the designers'.
+      if (request.body.discovery !== undefined && request.body.discovery !== current.discovery) {
+        requireRole(request, 'admin');
+      }
       const diff = await applyEnvironmentFile(deps, environmentId, request.body, { dryRun });
       if (!diff) throw environmentNotFound();
-      if (diff.changed && !dryRun) deps.onDefinitionChanged(environmentId);
+      if (diff.changed && !dryRun) {
+        deps.onDefinitionChanged(environmentId);
+        // The file's sections span services, so the entry follows the apply instead of sharing a transaction.
+        const organizationId = callerOf(request).organizationId!;
+        await recordChange(pool, writeOrigin(request), {
+          organizationId,
+          targets: { organizationId, environmentId },
+          difference: diff,
+        });
+      }
       return diff;
     },
   );
@@ -203,7 +234,14 @@ export async function adminRoutes(scope: HttpApp, deps: AdminDeps): Promise<void
       const environment = await findEnvironmentContext(pool, request.params.environmentId);
       if (!environment) throw environmentNotFound();
       if (environment.environmentKind !== 'Sandbox') throw settleSandboxOnly();
-      return settleOnQuery(deps, environment, request.params.leaderboardKey);
+      const settled = await settleOnQuery(deps, environment, request.params.leaderboardKey);
+      const { organizationId, environmentId } = environment;
+      await recordChange(pool, writeOrigin(request), {
+        organizationId,
+        targets: { organizationId, environmentId, leaderboardKey: request.params.leaderboardKey },
+        after: settled,
+      });
+      return settled;
     },
   );
 

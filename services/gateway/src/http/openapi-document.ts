@@ -9,6 +9,7 @@ import {
 } from '@engage/contracts/http/routes.ts';
 import { z } from 'zod';
 import { ADMIN_SECURITY_SCHEME, adminOperations } from './openapi-admin-operations.ts';
+import { operatorOperations, SESSION_SECURITY_SCHEME } from './openapi-operator-operations.ts';
 
 /**
  * The OpenAPI 3.1 document of the public /v1 API, generated from the route catalog. Schemas with a
@@ -28,7 +29,14 @@ export function buildOpenApiDocument(): Record<string, unknown> {
   const outputs = collect('output', (route) => ({ response: route.response }));
   const problem = toSchema(z.object({ problem: ProblemDocumentSchema }), 'output');
   const admin = adminOperations();
-  const components = { ...inputs.defs, ...outputs.defs, ...problem.defs, ...admin.schemas };
+  const operators = operatorOperations();
+  const components = {
+    ...inputs.defs,
+    ...outputs.defs,
+    ...problem.defs,
+    ...admin.schemas,
+    ...operators.schemas,
+  };
 
   const paths: Record<string, Record<string, unknown>> = {};
   ROUTES.forEach((route, i) => {
@@ -57,10 +65,11 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     servers: [{ url: '/', description: 'The gateway' }],
     security: [{ apiKey: [] }],
     tags: [...new Set([...ROUTES.map((r) => r.tag), 'Admin'])].map((name) => ({ name })),
-    paths: { ...paths, ...admin.paths },
+    paths: { ...paths, ...admin.paths, ...operators.paths },
     components: {
       securitySchemes: {
         adminToken: ADMIN_SECURITY_SCHEME,
+        sessionCookie: SESSION_SECURITY_SCHEME,
         apiKey: {
           type: 'http',
           scheme: 'bearer',

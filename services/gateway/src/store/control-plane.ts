@@ -13,6 +13,9 @@ import { type Pool, type PoolClient, withTransaction } from '@engage/postgres';
 
 /** SQL of the control plane: organizations, projects with their two environments, API keys. */
 
+/** A pool, or a client in a transaction the caller holds. */
+type Queryable = Pool | PoolClient;
+
 interface OrganizationRow {
   organization_id: string;
   name: string;
@@ -32,7 +35,7 @@ const toOrganization = (row: OrganizationRow): Organization => ({
 });
 
 export async function insertOrganization(
-  pool: Pool,
+  pool: Queryable,
   input: { name: string; billingStatus: BillingStatus; liveMonthlyActivePlayersCap: number | null },
 ): Promise<Organization> {
   const { rows } = await pool.query<OrganizationRow>(
@@ -43,10 +46,14 @@ export async function insertOrganization(
   return toOrganization(rows[0]!);
 }
 
-/** One page of organizations, oldest first; `after` is the last organization of the previous page. */
+/**
+ * One page of organizations, oldest first; `after` is the last organization of the previous page.
+ * With `memberId`, only the organizations that operator is a member of.
+ */
 export async function listOrganizations(
-  pool: Pool,
+  pool: Queryable,
   page: { limit: number; after?: string; name?: string },
+  memberId?: string,
 ): Promise<OrganizationPage> {
   const { rows } = await pool.query<OrganizationRow>(
     `SELECT * FROM organizations
@@ -54,9 +61,11 @@ export async function listOrganizations(
              OR (created_at, organization_id) >
                 (SELECT created_at, organization_id FROM organizations WHERE organization_id = $2))
         AND ($3::text IS NULL OR name = $3)
+        AND ($4::uuid IS NULL
+             OR organization_id IN (SELECT organization_id FROM memberships WHERE operator_id = $4))
       ORDER BY created_at, organization_id
       LIMIT $1`,
-    [page.limit + 1, page.after ?? null, page.name ?? null],
+    [page.limit + 1, page.after ?? null, page.name ?? null, memberId ?? null],
   );
   const organizations = rows.slice(0, page.limit).map(toOrganization);
   const nextCursor = rows.length > page.limit ? organizations.at(-1)!.organizationId : null;
@@ -64,7 +73,7 @@ export async function listOrganizations(
 }
 
 export async function findOrganization(
-  pool: Pool,
+  pool: Queryable,
   organizationId: string,
 ): Promise<OrganizationDetail | undefined> {
   const { rows } = await pool.query<OrganizationRow>(
@@ -77,7 +86,7 @@ export async function findOrganization(
 }
 
 export async function updateOrganization(
-  pool: Pool,
+  pool: Queryable,
   organizationId: string,
   patch: {
     billingStatus?: BillingStatus | undefined;
@@ -123,7 +132,7 @@ const toProject = (row: ProjectRow): Project => {
   };
 };
 
-async function projectsWhere(pool: Pool, where: string, params: unknown[]): Promise<Project[]> {
+async function projectsWhere(pool: Queryable, where: string, params: unknown[]): Promise<Project[]> {
   const { rows } = await pool.query<ProjectRow>(
     `SELECT p.project_id, p.organization_id, p.name, p.created_at,
             json_agg(json_build_object('environment_id', e.environment_id, 'kind', e.kind,
@@ -136,7 +145,7 @@ async function projectsWhere(pool: Pool, where: string, params: unknown[]): Prom
   return rows.map(toProject);
 }
 
-export async function findProject(pool: Pool, projectId: string): Promise<Project | undefined> {
+export async function findProject(pool: Queryable, projectId: string): Promise<Project | undefined> {
   const [project] = await projectsWhere(pool, 'p.project_id = $1', [projectId]);
   return project;
 }
@@ -147,25 +156,35 @@ export async function insertProject(
   organizationId: string,
   name: string,
 ): Promise<Project | undefined> {
-  const projectId = randomUUID();
-  const created = await withTransaction(pool, async (client) => {
-    const { rowCount } = await client.query(
-      `INSERT INTO projects (project_id, organization_id, name)
-       SELECT $1, organization_id, $3 FROM organizations WHERE organization_id = $2`,
-      [projectId, organizationId, name],
-    );
-    if (rowCount === 0) return false;
-    await client.query(
-      `INSERT INTO environments (environment_id, project_id, kind)
-       VALUES ($1, $3, 'Sandbox'), ($2, $3, 'Live')`,
-      [randomUUID(), randomUUID(), projectId],
-    );
-    return true;
-  });
-  return created ? findProject(pool, projectId) : undefined;
+  const projectId = await withTransaction(pool, (client) => insertProjectIn(client, organizationId, name));
+  return projectId ? findProject(pool, projectId) : undefined;
 }
 
-export async function findEnvironment(pool: Pool, environmentId: string): Promise<Environment | undefined> {
+/** insertProject in the caller's transaction; answers the new project's id (undefined: no such organization). */
+export async function insertProjectIn(
+  client: PoolClient,
+  organizationId: string,
+  name: string,
+): Promise<string | undefined> {
+  const projectId = randomUUID();
+  const { rowCount } = await client.query(
+    `INSERT INTO projects (project_id, organization_id, name)
+     SELECT $1, organization_id, $3 FROM organizations WHERE organization_id = $2`,
+    [projectId, organizationId, name],
+  );
+  if (rowCount === 0) return undefined;
+  await client.query(
+    `INSERT INTO environments (environment_id, project_id, kind)
+     VALUES ($1, $2, 'Sandbox'), ($3, $2, 'Live')`,
+    [randomUUID(), projectId, randomUUID()],
+  );
+  return projectId;
+}
+
+export async function findEnvironment(
+  pool: Queryable,
+  environmentId: string,
+): Promise<Environment | undefined> {
   const { rows } = await pool.query<{ project_id: string; kind: EnvironmentKind; discovery: boolean }>(
     'SELECT project_id, kind, discovery FROM environments WHERE environment_id = $1',
     [environmentId],
@@ -202,7 +221,7 @@ const API_KEY_COLUMNS = `k.api_key_id, k.environment_id, e.kind, k.public_id, k.
                          k.revoked_at, k.last_used_at`;
 
 export async function insertApiKey(
-  pool: Pool,
+  pool: Queryable,
   input: { environmentId: string; publicId: string; secretSha256: Buffer; name: string | null },
 ): Promise<ApiKey> {
   const { rows } = await pool.query<ApiKeyRow>(
@@ -215,7 +234,7 @@ export async function insertApiKey(
   return toApiKey(rows[0]!);
 }
 
-export async function listApiKeys(pool: Pool, environmentId: string): Promise<ApiKey[]> {
+export async function listApiKeys(pool: Queryable, environmentId: string): Promise<ApiKey[]> {
   const { rows } = await pool.query<ApiKeyRow>(
     `SELECT ${API_KEY_COLUMNS} FROM api_keys k JOIN environments e USING (environment_id)
      WHERE k.environment_id = $1 ORDER BY k.created_at, k.api_key_id`,
@@ -225,7 +244,7 @@ export async function listApiKeys(pool: Pool, environmentId: string): Promise<Ap
 }
 
 /** Revokes a key (revoking again keeps the first revocation time). */
-export async function revokeApiKey(pool: Pool, apiKeyId: string): Promise<ApiKey | undefined> {
+export async function revokeApiKey(pool: Queryable, apiKeyId: string): Promise<ApiKey | undefined> {
   const { rows } = await pool.query<ApiKeyRow>(
     `WITH k AS (
        UPDATE api_keys SET revoked_at = COALESCE(revoked_at, now()) WHERE api_key_id = $1 RETURNING *)
@@ -248,7 +267,7 @@ export interface KeyRecord {
   } | null;
 }
 
-export async function findKeyRecord(pool: Pool, publicId: string): Promise<KeyRecord | undefined> {
+export async function findKeyRecord(pool: Queryable, publicId: string): Promise<KeyRecord | undefined> {
   const { rows } = await pool.query<{
     api_key_id: string;
     secret_sha256: Buffer;
@@ -285,7 +304,7 @@ export async function findKeyRecord(pool: Pool, publicId: string): Promise<KeyRe
   };
 }
 
-export async function touchApiKey(pool: Pool, apiKeyId: string): Promise<void> {
+export async function touchApiKey(pool: Queryable, apiKeyId: string): Promise<void> {
   await pool.query('UPDATE api_keys SET last_used_at = now() WHERE api_key_id = $1', [apiKeyId]);
 }
 
@@ -313,4 +332,59 @@ export async function findEnvironmentContext(
   );
   const row = rows[0];
   return row ? { organizationId: row.organization_id, environmentId, environmentKind: row.kind } : undefined;
+}
+
+/** The organization without its projects, its row locked until the caller's transaction ends. */
+export async function lockOrganization(
+  client: PoolClient,
+  organizationId: string,
+): Promise<Organization | undefined> {
+  const { rows } = await client.query<OrganizationRow>(
+    'SELECT * FROM organizations WHERE organization_id = $1 FOR UPDATE',
+    [organizationId],
+  );
+  return rows[0] && toOrganization(rows[0]);
+}
+
+/** The key with its row locked until the caller's transaction ends, and its organization. */
+export async function lockApiKey(
+  client: PoolClient,
+  apiKeyId: string,
+): Promise<{ apiKey: ApiKey; organizationId: string } | undefined> {
+  const { rows } = await client.query<ApiKeyRow & { organization_id: string }>(
+    `SELECT ${API_KEY_COLUMNS}, p.organization_id
+       FROM api_keys k JOIN environments e USING (environment_id) JOIN projects p USING (project_id)
+      WHERE k.api_key_id = $1 FOR UPDATE OF k`,
+    [apiKeyId],
+  );
+  return rows[0] && { apiKey: toApiKey(rows[0]), organizationId: rows[0].organization_id };
+}
+
+/** What an admin route names: the resource whose organization decides who may call it. */
+export type OrganizationScope =
+  | { organizationId: string }
+  | { projectId: string }
+  | { environmentId: string }
+  | { apiKeyId: string };
+
+/** The organization a resource belongs to; undefined when the resource does not exist. */
+export async function organizationOf(pool: Queryable, scope: OrganizationScope): Promise<string | undefined> {
+  const [sql, id] =
+    'organizationId' in scope
+      ? ['SELECT organization_id FROM organizations WHERE organization_id = $1', scope.organizationId]
+      : 'projectId' in scope
+        ? ['SELECT organization_id FROM projects WHERE project_id = $1', scope.projectId]
+        : 'environmentId' in scope
+          ? [
+              `SELECT p.organization_id FROM environments e JOIN projects p USING (project_id)
+                WHERE e.environment_id = $1`,
+              scope.environmentId,
+            ]
+          : [
+              `SELECT p.organization_id FROM api_keys k JOIN environments e USING (environment_id)
+                 JOIN projects p USING (project_id) WHERE k.api_key_id = $1`,
+              scope.apiKeyId,
+            ];
+  const { rows } = await pool.query<{ organization_id: string }>(sql, [id]);
+  return rows[0]?.organization_id;
 }

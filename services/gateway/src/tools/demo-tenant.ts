@@ -20,6 +20,8 @@ export const DEMO_ENVIRONMENT: EnvironmentFileInput = {
 };
 
 export interface DemoTenant {
+  /** The demo organization's first Owner, who signs in to the console. */
+  ownerEmail: string;
   organizationId: string;
   projectId: string;
   sandboxEnvironmentId: string;
@@ -29,18 +31,28 @@ export interface DemoTenant {
 }
 
 const DEMO_ORGANIZATION = 'Demo';
+export const DEMO_OWNER_EMAIL = 'owner@demo.local';
 
 /**
  * Creates (or reuses, when an organization named "Demo" exists) a demo organization with billing
  * active and a project, applies the demo environment file to both environments and creates a fresh
  * Sandbox and Live key (keys are shown once, so a reused tenant still gets new ones).
  */
-export async function provisionDemo(admin: AdminClient): Promise<DemoTenant> {
+export async function provisionDemo(admin: AdminClient, ownerPassword: string): Promise<DemoTenant> {
   const [existing] = await admin.listOrganizations({ name: DEMO_ORGANIZATION });
   const organization =
     existing ?? (await admin.createOrganization({ name: DEMO_ORGANIZATION, billingStatus: 'active' }));
   if (organization.billingStatus !== 'active') {
     await admin.updateOrganization(organization.organizationId, { billingStatus: 'active' });
+  }
+  const operators = await admin.listOperators(organization.organizationId);
+  if (!operators.some((o) => o.email === DEMO_OWNER_EMAIL)) {
+    await admin.createOperator(organization.organizationId, {
+      email: DEMO_OWNER_EMAIL,
+      role: 'owner',
+      displayName: 'Demo owner',
+      password: ownerPassword,
+    });
   }
   const detail = await admin.getOrganization(organization.organizationId);
   const project =
@@ -54,6 +66,7 @@ export async function provisionDemo(admin: AdminClient): Promise<DemoTenant> {
     admin.createApiKey(project.live.environmentId, { name: 'demo' }),
   ]);
   return {
+    ownerEmail: DEMO_OWNER_EMAIL,
     organizationId: organization.organizationId,
     projectId: project.projectId,
     sandboxEnvironmentId: project.sandbox.environmentId,

@@ -1,13 +1,15 @@
 // Provisions (or reuses) the demo organization through the admin API and prints it as JSON.
-// `npm start` runs this once the gateway is up: ENGAGE_URL and ENGAGE_ADMIN_TOKEN say where.
+// `npm start` runs this once the gateway is up: ENGAGE_URL and ENGAGE_ADMIN_TOKEN say where, and
+// ENGAGE_DEMO_OWNER_PASSWORD is the password of the organization's first Owner (owner@demo.local).
 import { AdminClient } from '@engage/cli';
 import { provisionDemo } from './demo-tenant.ts';
 
 const url = process.env.ENGAGE_URL ?? 'http://127.0.0.1:8080';
 const token = process.env.ENGAGE_ADMIN_TOKEN;
-if (!token) {
-  process.stderr.write('ENGAGE_ADMIN_TOKEN is required\n');
+const ownerPassword = process.env.ENGAGE_DEMO_OWNER_PASSWORD;
+if (!token || !ownerPassword) {
+  process.stderr.write('ENGAGE_ADMIN_TOKEN and ENGAGE_DEMO_OWNER_PASSWORD are required\n');
   process.exit(2);
 }
-const demo = await provisionDemo(new AdminClient({ url, token }));
+const demo = await provisionDemo(new AdminClient({ url, token }), ownerPassword);
 process.stdout.write(`${JSON.stringify(demo)}\n`);

@@ -1,0 +1,2149 @@
+// Generated from docs/openapi.json by `npm run generate-api -w console`: do not edit by hand.
+export interface paths {
+    "/v1/missions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The player's missions; enters the player into those they became eligible for.
+         * @description Endpoint 1 of the contract; served by the rules service.
+         */
+        post: operations["listMissions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/missions/{missionKey}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One mission, as the feed returns it (also one that is only in a collection).
+         * @description Endpoint 2 of the contract; served by the rules service.
+         */
+        post: operations["getMission"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/mission-collections/{collectionKey}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A mission collection with its missions in the collection's order.
+         * @description Endpoint 3 of the contract; served by the rules service.
+         */
+        post: operations["getMissionCollection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/missions/{missionKey}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accepts a mission whose opt-in mode is RequiresAcceptance; its objectives count from then on.
+         * @description A mission the player cannot see now (unknown, switched off, hidden, past its deadline or not started) is mission.not_found, as on endpoint 2, unless the player was entered into it. The player must have been entered into the mission by reading it (endpoints 1 to 3). Accepting again answers the mission as it is, with the first acceptance time. An Automatic mission counts without acceptance and answers as it is.
+         *
+         *     Named by the contract only through its error codes; served by the rules service.
+         */
+        post: operations["acceptMission"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/marketplace-items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the player can see in the shop now.
+         * @description Endpoint 4 of the contract; served by the ledger service.
+         */
+        get: operations["listMarketplaceItems"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/marketplace-items/{marketplaceItemKey}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One shop item, as the shop lists it (also one that is only in a collection).
+         * @description Endpoint 5 of the contract; served by the ledger service.
+         */
+        get: operations["getMarketplaceItem"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/marketplace-collections/{collectionKey}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A curated collection of shop items, in the order set.
+         * @description Endpoint 6 of the contract; served by the ledger service.
+         */
+        get: operations["getMarketplaceCollection"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/marketplace-items/{marketplaceItemKey}/purchases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Buys an item with points; a replay with the same idempotency key returns the same purchase.
+         * @description Endpoint 7 of the contract; served by the ledger service.
+         */
+        post: operations["purchaseMarketplaceItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/points": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The player's points balance (zero for a player never seen).
+         * @description Endpoint 8 of the contract; served by the ledger service.
+         */
+        get: operations["getPointsBalance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/points/adjustments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Credits or debits the balance by hand and records why.
+         * @description Endpoint 9 of the contract; served by the ledger service.
+         */
+        post: operations["adjustPoints"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/player-items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The catalog items granted to the player by purchases and rewards, newest first.
+         * @description Not in the contract: the record of what a purchase's contents and mission or streak rewards granted, so the game server can deliver them. Take caps the list (default and maximum 1000).
+         *
+         *     Named by the contract only through its error codes; served by the ledger service.
+         */
+        get: operations["listPlayerItems"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/leaderboards/{leaderboardKey}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A leaderboard: the top, the neighbours around the player and named players.
+         * @description Endpoint 10 of the contract; served by the query service.
+         */
+        get: operations["getLeaderboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/streaks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The player's streaks: live run, longest run, expiry and next milestone.
+         * @description Endpoint 11 of the contract; served by the rules service.
+         */
+        get: operations["listStreaks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/streaks/{streakKey}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One streak of the player.
+         * @description Endpoint 12 of the contract; served by the rules service.
+         */
+        get: operations["getStreak"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends a batch of 1 to 1,000 player events; each item is accepted or refused on its own.
+         * @description Answers 200 whenever the batch is well formed: check `rejected` or each result. Per-item codes: event.not_found, event.inactive, event.unknown_property, event.required_property_missing, event.property_type_mismatch, event.property_value_out_of_range, event.item_missing, player.external_id_missing, player.external_id_too_long, player.time_zone_invalid.
+         *
+         *     Endpoint 13 of the contract; served by the gateway service.
+         */
+        post: operations["sendEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/players/attributes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sets some of a player's attributes (all or none); creates the player on first sight.
+         * @description Each key must be an active attribute of the environment (section playerAttributes of the environment file) and each value of its type; null removes the attribute. One bad key writes nothing, and every problem is listed in errors. Answers the player with all its attributes.
+         *
+         *     Named by the contract only through its error codes; served by the gateway service.
+         */
+        post: operations["setPlayerAttributes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/environments/{environmentId}/leaderboards/{leaderboardKey}/settle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sandbox only: settles the leaderboard's period in progress now, for testing.
+         * @description Cuts the period in progress at now and settles it exactly as its end would (final ranks, league promotions and relegations, the analysts' records); the next period starts at the cut. Live environments are refused and nothing changes. Served by the query service through the gateway.
+         */
+        post: operations["settleSandboxLeaderboard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        AdminSettledLeaderboardPeriod: {
+            leaderboardKey: string;
+            /** Format: date-time */
+            periodStartsAtUtc: string;
+            periodEndsAtUtc: string | null;
+            participants: number;
+        };
+        Content: {
+            catalogItemKey: string;
+            value: {
+                /** @constant */
+                type: "number";
+                value: number;
+            } | {
+                /** @constant */
+                type: "string";
+                value: string;
+            } | {
+                /** @constant */
+                type: "boolean";
+                value: boolean;
+            };
+        };
+        EventBatchRequest: {
+            events: components["schemas"]["EventItem"][];
+        };
+        EventBatchResult: {
+            accepted: number;
+            rejected: number;
+            results: components["schemas"]["EventItemResult"][];
+        };
+        EventItem: {
+            eventKey: string;
+            playerId: string;
+            /**
+             * Format: date-time
+             * @description When the event happened (ISO-8601 with Z or an offset); receipt time when absent.
+             */
+            occurredAt?: string;
+            /** @description Up to 16 properties. Numbers keep 8 decimal places and up to 20 digits before the point, exactly. */
+            properties?: {
+                [key: string]: string | number | boolean;
+            };
+            /** @description The player's IANA time zone (e.g. Europe/Paris); stored on the player. */
+            timeZone?: string;
+            /** @description Replays of the same key for this player and event are not applied twice. */
+            idempotencyKey?: string;
+        };
+        EventItemError: {
+            code: string;
+            message: string;
+            meta: {
+                [key: string]: unknown;
+            };
+        };
+        EventItemResult: {
+            index: number;
+            accepted: boolean;
+            eventId: string | null;
+            errors: components["schemas"]["EventItemError"][];
+        };
+        Leaderboard: {
+            leaderboardKey: string;
+            name: string;
+            description: string | null;
+            images: {
+                [key: string]: string;
+            };
+            /** @enum {string} */
+            scoreSource: "Event";
+            aggregation: ("Sum" | "Max" | "Min" | "Count" | "Latest") | null;
+            /** @enum {string} */
+            rankOrder: "HighestFirst" | "LowestFirst";
+            ranksTeams: boolean;
+            period: {
+                startsAtUtc: string | null;
+                endsAtUtc: string | null;
+            };
+            isLocked: boolean;
+            participants: number;
+            me: components["schemas"]["LeaderboardStanding"] | null;
+            league: components["schemas"]["LeaderboardLeague"] | null;
+            team: components["schemas"]["LeaderboardTeam"] | null;
+        };
+        LeaderboardEntry: {
+            rank: number;
+            displayName: string | null;
+            score: number;
+            isMe: boolean;
+            /** @enum {string} */
+            movement?: "Promoted" | "Relegated" | "Stayed";
+        };
+        LeaderboardLeague: {
+            tierKey: string;
+            tierName: string | null;
+            tierIndex: number;
+            tierCount: number;
+            group: number | null;
+            groupSize: number;
+            promote: number;
+            relegate: number;
+            movement: ("Promoted" | "Relegated" | "Stayed") | null;
+            nextTierKey: string | null;
+        };
+        LeaderboardStanding: {
+            rank: number | null;
+            score: number | null;
+            displayName: string | null;
+        };
+        LeaderboardTeam: {
+            teamKey: string | null;
+            rank: number | null;
+            score: number | null;
+        };
+        LeaderboardView: {
+            leaderboard: components["schemas"]["Leaderboard"];
+            top: components["schemas"]["LeaderboardEntry"][];
+            around: components["schemas"]["LeaderboardEntry"][];
+            isSettled: boolean;
+            named: {
+                rank: number;
+                displayName: string | null;
+                score: number;
+                isMe: boolean;
+                /** @enum {string} */
+                movement?: "Promoted" | "Relegated" | "Stayed";
+                playerId: string;
+            }[] | null;
+        };
+        MarketplaceCollection: {
+            key: string;
+            name: string;
+            description: string | null;
+            images: {
+                [key: string]: string;
+            };
+            items: components["schemas"]["MarketplaceItem"][];
+        };
+        MarketplaceItem: {
+            marketplaceItemKey: string;
+            name: string;
+            description: string | null;
+            images: {
+                [key: string]: string;
+            };
+            priceInPoints: number;
+            contents: components["schemas"]["Content"][];
+            /** @enum {string} */
+            status: "Purchasable" | "NotYetAvailable" | "Expired" | "SoldOut" | "LimitReached" | "NotEligible";
+            isPurchasable: boolean;
+            occurrenceNumber: number;
+            remainingStock: number | null;
+            remainingPurchases: number | null;
+            availableUntilUtc: string | null;
+        };
+        Milestone: {
+            threshold: number;
+            isReached: boolean;
+            rewards: components["schemas"]["Reward"][];
+            repeatsAfterReset: boolean;
+        };
+        Mission: {
+            missionKey: string;
+            name: string;
+            description: string | null;
+            images: {
+                [key: string]: string;
+            };
+            /** @enum {string} */
+            status: "Available" | "InProgress" | "Completed" | "Expired";
+            /** @enum {string} */
+            optInMode: "Automatic" | "RequiresAcceptance";
+            isAccepted: boolean;
+            occurrenceNumber: number;
+            objectives: components["schemas"]["Objective"][];
+            rewards: components["schemas"]["Reward"][];
+            startedAtUtc: string | null;
+            acceptedAtUtc: string | null;
+            completedAtUtc: string | null;
+            availableUntilUtc: string | null;
+        };
+        MissionCollection: {
+            /** Format: uuid */
+            collectionId: string;
+            key: string;
+            name: string;
+            description: string | null;
+            images: {
+                [key: string]: string;
+            };
+            missions: components["schemas"]["Mission"][];
+        };
+        Objective: {
+            /** Format: uuid */
+            objectiveId: string;
+            description: string | null;
+            order: number;
+            isSatisfied: boolean;
+            progress: components["schemas"]["Progress"];
+        };
+        Player: {
+            playerId: string;
+            timeZone: string | null;
+            attributes: {
+                [key: string]: string | number | boolean;
+            };
+        };
+        PlayerItem: {
+            catalogItemKey: string;
+            value: ({
+                /** @constant */
+                type: "number";
+                value: number;
+            } | {
+                /** @constant */
+                type: "string";
+                value: string;
+            } | {
+                /** @constant */
+                type: "boolean";
+                value: boolean;
+            }) | null;
+            /** @enum {string} */
+            source: "Purchase" | "Reward";
+            sourceRef: string;
+            transactionId: string | null;
+            /** Format: date-time */
+            grantedAtUtc: string;
+        };
+        PointsAdjustmentResult: {
+            /** Format: uuid */
+            transactionId: string;
+            amount: number;
+            balance: number;
+        };
+        PointsBalance: {
+            playerId: string;
+            balance: number;
+            updatedAtUtc: string | null;
+        };
+        ProblemDocument: {
+            title: string;
+            status: number;
+            detail: string;
+            instance: string;
+            code: string;
+            errors: {
+                code: string;
+                message: string;
+                meta: {
+                    [key: string]: unknown;
+                };
+            }[];
+            traceId: string;
+        };
+        Progress: {
+            /** @enum {string} */
+            kind: "TowardTarget" | "Boolean";
+            actual: number | null;
+            operator: "GreaterThanOrEqual" | null;
+            target: number | null;
+            fraction: number | null;
+        };
+        PurchaseResult: {
+            /** Format: uuid */
+            purchaseId: string;
+            transactionId: string | null;
+            playerId: string;
+            marketplaceItemKey: string;
+            occurrenceNumber: number;
+            priceInPoints: number;
+            contents: components["schemas"]["Content"][];
+            balance: number;
+            /** Format: date-time */
+            purchasedAtUtc: string;
+        };
+        Reward: {
+            /** @enum {string} */
+            kind: "Points" | "CatalogItem";
+            pointsAmount: number | null;
+            catalogItemKey: string | null;
+            catalogItemValue: number | string | boolean | null;
+        };
+        SetPlayerAttributesRequest: {
+            playerId: string;
+            /** @description 1 to 100 attributes to set; all are written or none. */
+            attributes: {
+                [key: string]: string | number | boolean | null;
+            };
+            /** @description The player's IANA time zone (e.g. Europe/Paris). */
+            timeZone?: string;
+        };
+        Streak: {
+            streakKey: string;
+            name: string;
+            description: string | null;
+            images: {
+                [key: string]: string;
+            };
+            /** @enum {string} */
+            status: "NotStarted" | "Active" | "AtRisk" | "Broken";
+            isLocked: boolean;
+            currentCount: number;
+            longestCount: number;
+            lastQualifyingDate: string | null;
+            todayCounts: boolean;
+            runExpiresAtUtc: string | null;
+            nextMilestoneThreshold: number | null;
+            milestones: components["schemas"]["Milestone"][];
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    listMissions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    playerId: string;
+                    languageCode?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mission"][];
+                };
+            };
+            /** @description Bad Request: `validation.request`, `player.external_id_missing`, `player.external_id_too_long`, or `validation.<field>`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Unauthorized: `auth.api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Payment Required: `billing_required`, `billing_payment_overdue`. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Not Found: `project_environment.not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Too Many Requests: `tenant.too_many_concurrent_requests`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Internal Server Error: `server.unexpected`. */
+            500: {
+                headers: {
+                    /** @description Present when the failure is an outage expected to pass (Kafka not acknowledging events): seconds to wait before sending the same request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+        };
+    };
+    getMission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                missionKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    playerId: string;
+                    languageCode?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mission"];
+                };
+            };
+            /** @description Bad Request: `validation.request`, `player.external_id_missing`, `player.external_id_too_long`, or `validation.<field>`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Unauthorized: `auth.api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Payment Required: `billing_required`, `billing_payment_overdue`. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Not Found: `project_environment.not_found`, `mission.not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Too Many Requests: `tenant.too_many_concurrent_requests`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Internal Server Error: `server.unexpected`. */
+            500: {
+                headers: {
+                    /** @description Present when the failure is an outage expected to pass (Kafka not acknowledging events): seconds to wait before sending the same request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+        };
+    };
+    getMissionCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                collectionKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    playerId: string;
+                    languageCode?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MissionCollection"];
+                };
+            };
+            /** @description Bad Request: `validation.request`, `player.external_id_missing`, `player.external_id_too_long`, or `validation.<field>`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Unauthorized: `auth.api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Payment Required: `billing_required`, `billing_payment_overdue`. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Not Found: `project_environment.not_found`, `mission_collection.not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Too Many Requests: `tenant.too_many_concurrent_requests`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Internal Server Error: `server.unexpected`. */
+            500: {
+                headers: {
+                    /** @description Present when the failure is an outage expected to pass (Kafka not acknowledging events): seconds to wait before sending the same request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+        };
+    };
+    acceptMission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                missionKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    playerId: string;
+                    languageCode?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mission"];
+                };
+            };
+            /** @description Bad Request: `validation.request`, `player.external_id_missing`, `player.external_id_too_long`, or `validation.<field>`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Unauthorized: `auth.api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Payment Required: `billing_required`, `billing_payment_overdue`. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Not Found: `project_environment.not_found`, `mission.not_found`, `mission.not_locked_in`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Conflict: `mission.window_closed`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Too Many Requests: `tenant.too_many_concurrent_requests`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Internal Server Error: `server.unexpected`. */
+            500: {
+                headers: {
+                    /** @description Present when the failure is an outage expected to pass (Kafka not acknowledging events): seconds to wait before sending the same request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+        };
+    };
+    listMarketplaceItems: {
+        parameters: {
+            query: {
+                PlayerId: string;
+                LanguageCode?: string;
+                Take?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarketplaceItem"][];
+                };
+            };
+            /** @description Bad Request: `validation.request`, `player.external_id_missing`, `player.external_id_too_long`, or `validation.<field>`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Unauthorized: `auth.api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Payment Required: `billing_required`, `billing_payment_overdue`. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Not Found: `project_environment.not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Too Many Requests: `tenant.too_many_concurrent_requests`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Internal Server Error: `server.unexpected`. */
+            500: {
+                headers: {
+                    /** @description Present when the failure is an outage expected to pass (Kafka not acknowledging events): seconds to wait before sending the same request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+        };
+    };
+    getMarketplaceItem: {
+        parameters: {
+            query: {
+                PlayerId: string;
+                LanguageCode?: string;
+            };
+            header?: never;
+            path: {
+                marketplaceItemKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarketplaceItem"];
+                };
+            };
+            /** @description Bad Request: `validation.request`, `player.external_id_missing`, `player.external_id_too_long`, or `validation.<field>`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Unauthorized: `auth.api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Payment Required: `billing_required`, `billing_payment_overdue`. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Not Found: `project_environment.not_found`, `marketplace_item.not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Too Many Requests: `tenant.too_many_concurrent_requests`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Internal Server Error: `server.unexpected`. */
+            500: {
+                headers: {
+                    /** @description Present when the failure is an outage expected to pass (Kafka not acknowledging events): seconds to wait before sending the same request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+        };
+    };
+    getMarketplaceCollection: {
+        parameters: {
+            query: {
+                PlayerId: string;
+                LanguageCode?: string;
+            };
+            header?: never;
+            path: {
+                collectionKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarketplaceCollection"];
+                };
+            };
+            /** @description Bad Request: `validation.request`, `player.external_id_missing`, `player.external_id_too_long`, or `validation.<field>`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Unauthorized: `auth.api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Payment Required: `billing_required`, `billing_payment_overdue`. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Not Found: `project_environment.not_found`, `marketplace_collection.not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Too Many Requests: `tenant.too_many_concurrent_requests`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Internal Server Error: `server.unexpected`. */
+            500: {
+                headers: {
+                    /** @description Present when the failure is an outage expected to pass (Kafka not acknowledging events): seconds to wait before sending the same request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+        };
+    };
+    purchaseMarketplaceItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                marketplaceItemKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    playerId: string;
+                    idempotencyKey?: string;
+                    expectedPriceInPoints?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Present when the answer is the stored outcome of an earlier request with the same idempotency key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PurchaseResult"];
+                };
+            };
+            /** @description Bad Request: `validation.request`, `player.external_id_missing`, `player.external_id_too_long`, or `validation.<field>`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Unauthorized: `auth.api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Payment Required: `billing_required`, `billing_payment_overdue`. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Forbidden: `marketplace_item.not_eligible`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Not Found: `project_environment.not_found`, `marketplace_item.not_found`, `player.not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Conflict: `marketplace_item.inactive`, `marketplace_item.not_available`, `marketplace_item.out_of_stock`, `marketplace_item.purchase_limit_reached`, `marketplace_item.price_changed`, `marketplace_purchase.idempotency_key_conflict`, `points.insufficient_balance`, `points.concurrent_update`. */
+            409: {
+                headers: {
+                    /** @description Present when the answer is the stored outcome of an earlier request with the same idempotency key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Too Many Requests: `tenant.too_many_concurrent_requests`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Internal Server Error: `server.unexpected`. */
+            500: {
+                headers: {
+                    /** @description Present when the failure is an outage expected to pass (Kafka not acknowledging events): seconds to wait before sending the same request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+        };
+    };
+    getPointsBalance: {
+        parameters: {
+            query: {
+                PlayerId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PointsBalance"];
+                };
+            };
+            /** @description Bad Request: `validation.request`, `player.external_id_missing`, `player.external_id_too_long`, or `validation.<field>`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Unauthorized: `auth.api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Payment Required: `billing_required`, `billing_payment_overdue`. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Not Found: `project_environment.not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Too Many Requests: `tenant.too_many_concurrent_requests`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Internal Server Error: `server.unexpected`. */
+            500: {
+                headers: {
+                    /** @description Present when the failure is an outage expected to pass (Kafka not acknowledging events): seconds to wait before sending the same request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+        };
+    };
+    adjustPoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    playerId: string;
+                    amount: number;
+                    reason?: string;
+                    idempotencyKey?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Present when the answer is the stored outcome of an earlier request with the same idempotency key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PointsAdjustmentResult"];
+                };
+            };
+            /** @description Bad Request: `validation.request`, `player.external_id_missing`, `player.external_id_too_long`, `points_adjustment.amount_zero`, `points_adjustment.reason_too_long`, or `validation.<field>`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Unauthorized: `auth.api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Payment Required: `billing_required`, `billing_payment_overdue`. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Not Found: `project_environment.not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Conflict: `points_adjustment.idempotency_key_conflict`, `points.insufficient_balance`, `points.concurrent_update`. */
+            409: {
+                headers: {
+                    /** @description Present when the answer is the stored outcome of an earlier request with the same idempotency key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Too Many Requests: `tenant.too_many_concurrent_requests`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Internal Server Error: `server.unexpected`. */
+            500: {
+                headers: {
+                    /** @description Present when the failure is an outage expected to pass (Kafka not acknowledging events): seconds to wait before sending the same request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+        };
+    };
+    listPlayerItems: {
+        parameters: {
+            query: {
+                PlayerId: string;
+                Take?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerItem"][];
+                };
+            };
+            /** @description Bad Request: `validation.request`, `player.external_id_missing`, `player.external_id_too_long`, or `validation.<field>`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Unauthorized: `auth.api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Payment Required: `billing_required`, `billing_payment_overdue`. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Not Found: `project_environment.not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Too Many Requests: `tenant.too_many_concurrent_requests`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Internal Server Error: `server.unexpected`. */
+            500: {
+                headers: {
+                    /** @description Present when the failure is an outage expected to pass (Kafka not acknowledging events): seconds to wait before sending the same request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+        };
+    };
+    getLeaderboard: {
+        parameters: {
+            query: {
+                PlayerId: string;
+                LanguageCode?: string;
+                Top?: number;
+                Around?: number;
+                Previous?: "true" | "false";
+                PlayerIds?: string | string[];
+            };
+            header?: never;
+            path: {
+                leaderboardKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeaderboardView"];
+                };
+            };
+            /** @description Bad Request: `validation.request`, `player.external_id_missing`, `player.external_id_too_long`, or `validation.<field>`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Unauthorized: `auth.api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Payment Required: `billing_required`, `billing_payment_overdue`. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Not Found: `project_environment.not_found`, `leaderboard.not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Too Many Requests: `tenant.too_many_concurrent_requests`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Internal Server Error: `server.unexpected`. */
+            500: {
+                headers: {
+                    /** @description Present when the failure is an outage expected to pass (Kafka not acknowledging events): seconds to wait before sending the same request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+        };
+    };
+    listStreaks: {
+        parameters: {
+            query: {
+                PlayerId: string;
+                LanguageCode?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Streak"][];
+                };
+            };
+            /** @description Bad Request: `validation.request`, `player.external_id_missing`, `player.external_id_too_long`, or `validation.<field>`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Unauthorized: `auth.api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Payment Required: `billing_required`, `billing_payment_overdue`. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Not Found: `project_environment.not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Too Many Requests: `tenant.too_many_concurrent_requests`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Internal Server Error: `server.unexpected`. */
+            500: {
+                headers: {
+                    /** @description Present when the failure is an outage expected to pass (Kafka not acknowledging events): seconds to wait before sending the same request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+        };
+    };
+    getStreak: {
+        parameters: {
+            query: {
+                PlayerId: string;
+                LanguageCode?: string;
+            };
+            header?: never;
+            path: {
+                streakKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Streak"];
+                };
+            };
+            /** @description Bad Request: `validation.request`, `player.external_id_missing`, `player.external_id_too_long`, or `validation.<field>`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Unauthorized: `auth.api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Payment Required: `billing_required`, `billing_payment_overdue`. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Not Found: `project_environment.not_found`, `streak.not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Too Many Requests: `tenant.too_many_concurrent_requests`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Internal Server Error: `server.unexpected`. */
+            500: {
+                headers: {
+                    /** @description Present when the failure is an outage expected to pass (Kafka not acknowledging events): seconds to wait before sending the same request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+        };
+    };
+    sendEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EventBatchRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventBatchResult"];
+                };
+            };
+            /** @description Bad Request: `validation.request`, `player.external_id_missing`, `player.external_id_too_long`, `event_batch.empty`, `event_batch.too_large`, or `validation.<field>`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Unauthorized: `auth.api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Payment Required: `billing_required`, `billing_payment_overdue`. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Not Found: `project_environment.not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Conflict: `event_batch.concurrent_update`, `sandbox.monthly_active_players_exceeded`, `sandbox.daily_event_limit_exceeded`, `monthly_mau_limit_exceeded`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Too Many Requests: `tenant.too_many_concurrent_requests`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Internal Server Error: `server.unexpected`. */
+            500: {
+                headers: {
+                    /** @description Present when the failure is an outage expected to pass (Kafka not acknowledging events): seconds to wait before sending the same request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+        };
+    };
+    setPlayerAttributes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetPlayerAttributesRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Player"];
+                };
+            };
+            /** @description Bad Request: `validation.request`, `player.external_id_missing`, `player.external_id_too_long`, `player.time_zone_invalid`, `player_attribute.type_mismatch`, `player_attribute.value_too_long`, `player_attribute.attributes_missing`, or `validation.<field>`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Unauthorized: `auth.api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Payment Required: `billing_required`, `billing_payment_overdue`. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Not Found: `project_environment.not_found`, `player_attribute.not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Conflict: `player_attribute.inactive`, `player_attribute.concurrent_update`, `sandbox.monthly_active_players_exceeded`, `sandbox.daily_event_limit_exceeded`, `monthly_mau_limit_exceeded`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Too Many Requests: `tenant.too_many_concurrent_requests`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Internal Server Error: `server.unexpected`. */
+            500: {
+                headers: {
+                    /** @description Present when the failure is an outage expected to pass (Kafka not acknowledging events): seconds to wait before sending the same request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+        };
+    };
+    settleSandboxLeaderboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                environmentId: string;
+                leaderboardKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminSettledLeaderboardPeriod"];
+                };
+            };
+            /** @description Bad Request: `validation.request` (an environment id that is not a UUID). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Unauthorized: `admin.unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Forbidden: `leaderboard.settle_sandbox_only` (a Live environment). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Not Found: `environment.not_found`, `leaderboard.not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Internal Server Error: `server.unexpected`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+        };
+    };
+}

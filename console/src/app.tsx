@@ -1,0 +1,62 @@
+import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { Layout } from './components/layout.tsx';
+import { Busy } from './components/status.tsx';
+import { ApiKeysPage } from './pages/api-keys.tsx';
+import { DiscoveryPage } from './pages/discovery.tsx';
+import { OverviewPage } from './pages/overview.tsx';
+import { SignInPage } from './pages/sign-in.tsx';
+import { SessionProvider, useSession } from './session/session.tsx';
+
+/** Signed-in pages only: anyone else is sent to sign in, and back here afterwards. */
+function RequireSession() {
+  const { session } = useSession();
+  const location = useLocation();
+  if (session === undefined) return <Busy label="Checking your session…" />;
+  if (session === null) return <Navigate to="/sign-in" replace state={{ from: location.pathname }} />;
+  return <Outlet />;
+}
+
+/** The first organization the operator belongs to, or a word when there is none. */
+function Home() {
+  const { session } = useSession();
+  const first = session?.memberships[0];
+  if (first) return <Navigate to={`/organizations/${first.organizationId}`} replace />;
+  return <p>You are not a member of any organization yet. Ask an owner to add you.</p>;
+}
+
+const router = createBrowserRouter(
+  [
+    { path: '/sign-in', element: <SignInPage /> },
+    {
+      element: <RequireSession />,
+      children: [
+        {
+          element: <Layout />,
+          children: [
+            { index: true, element: <Home /> },
+            { path: 'organizations/:organizationId', element: <OverviewPage /> },
+            {
+              path: 'organizations/:organizationId/environments/:environmentId/api-keys',
+              element: <ApiKeysPage />,
+            },
+            {
+              path: 'organizations/:organizationId/environments/:environmentId/discovery',
+              element: <DiscoveryPage />,
+            },
+            { path: '*', element: <p>No such page.</p> },
+          ],
+        },
+      ],
+    },
+  ],
+  { basename: '/console' },
+);
+
+export function App() {
+  return (
+    <SessionProvider>
+      <RouterProvider router={router} />
+    </SessionProvider>
+  );
+}

@@ -1,0 +1,82 @@
+import type { Environment, Project } from '@engage/contracts/http/admin.ts';
+import { Link, useParams } from 'react-router';
+import { api, unwrap } from '../api/client.ts';
+import { Busy, ProblemMessage } from '../components/status.tsx';
+import { useLoad } from '../components/use-call.ts';
+
+const BILLING_LABELS = { active: 'Active', none: 'No billing', overdue: 'Overdue' } as const;
+
+/** The organization at a glance: billing, the Live player cap, each project's two environments. */
+export function OverviewPage() {
+  const { organizationId = '' } = useParams();
+  const organization = useLoad(
+    () =>
+      unwrap(api.GET('/admin/v1/organizations/{organizationId}', { params: { path: { organizationId } } })),
+    [organizationId],
+  );
+  if (organization.loading) return <Busy label="Loading the organization…" />;
+  if (!organization.data) return <ProblemMessage error={organization.error} />;
+  const org = organization.data;
+  return (
+    <>
+      <h1>{org.name}</h1>
+      <dl className="facts card">
+        <div>
+          <dt>Billing</dt>
+          <dd>
+            <span className={`badge billing-${org.billingStatus}`}>{BILLING_LABELS[org.billingStatus]}</span>
+          </dd>
+        </div>
+        <div>
+          <dt>Monthly active players cap (Live)</dt>
+          <dd>{org.liveMonthlyActivePlayersCap?.toLocaleString('en') ?? 'No cap'}</dd>
+        </div>
+        <div>
+          <dt>Projects</dt>
+          <dd>{org.projects.length}</dd>
+        </div>
+      </dl>
+      <h2>Projects</h2>
+      {org.projects.length === 0 && <p>No projects yet. Create one with `engage project create`.</p>}
+      <ul className="projects">
+        {org.projects.map((project) => (
+          <li key={project.projectId} className="card">
+            <h3>{project.name}</h3>
+            <div className="environments">
+              <EnvironmentCard
+                organizationId={organizationId}
+                project={project}
+                environment={project.sandbox}
+              />
+              <EnvironmentCard organizationId={organizationId} project={project} environment={project.live} />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function EnvironmentCard(props: { organizationId: string; project: Project; environment: Environment }) {
+  const { environment, project, organizationId } = props;
+  const base = `/organizations/${organizationId}/environments/${environment.environmentId}`;
+  const label = `${project.name} ${environment.kind}`;
+  return (
+    <section className={`environment env-${environment.kind.toLowerCase()}`} aria-label={label}>
+      <h4>{environment.kind}</h4>
+      <p>Discovery {environment.discovery ? 'on' : 'off'}</p>
+      <ul className="links">
+        <li>
+          <Link to={`${base}/api-keys`} aria-label={`API keys of ${label}`}>
+            API keys
+          </Link>
+        </li>
+        <li>
+          <Link to={`${base}/discovery`} aria-label={`Discovery of ${label}`}>
+            Discovery
+          </Link>
+        </li>
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { QueryInt32Schema } from './common.ts';
+
+/**
+ * Operators of the admin API and console (`/admin/v1`): sign-in sessions, roles per organization
+ * and the audit log. The session shapes are the console's contract.
+ */
+
+export const ROLES = ['owner', 'admin', 'designer', 'support', 'viewer'] as const;
+export const RoleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof RoleSchema>;
+
+const timestamp = z.iso.datetime();
+export const EmailSchema = z
+  .string()
+  .trim()
+  .max(254)
+  .pipe(z.email())
+  .transform((email) => email.toLowerCase());
+/** Long enough to resist guessing; the upper bound keeps hashing cheap for the server. */
+export const PasswordSchema = z.string().min(12).max(1024);
+const displayName = z.string().trim().min(1).max(200);
+
+export const SignInSchema = z.strictObject({ email: z.string().max(254), password: z.string().max(1024) });
+export type SignIn = z.input<typeof SignInSchema>;
+
+export const MembershipSchema = z
+  .object({ organizationId: z.uuid(), organizationName: z.string(), role: RoleSchema })
+  .meta({ id: 'AdminMembership' });
+export type Membership = z.infer<typeof MembershipSchema>;
+
+export const SessionSchema = z
+  .object({
+    operator: z.object({ id: z.uuid(), email: z.string(), displayName: z.string() }),
+    memberships: z.array(MembershipSchema),
+    /** Send as `X-CSRF-Token` with every write made with the session cookie. */
+    csrfToken: z.string(),
+  })
+  .meta({ id: 'AdminSession' });
+export type Session = z.infer<typeof SessionSchema>;
+
+export const OperatorSchema = z
+  .object({
+    operatorId: z.uuid(),
+    email: z.string(),
+    displayName: z.string(),
+    role: RoleSchema,
+    createdAtUtc: timestamp,
+  })
+  .meta({ id: 'AdminOperator' });
+export type Operator = z.infer<typeof OperatorSchema>;
+
+/**
+ * Adds an operator to the organization: a new account when no operator has the email (a password
+ * is then required), else the existing account with the role given.
+ */
+export const CreateOperatorSchema = z.strictObject({
+  email: EmailSchema,
+  role: RoleSchema,
+  displayName: displayName.optional(),
+  password: PasswordSchema.optional(),
+});
+export type CreateOperator = z.input<typeof CreateOperatorSchema>;
+
+export const UpdateOperatorSchema = z.strictObject({ role: RoleSchema });
+export type UpdateOperator = z.input<typeof UpdateOperatorSchema>;
+
+export const MAX_AUDIT_ENTRIES_PER_PAGE = 500;
+
+export const ListAuditLogQuerySchema = z.strictObject({
+  limit: QueryInt32Schema.pipe(z.int().min(1).max(MAX_AUDIT_ENTRIES_PER_PAGE)).default(100),
+  /** The `nextCursor` of the previous page. */
+  after: z.uuid().optional(),
+});
+export type ListAuditLogQuery = z.input<typeof ListAuditLogQuerySchema>;
+
+export const AuditEntrySchema = z
+  .object({
+    auditId: z.uuid(),
+    atUtc: timestamp,
+    actor: z.object({
+      kind: z.enum(['operator', 'admin-token']),
+      operatorId: z.uuid().nullable(),
+      email: z.string().nullable(),
+    }),
+    method: z.string(),
+    /** The route as registered, with its parameters named (`/api-keys/:apiKeyId`). */
+    route: z.string(),
+    /** The ids the write named or created. */
+    targets: z.record(z.string(), z.string()),
+    /** The changed resource before the write (null when it created it). */
+    before: z.unknown(),
+    /** The changed resource after the write (null when it removed it). */
+    after: z.unknown(),
+    /** For an environment file apply: the difference it answered. */
+    difference: z.unknown(),
+  })
+  .meta({ id: 'AdminAuditEntry' });
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+
+export const AuditLogPageSchema = z
+  .object({ entries: z.array(AuditEntrySchema), nextCursor: z.uuid().nullable() })
+  .meta({ id: 'AdminAuditLogPage' });
+export type AuditLogPage = z.infer<typeof AuditLogPageSchema>;

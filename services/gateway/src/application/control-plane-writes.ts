@@ -1,0 +1,105 @@
+import type { EnvironmentKind } from '@engage/contracts';
+import type { ApiKey, CreateOrganization, Organization, Project } from '@engage/contracts/http/admin.ts';
+import type { Pool } from '@engage/postgres';
+import { generateApiKey } from '../domain/api-key.ts';
+import {
+  findProject,
+  insertApiKey,
+  insertOrganization,
+  insertProjectIn,
+  lockApiKey,
+  lockOrganization,
+  revokeApiKey,
+  updateOrganization,
+} from '../store/control-plane.ts';
+import { insertMembership } from '../store/operators.ts';
+import { audited, type WriteOrigin } from './audited.ts';
+
+/** The control plane's writes through the admin API, each recorded in the audit log with its change. */
+
+export function createOrganization(
+  pool: Pool,
+  origin: WriteOrigin,
+  input: Required<CreateOrganization>,
+): Promise<Organization> {
+  return audited(pool, origin, async (client) => {
+    const organization = await insertOrganization(client, input);
+    // An operator who creates an organization owns it (only the admin token may today).
+    if (origin.actor.kind === 'operator') {
+      await insertMembership(client, organization.organizationId, origin.actor.operatorId, 'owner');
+    }
+    const { organizationId } = organization;
+    return {
+      result: organization,
+      change: { organizationId, targets: { organizationId }, after: organization },
+    };
+  });
+}
+
+export function changeOrganization(
+  pool: Pool,
+  origin: WriteOrigin,
+  organizationId: string,
+  patch: Parameters<typeof updateOrganization>[2],
+): Promise<Organization | undefined> {
+  return audited(pool, origin, async (client) => {
+    const before = await lockOrganization(client, organizationId);
+    if (!before) return { result: undefined, change: undefined };
+    const after = await updateOrganization(client, organizationId, patch);
+    return { result: after, change: { organizationId, targets: { organizationId }, before, after } };
+  });
+}
+
+export function createProject(
+  pool: Pool,
+  origin: WriteOrigin,
+  organizationId: string,
+  name: string,
+): Promise<Project | undefined> {
+  return audited(pool, origin, async (client) => {
+    const projectId = await insertProjectIn(client, organizationId, name);
+    const project = projectId ? await findProject(client, projectId) : undefined;
+    if (!project) return { result: undefined, change: undefined };
+    return {
+      result: project,
+      change: { organizationId, targets: { organizationId, projectId: project.projectId }, after: project },
+    };
+  });
+}
+
+export function createApiKey(
+  pool: Pool,
+  origin: WriteOrigin,
+  input: { organizationId: string; environmentId: string; kind: EnvironmentKind; name: string | null },
+): Promise<ApiKey & { apiKey: string }> {
+  const generated = generateApiKey(input.kind);
+  return audited(pool, origin, async (client) => {
+    const stored = await insertApiKey(client, {
+      environmentId: input.environmentId,
+      publicId: generated.publicId,
+      secretSha256: generated.secretSha256,
+      name: input.name,
+    });
+    const targets = {
+      organizationId: input.organizationId,
+      environmentId: input.environmentId,
+      apiKeyId: stored.apiKeyId,
+    };
+    // The secret is shown once to the caller and never recorded.
+    return {
+      result: { ...stored, apiKey: generated.key },
+      change: { organizationId: input.organizationId, targets, after: stored },
+    };
+  });
+}
+
+export function revokeKey(pool: Pool, origin: WriteOrigin, apiKeyId: string): Promise<ApiKey | undefined> {
+  return audited(pool, origin, async (client) => {
+    const locked = await lockApiKey(client, apiKeyId);
+    if (!locked) return { result: undefined, change: undefined };
+    const after = await revokeApiKey(client, apiKeyId);
+    const { organizationId, apiKey: before } = locked;
+    const targets = { organizationId, environmentId: before.environmentId, apiKeyId };
+    return { result: after, change: { organizationId, targets, before, after } };
+  });
+}

@@ -1,0 +1,54 @@
+import type { Role } from '@engage/contracts/http/operators.ts';
+
+/**
+ * Who may call each admin route. `public`: no credential (signing in); `signed-in`: any valid
+ * credential; `admin-token`: the deployment's own credential only (creating organizations, their
+ * billing); a role: an operator with at least that role in the organization the route names.
+ */
+export type RouteRule = 'public' | 'signed-in' | 'admin-token' | Role;
+
+/** Every admin route, `METHOD /path` as registered under /admin/v1. A route not listed is refused at startup. */
+export const ADMIN_ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
+  'POST /session': 'public',
+  'GET /session': 'public',
+  'DELETE /session': 'public',
+  'GET /schemas/environment.json': 'signed-in',
+  'GET /organizations': 'signed-in',
+  'POST /organizations': 'admin-token',
+  'GET /organizations/:organizationId': 'viewer',
+  'PATCH /organizations/:organizationId': 'admin-token',
+  'POST /organizations/:organizationId/projects': 'admin',
+  'GET /organizations/:organizationId/operators': 'owner',
+  'POST /organizations/:organizationId/operators': 'owner',
+  'PATCH /organizations/:organizationId/operators/:operatorId': 'owner',
+  'DELETE /organizations/:organizationId/operators/:operatorId': 'owner',
+  'GET /organizations/:organizationId/audit-log': 'admin',
+  'GET /projects/:projectId': 'viewer',
+  'POST /environments/:environmentId/api-keys': 'admin',
+  'GET /environments/:environmentId/api-keys': 'viewer',
+  'DELETE /api-keys/:apiKeyId': 'admin',
+  'GET /environments/:environmentId/definition': 'viewer',
+  // Content only: a file that switches discovery needs `admin` (checked with the current state).
+  'PUT /environments/:environmentId/definition': 'designer',
+  'POST /environments/:environmentId/leaderboards/:leaderboardKey/settle': 'designer',
+};
+
+export const routeKey = (method: string, url: string) => `${method} ${url}`;
+
+/**
+ * Roles above each role: they may do all it may. Designer (content) and Support (players) are
+ * side by side: neither may do the other's work.
+ */
+const ABOVE: Record<Role, readonly Role[]> = {
+  owner: [],
+  admin: ['owner'],
+  designer: ['admin', 'owner'],
+  support: ['admin', 'owner'],
+  viewer: ['support', 'designer', 'admin', 'owner'],
+};
+
+export function roleSatisfies(held: Role, required: Role): boolean {
+  return held === required || ABOVE[required].includes(held);
+}
+
+export const isWrite = (method: string) => !['GET', 'HEAD', 'OPTIONS'].includes(method);

@@ -1,0 +1,183 @@
+import {
+  AuditLogPageSchema,
+  CreateOperatorSchema,
+  OperatorSchema,
+  SessionSchema,
+  SignInSchema,
+  UpdateOperatorSchema,
+} from '@engage/contracts/http/operators.ts';
+import { z } from 'zod';
+
+/**
+ * The console's admin operations in the OpenAPI document: the session, an organization's
+ * operators and its audit log. They take an operator's session cookie (writes with the
+ * `X-CSRF-Token` header) or the admin token.
+ */
+
+type JsonSchema = Record<string, unknown>;
+
+export const SESSION_SECURITY_SCHEME = {
+  type: 'apiKey',
+  in: 'cookie',
+  name: 'engage_session',
+  description:
+    'The session cookie set by POST /admin/v1/session. Writes made with it also need the session’s ' +
+    '`csrfToken` in the `X-CSRF-Token` header (else 403 `admin.csrf_failed`).',
+};
+
+const problem = (description: string) => ({
+  description,
+  content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/ProblemDocument' } } },
+});
+const json = (description: string, ref: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: `#/components/schemas/${ref}` } } },
+});
+const body = (ref: string) => ({
+  required: true,
+  content: { 'application/json': { schema: { $ref: `#/components/schemas/${ref}` } } },
+});
+const uuid = (name: string) => ({
+  name,
+  in: 'path',
+  required: true,
+  schema: { type: 'string', format: 'uuid' },
+});
+const either = [{ sessionCookie: [] }, { adminToken: [] }];
+const refusals = {
+  '401': problem('Unauthorized: `admin.unauthorized`.'),
+  '403': problem('Forbidden: `admin.forbidden` (`meta.requiredRole`), `admin.csrf_failed`.'),
+  '404': problem('Not Found: `organization.not_found`, `operator.not_found`.'),
+};
+
+export function operatorOperations(): {
+  paths: Record<string, Record<string, unknown>>;
+  schemas: Record<string, JsonSchema>;
+} {
+  const input = z.toJSONSchema(
+    z.object({
+      a: SignInSchema.meta({ id: 'AdminSignIn' }),
+      b: CreateOperatorSchema.meta({ id: 'AdminCreateOperator' }),
+      c: UpdateOperatorSchema.meta({ id: 'AdminUpdateOperator' }),
+    }),
+    { io: 'input', target: 'draft-2020-12' },
+  ) as { $defs?: Record<string, JsonSchema> };
+  const output = z.toJSONSchema(
+    z.object({
+      a: SessionSchema,
+      b: OperatorSchema,
+      c: AuditLogPageSchema,
+      d: z.object({ operators: z.array(OperatorSchema) }).meta({ id: 'AdminOperatorList' }),
+    }),
+    { io: 'output', target: 'draft-2020-12' },
+  ) as { $defs?: Record<string, JsonSchema> };
+  return { paths: paths(), schemas: { ...input.$defs, ...output.$defs } };
+}
+
+function paths(): Record<string, Record<string, unknown>> {
+  const organization = uuid('organizationId');
+  const member = [organization, uuid('operatorId')];
+  return {
+    '/admin/v1/session': {
+      post: {
+        operationId: 'signIn',
+        tags: ['Admin'],
+        summary: 'Signs an operator in: sets the engage_session cookie and answers the session.',
+        security: [],
+        requestBody: body('AdminSignIn'),
+        responses: {
+          '200': json(
+            'Signed in; `Set-Cookie: engage_session=…; HttpOnly; SameSite=Strict; Path=/`.',
+            'AdminSession',
+          ),
+          '401': problem(
+            'Unauthorized: `admin.sign_in_failed` (wrong email or password, one answer for both).',
+          ),
+          '429': problem('Too Many Requests: `admin.too_many_sign_in_attempts`; `Retry-After` in seconds.'),
+        },
+      },
+      get: {
+        operationId: 'getSession',
+        tags: ['Admin'],
+        summary: "The cookie's session, with its CSRF token.",
+        security: [{ sessionCookie: [] }],
+        responses: {
+          '200': json('OK', 'AdminSession'),
+          '401': problem('Unauthorized: `admin.unauthorized`.'),
+        },
+      },
+      delete: {
+        operationId: 'signOut',
+        tags: ['Admin'],
+        summary: 'Signs out: deletes the session and clears the cookie.',
+        security: [{ sessionCookie: [] }],
+        responses: { '204': { description: 'Signed out.' } },
+      },
+    },
+    '/admin/v1/organizations/{organizationId}/operators': {
+      get: {
+        operationId: 'listOperators',
+        tags: ['Admin'],
+        summary: "The organization's operators and their roles (owner).",
+        security: either,
+        parameters: [organization],
+        responses: { '200': json('OK', 'AdminOperatorList'), ...refusals },
+      },
+      post: {
+        operationId: 'addOperator',
+        tags: ['Admin'],
+        summary: 'Adds an operator: a new account (with a password) or an existing one by email (owner).',
+        security: either,
+        parameters: [organization],
+        requestBody: body('AdminCreateOperator'),
+        responses: {
+          '201': json('Created', 'AdminOperator'),
+          '400': problem('Bad Request: `validation.*`, `operator.password_required`.'),
+          ...refusals,
+          '409': problem('Conflict: `operator.already_member`.'),
+        },
+      },
+    },
+    '/admin/v1/organizations/{organizationId}/operators/{operatorId}': {
+      patch: {
+        operationId: 'changeOperatorRole',
+        tags: ['Admin'],
+        summary: "Changes an operator's role (owner).",
+        security: either,
+        parameters: member,
+        requestBody: body('AdminUpdateOperator'),
+        responses: {
+          '200': json('OK', 'AdminOperator'),
+          ...refusals,
+          '409': problem('Conflict: `operator.last_owner`.'),
+        },
+      },
+      delete: {
+        operationId: 'removeOperator',
+        tags: ['Admin'],
+        summary: 'Removes an operator from the organization (owner).',
+        security: either,
+        parameters: member,
+        responses: {
+          '204': { description: 'Removed.' },
+          ...refusals,
+          '409': problem('Conflict: `operator.last_owner`.'),
+        },
+      },
+    },
+    '/admin/v1/organizations/{organizationId}/audit-log': {
+      get: {
+        operationId: 'listAuditLog',
+        tags: ['Admin'],
+        summary: "A page of the organization's audit log, oldest first (admin).",
+        security: either,
+        parameters: [
+          organization,
+          { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 500, default: 100 } },
+          { name: 'after', in: 'query', schema: { type: 'string', format: 'uuid' } },
+        ],
+        responses: { '200': json('OK', 'AdminAuditLogPage'), ...refusals },
+      },
+    },
+  };
+}

@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import type { AuditEntry, AuditLogPage } from '@engage/contracts/http/operators.ts';
+import type { Pool, PoolClient } from '@engage/postgres';
+
+/** SQL of the audit log: one row per write made through the admin API. */
+
+export type Actor = { kind: 'admin-token' } | { kind: 'operator'; operatorId: string; email: string };
+
+export interface AuditRecord {
+  organizationId: string;
+  actor: Actor;
+  method: string;
+  route: string;
+  targets: Record<string, string>;
+  before?: unknown;
+  after?: unknown;
+  difference?: unknown;
+}
+
+export async function insertAuditEntry(db: Pool | PoolClient, record: AuditRecord): Promise<void> {
+  const json = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
+  await db.query(
+    `INSERT INTO audit_log (audit_id, organization_id, actor_kind, operator_id, operator_email, method,
+                            route, targets, before, after, difference)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+    [
+      randomUUID(),
+      record.organizationId,
+      record.actor.kind,
+      record.actor.kind === 'operator' ? record.actor.operatorId : null,
+      record.actor.kind === 'operator' ? record.actor.email : null,
+      record.method,
+      record.route,
+      JSON.stringify(record.targets),
+      json(record.before),
+      json(record.after),
+      json(record.difference),
+    ],
+  );
+}
+
+interface AuditRow {
+  audit_id: string;
+  at: Date;
+  actor_kind: 'operator' | 'admin-token';
+  operator_id: string | null;
+  operator_email: string | null;
+  method: string;
+  route: string;
+  targets: Record<string, string>;
+  before: unknown;
+  after: unknown;
+  difference: unknown;
+}
+
+const toEntry = (row: AuditRow): AuditEntry => ({
+  auditId: row.audit_id,
+  atUtc: row.at.toISOString(),
+  actor: { kind: row.actor_kind, operatorId: row.operator_id, email: row.operator_email },
+  method: row.method,
+  route: row.route,
+  targets: row.targets,
+  before: row.before,
+  after: row.after,
+  difference: row.difference,
+});
+
+/** One page of an organization's audit log, oldest first; `after` is the last entry of the previous page. */
+export async function listAuditEntries(
+  db: Pool,
+  organizationId: string,
+  page: { limit: number; after?: string | undefined },
+): Promise<AuditLogPage> {
+  const { rows } = await db.query<AuditRow>(
+    `SELECT * FROM audit_log
+      WHERE organization_id = $1
+        AND ($3::uuid IS NULL
+             OR (at, audit_id) > (SELECT at, audit_id FROM audit_log WHERE audit_id = $3))
+      ORDER BY at, audit_id
+      LIMIT $2`,
+    [organizationId, page.limit + 1, page.after ?? null],
+  );
+  const entries = rows.slice(0, page.limit).map(toEntry);
+  return { entries, nextCursor: rows.length > page.limit ? entries.at(-1)!.auditId : null };
+}

@@ -1,0 +1,238 @@
+import type { AuditEntry } from '@engage/contracts/http/operators.ts';
+import {
+  createTenant,
+  type ServiceProcess,
+  serviceEnv,
+  spawnService,
+  stackConfig,
+  TEST_ADMIN_TOKEN,
+  type Tenant,
+  uniqueTopicPrefix,
+} from '@engage/testkit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asAdminToken, type Console, operatorWithRole, PASSWORD } from './support.ts';
+
+let gateway: ServiceProcess;
+let tenant: Tenant;
+let owner: Console;
+
+beforeAll(async () => {
+  gateway = await spawnService(stackConfig().repoRoot, 'gateway', serviceEnv(uniqueTopicPrefix()));
+  tenant = await createTenant(gateway.url, TEST_ADMIN_TOKEN);
+  owner = await operatorWithRole(gateway.url, tenant.organizationId, 'owner');
+}, 120_000);
+
+afterAll(() => gateway?.stop());
+
+async function auditLog(organizationId = tenant.organizationId): Promise<AuditEntry[]> {
+  const entries: AuditEntry[] = [];
+  let after: string | null = null;
+  do {
+    const query: string = `limit=3${after ? `&after=${after}` : ''}`;
+    const page = await asAdminToken(
+      gateway.url,
+      'GET',
+      `/organizations/${organizationId}/audit-log?${query}`,
+    );
+    expect(page.status).toBe(200);
+    entries.push(...page.body.entries);
+    after = page.body.nextCursor;
+  } while (after);
+  return entries;
+}
+
+const lastEntry = async () => (await auditLog()).at(-1)!;
+const byOwner = () => ({
+  kind: 'operator',
+  operatorId: owner.session.operator.id,
+  email: owner.session.operator.email,
+});
+
+describe('audit log', () => {
+  it('records the writes that built the tenant, as the admin token, oldest first in pages', async () => {
+    const entries = await auditLog();
+    expect(entries.map((e) => `${e.method} ${e.route}`)).toEqual([
+      'POST /organizations',
+      'POST /organizations/:organizationId/projects',
+      'POST /environments/:environmentId/api-keys',
+      'POST /environments/:environmentId/api-keys',
+      'POST /organizations/:organizationId/operators',
+    ]);
+    expect(entries[0]).toMatchObject({
+      actor: { kind: 'admin-token', operatorId: null, email: null },
+      targets: { organizationId: tenant.organizationId },
+      before: null,
+      after: { organizationId: tenant.organizationId, billingStatus: 'active' },
+    });
+    expect(entries[1]!.after).toMatchObject({ projectId: tenant.projectId });
+    // A key's secret is shown once and never recorded.
+    expect(JSON.stringify(entries)).not.toContain(tenant.live.apiKey);
+  });
+
+  it('records an organization change with its before and after', async () => {
+    await asAdminToken(gateway.url, 'PATCH', `/organizations/${tenant.organizationId}`, {
+      liveMonthlyActivePlayersCap: 1234,
+    });
+    expect(await lastEntry()).toMatchObject({
+      method: 'PATCH',
+      route: '/organizations/:organizationId',
+      before: { liveMonthlyActivePlayersCap: null },
+      after: { liveMonthlyActivePlayersCap: 1234 },
+    });
+  });
+
+  it('records a key created and revoked by an operator', async () => {
+    const admin = owner;
+    const created = await admin.call('POST', `/environments/${tenant.sandbox.environmentId}/api-keys`, {
+      name: 'ci',
+    });
+    const { apiKeyId } = created.body;
+    expect(await lastEntry()).toMatchObject({
+      actor: byOwner(),
+      targets: {
+        organizationId: tenant.organizationId,
+        environmentId: tenant.sandbox.environmentId,
+        apiKeyId,
+      },
+      before: null,
+      after: { apiKeyId, name: 'ci', revokedAtUtc: null },
+    });
+    await admin.call('DELETE', `/api-keys/${apiKeyId}`);
+    const revoked = await lastEntry();
+    expect(revoked).toMatchObject({
+      method: 'DELETE',
+      route: '/api-keys/:apiKeyId',
+      before: { apiKeyId, revokedAtUtc: null },
+      after: { apiKeyId, revokedAtUtc: expect.any(String) },
+    });
+    expect(JSON.stringify(revoked)).not.toContain(created.body.apiKey);
+  });
+
+  it('records an environment file apply with the difference it answered, and nothing for a dry run', async () => {
+    const path = `/environments/${tenant.sandbox.environmentId}/definition`;
+    const file = { version: 1, events: [{ key: 'chest_opened' }] };
+    const dryRun = await owner.call('PUT', `${path}?dryRun=true`, file);
+    expect(dryRun.status).toBe(200);
+    const before = (await auditLog()).length;
+    expect(before).toBeGreaterThan(0);
+    const applied = await owner.call('PUT', path, file);
+    const entries = await auditLog();
+    expect(entries).toHaveLength(before + 1);
+    expect(entries.at(-1)).toMatchObject({
+      method: 'PUT',
+      route: '/environments/:environmentId/definition',
+      targets: { environmentId: tenant.sandbox.environmentId },
+      difference: applied.body,
+    });
+    // The same file again changes nothing and records nothing.
+    expect((await owner.call('PUT', path, file)).body.changed).toBe(false);
+    expect(await auditLog()).toHaveLength(before + 1);
+  });
+
+  it('records operators added, their role changed and removed', async () => {
+    const email = `audited-${crypto.randomUUID()}@example.test`;
+    const added = await owner.call('POST', `/organizations/${tenant.organizationId}/operators`, {
+      email,
+      role: 'support',
+      password: PASSWORD,
+    });
+    expect(added.status).toBe(201);
+    const { operatorId } = added.body;
+    expect(await lastEntry()).toMatchObject({ targets: { operatorId }, after: { email, role: 'support' } });
+    // The password is never recorded.
+    expect(JSON.stringify(await auditLog())).not.toContain(PASSWORD);
+
+    await owner.call('PATCH', `/organizations/${tenant.organizationId}/operators/${operatorId}`, {
+      role: 'admin',
+    });
+    expect(await lastEntry()).toMatchObject({ before: { role: 'support' }, after: { role: 'admin' } });
+    const removed = await owner.call(
+      'DELETE',
+      `/organizations/${tenant.organizationId}/operators/${operatorId}`,
+    );
+    expect(removed.status).toBe(204);
+    expect(await lastEntry()).toMatchObject({
+      method: 'DELETE',
+      before: { operatorId, role: 'admin' },
+      after: null,
+    });
+  });
+
+  it('keeps one audit log per organization', async () => {
+    const other = await createTenant(gateway.url, TEST_ADMIN_TOKEN);
+    const entries = await auditLog(other.organizationId);
+    expect(entries.every((e) => e.targets.organizationId === other.organizationId)).toBe(true);
+    expect(JSON.stringify(entries)).not.toContain(tenant.organizationId);
+  });
+
+  it('records nothing for a refused write', async () => {
+    const before = await auditLog();
+    const viewer = await operatorWithRole(gateway.url, tenant.organizationId, 'viewer');
+    const afterAdding = await auditLog();
+    expect(afterAdding).toHaveLength(before.length + 1);
+    const refused = await viewer.call('POST', `/environments/${tenant.live.environmentId}/api-keys`, {});
+    expect(refused.status).toBe(403);
+    expect(await auditLog()).toHaveLength(afterAdding.length);
+  });
+});
+
+describe('operators API', () => {
+  it('lists operators, adds an existing account to a second organization, keeps an owner', async () => {
+    const listed = await owner.call('GET', `/organizations/${tenant.organizationId}/operators`);
+    expect(listed.body.operators).toContainEqual(
+      expect.objectContaining({ operatorId: owner.session.operator.id, role: 'owner' }),
+    );
+    const other = await createTenant(gateway.url, TEST_ADMIN_TOKEN);
+    const joined = await asAdminToken(
+      gateway.url,
+      'POST',
+      `/organizations/${other.organizationId}/operators`,
+      {
+        email: owner.session.operator.email,
+        role: 'viewer',
+      },
+    );
+    expect([joined.status, joined.body.operatorId]).toEqual([201, owner.session.operator.id]);
+    const again = await asAdminToken(
+      gateway.url,
+      'POST',
+      `/organizations/${other.organizationId}/operators`,
+      {
+        email: owner.session.operator.email,
+        role: 'admin',
+      },
+    );
+    expect([again.status, again.body.code]).toEqual([409, 'operator.already_member']);
+    const noPassword = await asAdminToken(
+      gateway.url,
+      'POST',
+      `/organizations/${other.organizationId}/operators`,
+      {
+        email: `new-${crypto.randomUUID()}@example.test`,
+        role: 'admin',
+      },
+    );
+    expect([noPassword.status, noPassword.body.code]).toEqual([400, 'operator.password_required']);
+    const shortPassword = await asAdminToken(
+      gateway.url,
+      'POST',
+      `/organizations/${other.organizationId}/operators`,
+      {
+        email: `new-${crypto.randomUUID()}@example.test`,
+        role: 'admin',
+        password: 'short',
+      },
+    );
+    expect([shortPassword.status, shortPassword.body.code]).toEqual([400, 'validation.password']);
+
+    // The only owner of an organization can be neither demoted nor removed.
+    const { organizationId } = tenant;
+    const lastOwnerId = owner.session.operator.id;
+    const demote = await owner.call('PATCH', `/organizations/${organizationId}/operators/${lastOwnerId}`, {
+      role: 'admin',
+    });
+    expect([demote.status, demote.body.code]).toEqual([409, 'operator.last_owner']);
+    const remove = await owner.call('DELETE', `/organizations/${organizationId}/operators/${lastOwnerId}`);
+    expect([remove.status, remove.body.code]).toEqual([409, 'operator.last_owner']);
+  });
+});

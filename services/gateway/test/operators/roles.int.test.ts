@@ -1,0 +1,195 @@
+import { ROLES, type Role } from '@engage/contracts/http/operators.ts';
+import {
+  createTenant,
+  type ServiceProcess,
+  serviceEnv,
+  spawnService,
+  stackConfig,
+  TEST_ADMIN_TOKEN,
+  type Tenant,
+  uniqueTopicPrefix,
+} from '@engage/testkit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_ROUTE_RULES, roleSatisfies } from '../../src/domain/roles.ts';
+import { type Answer, asAdminToken, type Console, operatorWithRole, PASSWORD, signIn } from './support.ts';
+
+let gateway: ServiceProcess;
+let tenant: Tenant;
+const consoles = new Map<Role | 'outsider', Console>();
+
+beforeAll(async () => {
+  gateway = await spawnService(
+    stackConfig().repoRoot,
+    'gateway',
+    serviceEnv(uniqueTopicPrefix(), { SIGN_IN_MAX_ATTEMPTS_PER_ADDRESS: '1000' }),
+  );
+  tenant = await createTenant(gateway.url, TEST_ADMIN_TOKEN);
+  for (const role of ROLES)
+    consoles.set(role, await operatorWithRole(gateway.url, tenant.organizationId, role));
+  // A member of another organization only.
+  const other = await createTenant(gateway.url, TEST_ADMIN_TOKEN);
+  consoles.set('outsider', await operatorWithRole(gateway.url, other.organizationId, 'owner'));
+}, 180_000);
+
+afterAll(() => gateway?.stop());
+
+/**
+ * One request per admin route, harmless to repeat. A route added without a request here fails the
+ * first test, so every route's rule is exercised.
+ */
+function requestFor(route: string): { method: string; path: string; body?: unknown } {
+  const org = tenant.organizationId;
+  const member = () => consoles.get('viewer')!.session.operator.id;
+  const requests: Record<string, () => { method: string; path: string; body?: unknown }> = {
+    'POST /session': () => ({
+      method: 'POST',
+      path: '/session',
+      body: { email: 'x@example.test', password: 'y' },
+    }),
+    'GET /session': () => ({ method: 'GET', path: '/session' }),
+    'DELETE /session': () => ({ method: 'DELETE', path: '/session' }), // each console signs in again after
+    'GET /schemas/environment.json': () => ({ method: 'GET', path: '/schemas/environment.json' }),
+    'GET /organizations': () => ({ method: 'GET', path: '/organizations' }),
+    'POST /organizations': () => ({ method: 'POST', path: '/organizations', body: { name: 'by a role' } }),
+    'GET /organizations/:organizationId': () => ({ method: 'GET', path: `/organizations/${org}` }),
+    'PATCH /organizations/:organizationId': () => ({
+      method: 'PATCH',
+      path: `/organizations/${org}`,
+      body: { billingStatus: 'active' },
+    }),
+    'POST /organizations/:organizationId/projects': () => ({
+      method: 'POST',
+      path: `/organizations/${org}/projects`,
+      body: { name: 'by a role' },
+    }),
+    'GET /organizations/:organizationId/operators': () => ({
+      method: 'GET',
+      path: `/organizations/${org}/operators`,
+    }),
+    'POST /organizations/:organizationId/operators': () => ({
+      method: 'POST',
+      path: `/organizations/${org}/operators`,
+      body: { email: `added-${crypto.randomUUID()}@example.test`, role: 'viewer', password: PASSWORD },
+    }),
+    'PATCH /organizations/:organizationId/operators/:operatorId': () => ({
+      method: 'PATCH',
+      path: `/organizations/${org}/operators/${member()}`,
+      body: { role: 'viewer' },
+    }),
+    'DELETE /organizations/:organizationId/operators/:operatorId': () => ({
+      method: 'DELETE',
+      path: `/organizations/${org}/operators/${crypto.randomUUID()}`, // not a member: 404 once allowed
+    }),
+    'GET /organizations/:organizationId/audit-log': () => ({
+      method: 'GET',
+      path: `/organizations/${org}/audit-log`,
+    }),
+    'GET /projects/:projectId': () => ({ method: 'GET', path: `/projects/${tenant.projectId}` }),
+    'POST /environments/:environmentId/api-keys': () => ({
+      method: 'POST',
+      path: `/environments/${tenant.sandbox.environmentId}/api-keys`,
+      body: {},
+    }),
+    'GET /environments/:environmentId/api-keys': () => ({
+      method: 'GET',
+      path: `/environments/${tenant.sandbox.environmentId}/api-keys`,
+    }),
+    'DELETE /api-keys/:apiKeyId': () => ({ method: 'DELETE', path: `/api-keys/${revocableKey}` }),
+    'GET /environments/:environmentId/definition': () => ({
+      method: 'GET',
+      path: `/environments/${tenant.sandbox.environmentId}/definition`,
+    }),
+    'PUT /environments/:environmentId/definition': () => ({
+      method: 'PUT',
+      path: `/environments/${tenant.sandbox.environmentId}/definition`,
+      body: { version: 1, events: [{ key: 'level_up' }] },
+    }),
+    'POST /environments/:environmentId/leaderboards/:leaderboardKey/settle': () => ({
+      // Live: refused as leaderboard.settle_sandbox_only once past the role check.
+      method: 'POST',
+      path: `/environments/${tenant.live.environmentId}/leaderboards/weekly/settle`,
+    }),
+  };
+  const build = requests[route];
+  if (!build) throw new Error(`no request for admin route ${route}: add one to this test`);
+  return build();
+}
+
+let revocableKey: string;
+
+describe('roles on every admin route', () => {
+  it('has a request for every route of the table', () => {
+    for (const route of Object.keys(ADMIN_ROUTE_RULES)) expect(() => requestFor(route)).not.toThrow();
+  });
+
+  for (const [route, rule] of Object.entries(ADMIN_ROUTE_RULES)) {
+    it(`${route}: ${rule}`, async () => {
+      revocableKey = (
+        await asAdminToken(gateway.url, 'POST', `/environments/${tenant.sandbox.environmentId}/api-keys`, {})
+      ).body.apiKeyId;
+      const { method, path, body } = requestFor(route);
+      for (const [who, console] of consoles) {
+        const answer = await console.call(method, path, body);
+        const allowed =
+          rule === 'public' ||
+          rule === 'signed-in' ||
+          (rule !== 'admin-token' && who !== 'outsider' && roleSatisfies(who, rule));
+        const label = `${who} ${answer.status} ${JSON.stringify(answer.body)}`;
+        if (allowed) {
+          expect(isForbidden(answer), label).toBe(false);
+          expect(answer.body?.code, label).not.toBe('admin.unauthorized');
+        } else {
+          expect([answer.status, answer.body.code, answer.body.errors[0].meta.requiredRole], label).toEqual([
+            403,
+            'admin.forbidden',
+            rule,
+          ]);
+        }
+      }
+      if (route === 'DELETE /session') {
+        for (const [who, console] of consoles)
+          consoles.set(who, await signIn(gateway.url, console.session.operator.email, PASSWORD));
+      }
+      // The admin token is never refused for want of a role.
+      const automation = await asAdminToken(gateway.url, method, path, body);
+      expect(isForbidden(automation), JSON.stringify(automation.body)).toBe(false);
+    });
+  }
+});
+
+describe('what the roles mean', () => {
+  it('a Viewer cannot create keys', async () => {
+    const answer = await consoles
+      .get('viewer')!
+      .call('POST', `/environments/${tenant.live.environmentId}/api-keys`, {});
+    expect([answer.status, answer.body.errors[0].meta]).toEqual([403, { requiredRole: 'admin' }]);
+  });
+
+  it('a Designer applies content but cannot switch discovery; an Admin can', async () => {
+    const path = `/environments/${tenant.live.environmentId}/definition`;
+    const designer = consoles.get('designer')!;
+    const content = await designer.call('PUT', path, { version: 1, events: [{ key: 'quest_done' }] });
+    expect(content.status).toBe(200);
+    const discovery = await designer.call('PUT', path, { version: 1, discovery: true });
+    expect([discovery.status, discovery.body.code, discovery.body.errors[0].meta]).toEqual([
+      403,
+      'admin.forbidden',
+      { requiredRole: 'admin' },
+    ]);
+    // Naming discovery as it already is changes nothing: content only.
+    expect((await designer.call('PUT', path, { version: 1, discovery: false })).status).toBe(200);
+    const admin = await consoles.get('admin')!.call('PUT', path, { version: 1, discovery: true });
+    expect([admin.status, admin.body.changed]).toEqual([200, true]);
+  });
+
+  it('Support cannot apply content', async () => {
+    const answer = await consoles
+      .get('support')!
+      .call('PUT', `/environments/${tenant.live.environmentId}/definition`, { version: 1, events: [] });
+    expect([answer.status, answer.body.errors[0].meta]).toEqual([403, { requiredRole: 'designer' }]);
+  });
+});
+
+function isForbidden(answer: Answer): boolean {
+  return answer.status === 403 && answer.body?.code === 'admin.forbidden';
+}

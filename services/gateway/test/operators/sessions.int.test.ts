@@ -1,0 +1,183 @@
+import { createPool, type Pool } from '@engage/postgres';
+import {
+  createTenant,
+  type ServiceProcess,
+  serviceEnv,
+  spawnService,
+  stackConfig,
+  TEST_ADMIN_TOKEN,
+  type Tenant,
+  uniqueTopicPrefix,
+} from '@engage/testkit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asAdminToken, call, operatorWithRole, PASSWORD, signIn } from './support.ts';
+
+const PER_EMAIL = 4;
+let gateway: ServiceProcess;
+let tenant: Tenant;
+let pool: Pool;
+
+beforeAll(async () => {
+  gateway = await spawnService(
+    stackConfig().repoRoot,
+    'gateway',
+    serviceEnv(uniqueTopicPrefix(), {
+      SIGN_IN_MAX_ATTEMPTS_PER_EMAIL: String(PER_EMAIL),
+      SIGN_IN_MAX_ATTEMPTS_PER_ADDRESS: '1000',
+    }),
+  );
+  tenant = await createTenant(gateway.url, TEST_ADMIN_TOKEN);
+  pool = createPool({ url: stackConfig().databaseUrl, schema: 'gateway', max: 2 });
+}, 120_000);
+
+afterAll(async () => {
+  await pool?.end();
+  await gateway?.stop();
+});
+
+describe('console sessions', () => {
+  it('signs in, reads the session, and signs out', async () => {
+    const console = await operatorWithRole(gateway.url, tenant.organizationId, 'designer');
+    expect(console.session).toMatchObject({
+      operator: { email: expect.stringMatching(/^designer-/), displayName: expect.any(String) },
+      memberships: [
+        { organizationId: tenant.organizationId, organizationName: expect.any(String), role: 'designer' },
+      ],
+      csrfToken: expect.any(String),
+    });
+    const read = await console.call('GET', '/session');
+    expect(read.status).toBe(200);
+    expect(read.body).toEqual(console.session);
+    expect(read.headers.get('cache-control')).toBe('no-store');
+
+    const out = await console.call('DELETE', '/session');
+    expect(out.status).toBe(204);
+    expect(out.headers.getSetCookie()[0]).toMatch(/^engage_session=;.*Expires=Thu, 01 Jan 1970/);
+    const after = await console.call('GET', '/session');
+    expect([after.status, after.body.code]).toEqual([401, 'admin.unauthorized']);
+    expect((await console.call('GET', `/organizations/${tenant.organizationId}`)).status).toBe(401);
+  });
+
+  it('sets the cookie HttpOnly, SameSite=Strict, on /, without Secure on loopback', async () => {
+    const { cookie } = await operatorWithRole(gateway.url, tenant.organizationId, 'viewer');
+    const email = `cookie-${crypto.randomUUID()}@example.test`;
+    await asAdminToken(gateway.url, 'POST', `/organizations/${tenant.organizationId}/operators`, {
+      email,
+      role: 'viewer',
+      password: PASSWORD,
+    });
+    const answer = await call(gateway.url, 'POST', '/session', { body: { email, password: PASSWORD } });
+    const header = answer.headers.getSetCookie()[0]!;
+    expect(header).toMatch(/^engage_session=[\w-]{43};/);
+    expect(header).toContain('HttpOnly');
+    expect(header).toContain('SameSite=Strict');
+    expect(header).toContain('Path=/');
+    expect(header).not.toContain('Secure');
+    expect(cookie).not.toBe(header.split(';')[0]);
+    // Only a digest of the session id is stored.
+    const { rows } = await pool.query('SELECT session_sha256 FROM operator_sessions');
+    expect(JSON.stringify(rows)).not.toContain(header.split(';')[0]!.split('=')[1]);
+  });
+
+  it('answers a wrong password and an unknown email alike, with no cookie', async () => {
+    const { session } = await operatorWithRole(gateway.url, tenant.organizationId, 'viewer');
+    const wrongPassword = await call(gateway.url, 'POST', '/session', {
+      body: { email: session.operator.email, password: 'not the password' },
+    });
+    const unknownEmail = await call(gateway.url, 'POST', '/session', {
+      body: { email: `nobody-${crypto.randomUUID()}@example.test`, password: PASSWORD },
+    });
+    for (const answer of [wrongPassword, unknownEmail]) {
+      expect([answer.status, answer.body.code]).toEqual([401, 'admin.sign_in_failed']);
+      expect(answer.headers.getSetCookie()).toEqual([]);
+    }
+    expect(wrongPassword.body.errors).toEqual(unknownEmail.body.errors);
+  });
+
+  it('limits sign-in attempts per email with 429 and Retry-After', async () => {
+    const { session } = await operatorWithRole(gateway.url, tenant.organizationId, 'viewer');
+    const email = session.operator.email;
+    // The sign-in above was the first attempt of the window.
+    for (let attempt = 2; attempt <= PER_EMAIL; attempt++) {
+      const answer = await call(gateway.url, 'POST', '/session', {
+        body: { email, password: 'wrong password' },
+      });
+      expect(answer.status).toBe(401);
+    }
+    const refused = await call(gateway.url, 'POST', '/session', { body: { email, password: PASSWORD } });
+    expect([refused.status, refused.body.code]).toEqual([429, 'admin.too_many_sign_in_attempts']);
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    // Other emails from the same address are not refused.
+    await expect(operatorWithRole(gateway.url, tenant.organizationId, 'viewer')).resolves.toBeDefined();
+  });
+
+  it('refuses a write made with the cookie but without the CSRF token; bearer calls need none', async () => {
+    const console = await operatorWithRole(gateway.url, tenant.organizationId, 'admin');
+    const path = `/environments/${tenant.sandbox.environmentId}/api-keys`;
+    const withoutToken: Record<string, string>[] = [
+      { cookie: console.cookie },
+      { cookie: console.cookie, 'x-csrf-token': 'forged' },
+    ];
+    for (const headers of withoutToken) {
+      const refused = await call(gateway.url, 'POST', path, { body: {}, headers });
+      expect([refused.status, refused.body.code]).toEqual([403, 'admin.csrf_failed']);
+    }
+    const before = await asAdminToken(gateway.url, 'GET', path);
+    expect((await console.call('GET', path, undefined, { csrf: false })).status).toBe(200);
+    expect((await console.call('POST', path, {})).status).toBe(201);
+    expect((await asAdminToken(gateway.url, 'POST', path, {})).status).toBe(201);
+    const after = await asAdminToken(gateway.url, 'GET', path);
+    expect(after.body.apiKeys).toHaveLength(before.body.apiKeys.length + 2);
+  });
+
+  it('ends a session unused for the idle timeout, and one past its absolute expiry', async () => {
+    for (const expire of [
+      "UPDATE operator_sessions SET last_seen_at = now() - interval '31 minutes' WHERE operator_id = $1",
+      "UPDATE operator_sessions SET expires_at = now() - interval '1 second' WHERE operator_id = $1",
+    ]) {
+      const console = await operatorWithRole(gateway.url, tenant.organizationId, 'viewer');
+      expect((await console.call('GET', '/session')).status).toBe(200);
+      await pool.query(expire, [console.session.operator.id]);
+      const answer = await console.call('GET', '/session');
+      expect([answer.status, answer.body.code]).toEqual([401, 'admin.unauthorized']);
+      const { rowCount } = await pool.query('SELECT 1 FROM operator_sessions WHERE operator_id = $1', [
+        console.session.operator.id,
+      ]);
+      expect(rowCount).toBe(0);
+    }
+  });
+
+  it('clears sessions nobody presents again at the next sign-in', async () => {
+    const abandoned = await operatorWithRole(gateway.url, tenant.organizationId, 'viewer');
+    await pool.query(
+      "UPDATE operator_sessions SET last_seen_at = now() - interval '31 minutes' WHERE operator_id = $1",
+      [abandoned.session.operator.id],
+    );
+    await operatorWithRole(gateway.url, tenant.organizationId, 'viewer');
+    const { rowCount } = await pool.query('SELECT 1 FROM operator_sessions WHERE operator_id = $1', [
+      abandoned.session.operator.id,
+    ]);
+    expect(rowCount).toBe(0);
+  });
+
+  it('lists only the organizations the operator is a member of', async () => {
+    const other = await createTenant(gateway.url, TEST_ADMIN_TOKEN);
+    const console = await operatorWithRole(gateway.url, tenant.organizationId, 'viewer');
+    const listed = await console.call('GET', '/organizations?limit=500');
+    expect(listed.body.organizations.map((o: { organizationId: string }) => o.organizationId)).toEqual([
+      tenant.organizationId,
+    ]);
+    const foreign = await console.call('GET', `/organizations/${other.organizationId}`);
+    expect([foreign.status, foreign.body.code]).toEqual([403, 'admin.forbidden']);
+  });
+
+  it('refuses a project key and a wrong token on the admin API', async () => {
+    for (const authorization of [`Bearer ${tenant.sandbox.apiKey}`, 'Bearer wrong-token-0123456789abcdef']) {
+      const answer = await call(gateway.url, 'GET', '/organizations', { headers: { authorization } });
+      expect([answer.status, answer.body.code]).toEqual([401, 'admin.unauthorized']);
+    }
+    await expect(signIn(gateway.url, 'x@example.test', 'y')).rejects.toThrow(/401/);
+  });
+});

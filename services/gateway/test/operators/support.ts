@@ -1,0 +1,71 @@
+import type { Role, Session } from '@engage/contracts/http/operators.ts';
+import { TEST_ADMIN_TOKEN } from '@engage/testkit';
+
+/** A signed-in console: the session cookie and CSRF token, as a browser would hold them. */
+export interface Console {
+  cookie: string;
+  session: Session;
+  call(method: string, path: string, body?: unknown, options?: { csrf?: boolean }): Promise<Answer>;
+}
+
+export interface Answer {
+  status: number;
+  headers: Headers;
+  // biome-ignore lint/suspicious/noExplicitAny: the tests read answers of every admin route's shape
+  body: any;
+}
+
+export async function call(
+  url: string,
+  method: string,
+  path: string,
+  options: { body?: unknown; headers?: Record<string, string> } = {},
+): Promise<Answer> {
+  const response = await fetch(`${url}/admin/v1${path}`, {
+    method,
+    headers: {
+      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...options.headers,
+    },
+    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+  });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+}
+
+export const asAdminToken = (url: string, method: string, path: string, body?: unknown) =>
+  call(url, method, path, { body, headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` } });
+
+export async function signIn(url: string, email: string, password: string): Promise<Console> {
+  const answer = await call(url, 'POST', '/session', { body: { email, password } });
+  if (answer.status !== 200)
+    throw new Error(`sign-in answered ${answer.status} ${JSON.stringify(answer.body)}`);
+  const cookie = answer.headers.getSetCookie()[0]!.split(';')[0]!;
+  const session = answer.body as Session;
+  return {
+    cookie,
+    session,
+    call: (method, path, body, options = {}) =>
+      call(url, method, path, {
+        body,
+        headers: {
+          cookie,
+          ...(options.csrf === false ? {} : { 'x-csrf-token': session.csrfToken }),
+        },
+      }),
+  };
+}
+
+export const PASSWORD = 'correct horse battery staple';
+
+/** Adds an operator with `role` to the organization (as the admin token) and signs it in. */
+export async function operatorWithRole(url: string, organizationId: string, role: Role): Promise<Console> {
+  const email = `${role}-${crypto.randomUUID()}@example.test`;
+  const created = await asAdminToken(url, 'POST', `/organizations/${organizationId}/operators`, {
+    email,
+    role,
+    password: PASSWORD,
+  });
+  if (created.status !== 201) throw new Error(`operator create answered ${created.status}`);
+  return signIn(url, email, PASSWORD);
+}
