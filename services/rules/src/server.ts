@@ -7,9 +7,6 @@ import { RulesCache } from './application/rules-cache.ts';
 import { startEventsConsumer } from './consumers/events.ts';
 import type { RulesEnv } from './env.ts';
 
-/** Players whose decoded missions and streaks the consumer keeps in memory between batches. */
-const PROGRESS_CACHE_PLAYERS = 20_000;
-
 export async function startRules(ctx: ServiceContext<RulesEnv>): Promise<void> {
   const { env, log, lifecycle } = ctx;
   // Pipelining: the consumer sends its lock and its read of changed players in one round trip.
@@ -37,7 +34,7 @@ export async function startRules(ctx: ServiceContext<RulesEnv>): Promise<void> {
     topicPrefix: env.KAFKA_TOPIC_PREFIX,
     sessionTimeoutMs: env.KAFKA_SESSION_TIMEOUT_MS,
     rules,
-    progress: new ProgressCache(PROGRESS_CACHE_PLAYERS),
+    progress: new ProgressCache(env.PROGRESS_CACHE_MAX_MB * 1024 * 1024),
     onOutbox: relay.kick,
     onStopped: (err) => lifecycle.fail('the events consumer stopped', err),
   });

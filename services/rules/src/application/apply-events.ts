@@ -159,7 +159,7 @@ function activitySoFar(row: LockRow): ActivitySoFar | undefined {
   if (row.events_applied === 0) return undefined;
   return {
     eventsApplied: Number(row.events_applied),
-    lastOccurredAt: row.last_occurred_at!.toISOString(),
+    lastOccurredAt: row.last_occurred_at!,
     appliedEventsDigest: row.applied_events_digest,
   };
 }

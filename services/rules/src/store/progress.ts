@@ -69,12 +69,14 @@ export interface LockRow {
   player_id: string;
   revision: string;
   events_applied: number;
-  last_occurred_at: Date | null;
+  /** ISO text with milliseconds, as the activity keeps it (no Date built and printed per player). */
+  last_occurred_at: string | null;
   applied_events_digest: string;
   rules_version: number | null;
 }
 
-const LOCK_ROWS = `SELECT c.environment_id, c.player_id, c.revision, c.events_applied, c.last_occurred_at,
+const LOCK_ROWS = `SELECT c.environment_id, c.player_id, c.revision, c.events_applied,
+       to_char(c.last_occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS last_occurred_at,
        c.applied_events_digest,
        (SELECT version FROM definition_versions v WHERE v.environment_id = c.environment_id) AS rules_version
      FROM player_counters c
