@@ -8,6 +8,7 @@ import {
   findProgress,
   lockPlayers,
   progressWrite,
+  readPlayers,
   writePlayers,
 } from '../src/store/progress.ts';
 
@@ -36,12 +37,12 @@ describe('the consumer statements over many players (one JSON parameter each)', 
     const refs = ODD_IDS.map((playerId) => ({ environmentId, playerId }));
     const revisions = await withTransaction(pool, async (client) => {
       await createPlayerRows(client, refs);
-      const { locked, read } = await lockPlayers(
+      const locked = await lockPlayers(
         client,
         refs.map((ref) => ({ ...ref, knownRevision: null })),
       );
       expect(locked.map((row) => row.player_id).sort()).toEqual([...ODD_IDS].sort());
-      expect(read).toHaveLength(ODD_IDS.length);
+      expect(locked.every((row) => row.stale)).toBe(true);
       const writes = refs.map((ref, i) => ({
         player: ref,
         activity: {
@@ -55,7 +56,7 @@ describe('the consumer statements over many players (one JSON parameter each)', 
         progress: progressWrite(undefined, { ...ref, missions: missions(i), streaks: {} }),
         revision: crypto.randomUUID(),
       }));
-      await writePlayers(client, writes);
+      expect(await writePlayers(client, writes)).toHaveLength(ODD_IDS.length);
       return new Map(writes.map((w) => [w.player.playerId, w.revision]));
     });
 
@@ -69,25 +70,78 @@ describe('the consumer statements over many players (one JSON parameter each)', 
       });
     }
 
-    // Locked again, only the players whose revision the caller does not hold are read.
+    // Read again, only the players whose revision the caller does not hold carry their progress.
+    const known = (ref: { environmentId: string; playerId: string }, i: number) => ({
+      ...ref,
+      knownRevision: i % 2 === 0 ? revisions.get(ref.playerId)! : null,
+    });
+    const odd = ODD_IDS.filter((_, i) => i % 2 === 1).sort();
     await withTransaction(pool, async (client) => {
-      const { locked, read } = await lockPlayers(
-        client,
-        refs.map((ref, i) => ({ ...ref, knownRevision: i % 2 === 0 ? revisions.get(ref.playerId)! : null })),
-      );
-      expect(locked).toHaveLength(ODD_IDS.length);
-      expect(read.map((row) => row.player_id).sort()).toEqual(ODD_IDS.filter((_, i) => i % 2 === 1).sort());
+      for (const rows of [
+        await readPlayers(client, refs.map(known)),
+        await lockPlayers(client, refs.map(known)),
+      ]) {
+        expect(rows).toHaveLength(ODD_IDS.length);
+        expect(
+          rows
+            .filter((row) => row.stale)
+            .map((row) => row.player_id)
+            .sort(),
+        ).toEqual(odd);
+        expect(rows.filter((row) => !row.stale).every((row) => row.missions === null)).toBe(true);
+      }
     });
   });
 
-  it('leave players without a row out of the lock, for the caller to create', async () => {
+  it('skip a conditional write when the row moved since it was read', async () => {
+    const { environmentId } = randomEnvironment();
+    const refs = ['kept', 'moved'].map((playerId) => ({ environmentId, playerId }));
+    await withTransaction(pool, (client) => createPlayerRows(client, refs));
+    const read = await withTransaction(pool, (client) =>
+      readPlayers(
+        client,
+        refs.map((ref) => ({ ...ref, knownRevision: null })),
+      ),
+    );
+    // Another writer moves one player's progress (a new revision) after the read.
+    await withTransaction(pool, (client) =>
+      writePlayers(client, [
+        {
+          player: refs[1]!,
+          activity: undefined,
+          progress: progressWrite(undefined, { ...refs[1]!, missions: missions(7), streaks: {} }),
+          revision: crypto.randomUUID(),
+        },
+      ]),
+    );
+    const written = await withTransaction(pool, (client) =>
+      writePlayers(
+        client,
+        read.map((row) => ({
+          player: { environmentId, playerId: row.player_id },
+          activity: undefined,
+          progress: progressWrite(undefined, {
+            environmentId,
+            playerId: row.player_id,
+            missions: missions(1),
+            streaks: {},
+          }),
+          revision: crypto.randomUUID(),
+          expected: { revision: row.revision, eventsApplied: row.events_applied },
+        })),
+      ),
+    );
+    expect(written.map((row) => row.player_id)).toEqual(['kept']);
+    expect((await findProgress(pool, refs[0]!)).missions).toEqual(missions(1));
+    expect((await findProgress(pool, refs[1]!)).missions).toEqual(missions(7));
+  });
+
+  it('leave players without a row out of the read and the lock, for the caller to create', async () => {
     const { environmentId } = randomEnvironment();
     await withTransaction(pool, async (client) => {
-      const { locked, read } = await lockPlayers(client, [
-        { environmentId, playerId: 'new', knownRevision: null },
-      ]);
-      expect(locked).toEqual([]);
-      expect(read).toEqual([]);
+      const player = { environmentId, playerId: 'new', knownRevision: null };
+      expect(await readPlayers(client, [player])).toEqual([]);
+      expect(await lockPlayers(client, [player])).toEqual([]);
     });
   });
 });

@@ -8,13 +8,14 @@ import { foldProgressInPlace, isRelevant } from '../domain/fold.ts';
 import {
   createPlayerRows,
   keyOf,
-  type LockRow,
   lockPlayers,
+  type PlayerRow,
   type PlayerRowWrite,
-  type PlayerToLock,
+  type PlayerToRead,
+  progressOf,
   progressWrite,
+  readPlayers,
   type StoredProgress,
-  toStoredProgress,
   writePlayers,
 } from '../store/progress.ts';
 import type { ProgressCache } from './progress-cache.ts';
@@ -27,21 +28,36 @@ export interface ApplyEventsDeps {
   topicPrefix: string;
 }
 
-/** What the batch holds of one player: the lock row read, and the progress it now owns. */
-interface LockedPlayer {
+type Events = ConsumedRecord<AcceptedEvent>[];
+
+/** What the batch holds of one player: their row as read, and the progress it now owns. */
+interface HeldPlayer {
   key: string;
-  row: LockRow;
+  row: PlayerRow;
   /** Taken out of the cache, or read: the batch owns it until it is put back after the write. */
   stored: StoredProgress;
 }
 
+/** One player's events applied in memory: the row write, and what it earned. */
+interface Applied {
+  player: HeldPlayer;
+  write: PlayerRowWrite;
+  grants: RewardGrant[];
+  records: RulesProgress[];
+}
+
 /**
  * Applies accepted events inside the consumer's transaction, set-based over every player of the
- * batch: one round trip locks all their rows (reading their activity and the rules' version) and
- * reads the progress of those the cache does not hold at their current revision; the domain folds
- * each player's events (in offset order) into their state in memory; one statement writes every
- * player back; reward grants and analyst records go to the outbox in one more. Returns how many
- * outbox records it wrote.
+ * batch: one statement reads all their rows (activity, revision, the rules' version) and the
+ * progress of those the cache does not hold at their current revision; the domain folds each
+ * player's events (in offset order) into their state in memory; one statement writes every player
+ * back, each on the condition that their row has not moved since it was read. The rare player a
+ * request wrote meanwhile is locked, read and folded again. Reward grants and analyst records go to
+ * the outbox in one more statement. Returns how many outbox records it wrote.
+ *
+ * No row is locked before the write: the offsets the transaction moves already make it the only
+ * consumer writer of its partitions' players (a zombie waits on them and then writes nothing
+ * twice), and the condition catches any other writer.
  */
 export async function applyAcceptedEvents(
   deps: ApplyEventsDeps,
@@ -49,7 +65,58 @@ export async function applyAcceptedEvents(
   records: readonly ConsumedRecord<AcceptedEvent>[],
 ): Promise<number> {
   const byPlayer = groupByPlayer(records);
-  const players = await lockBatchPlayers(client, byPlayer, deps.progress);
+  const players = await readBatchPlayers(client, byPlayer, deps.progress);
+  const applied = await applyAll(deps, client, players, byPlayer);
+  const written = new Set(
+    (
+      await writePlayers(
+        client,
+        applied.map((a) => a.write),
+      )
+    ).map(rowKey),
+  );
+  const kept = applied.filter((a) => written.has(a.player.key));
+  if (kept.length < applied.length) {
+    const moved = applied.filter((a) => !written.has(a.player.key)).map((a) => a.player);
+    const locked = await lockPlayers(
+      client,
+      moved.map(({ stored: { progress } }) => ({ ...progress, knownRevision: null })),
+    );
+    const again = await applyAll(deps, client, locked.map(held(deps.progress)), byPlayer);
+    // Locked now: every write lands.
+    if (
+      (
+        await writePlayers(
+          client,
+          again.map((a) => a.write),
+        )
+      ).length < again.length
+    )
+      throw new Error('a locked player was not written');
+    kept.push(...again);
+  }
+  // Should the transaction roll back, the revisions written here never appear in the table, and the
+  // next batch reads those players again.
+  for (const { player, write } of kept) {
+    if (write.progress) deps.progress.set(player.key, write.progress.stored, write.revision!);
+    else deps.progress.set(player.key, player.stored, player.row.revision);
+  }
+  const grants = kept.flatMap((a) => a.grants);
+  const progressRecords = kept.flatMap((a) => a.records);
+  await enqueueOutboxRows(client, [
+    ...outboxRows(topics.rewardsGranted, deps.topicPrefix, grants),
+    ...outboxRows(topics.rulesProgress, deps.topicPrefix, progressRecords),
+  ]);
+  return grants.length + progressRecords.length;
+}
+
+/** Folds each player's events into their state and activity; the writes are conditional on the row read. */
+async function applyAll(
+  deps: ApplyEventsDeps,
+  client: PoolClient,
+  players: HeldPlayer[],
+  byPlayer: ReadonlyMap<string, Events>,
+): Promise<Applied[]> {
   const rulesByEnvironment = new Map<string, EnvironmentRules>();
   for (const { stored, row } of players) {
     const environmentId = stored.progress.environmentId;
@@ -60,12 +127,10 @@ export async function applyAcceptedEvents(
       );
     }
   }
-  const writes: PlayerRowWrite[] = [];
-  const grants: RewardGrant[] = [];
-  const progressRecords: RulesProgress[] = [];
-  for (const { key, row, stored } of players) {
+  return players.map((player) => {
+    const { row, stored } = player;
     const { progress } = stored;
-    const events = byPlayer.get(key)!;
+    const events = byPlayer.get(player.key)!;
     const write: PlayerRowWrite = {
       player: progress,
       activity: foldActivity(
@@ -75,37 +140,26 @@ export async function applyAcceptedEvents(
       ),
       progress: undefined,
       revision: undefined,
+      expected: { revision: row.revision, eventsApplied: row.events_applied },
     };
-    writes.push(write);
+    const applied: Applied = { player, write, grants: [], records: [] };
     const rules = rulesByEnvironment.get(progress.environmentId)!;
     const counted = events.map((r) => r.value).filter((e) => isRelevant(rules, e));
-    if (counted.length === 0) continue;
+    if (counted.length === 0) return applied;
     const result = foldProgressInPlace(rules, progress, counted);
-    if (!result.changed) continue;
+    if (!result.changed) return applied;
     write.progress = progressWrite(stored, progress, result.factsChanged);
     // Only a write that moves progress needs a new revision: the cached progress of the others holds.
     write.revision = crypto.randomUUID();
-    grants.push(...result.grants);
-    progressRecords.push(...result.records);
-  }
-  await writePlayers(client, writes);
-  // Should the transaction roll back, the revisions written here never appear in the table, and the
-  // next batch reads those players again.
-  players.forEach(({ key, row, stored }, i) => {
-    const { progress, revision } = writes[i]!;
-    if (progress) deps.progress.set(key, progress.stored, revision!);
-    else deps.progress.set(key, stored, row.revision);
+    applied.grants = result.grants;
+    applied.records = result.records;
+    return applied;
   });
-  await enqueueOutboxRows(client, [
-    ...outboxRows(topics.rewardsGranted, deps.topicPrefix, grants),
-    ...outboxRows(topics.rulesProgress, deps.topicPrefix, progressRecords),
-  ]);
-  return grants.length + progressRecords.length;
 }
 
 /** Records grouped by player (`keyOf`), each group in offset order. */
 function groupByPlayer(records: readonly ConsumedRecord<AcceptedEvent>[]) {
-  const groups = new Map<string, ConsumedRecord<AcceptedEvent>[]>();
+  const groups = new Map<string, Events>();
   for (const record of records) {
     const key = keyOf(record.value);
     const group = groups.get(key);
@@ -116,46 +170,47 @@ function groupByPlayer(records: readonly ConsumedRecord<AcceptedEvent>[]) {
 }
 
 /**
- * Locks every player of the batch and gets hold of their progress: from the cache when it holds
- * the player at the revision locked, else as read in the same round trip. A player without a row
- * (their first event) has it created, then locked; so does a cached player whose row is missing
+ * Reads every player of the batch and gets hold of their progress: from the cache when it holds
+ * the player at the revision read, else as read in the same statement. A player without a row (their
+ * first event) has it created, then locked and read; so does a cached player whose row is missing
  * (the transaction that created it rolled back).
  */
-async function lockBatchPlayers(
+async function readBatchPlayers(
   client: PoolClient,
-  byPlayer: ReadonlyMap<string, ConsumedRecord<AcceptedEvent>[]>,
+  byPlayer: ReadonlyMap<string, Events>,
   cache: ProgressCache,
-): Promise<LockedPlayer[]> {
-  const wanted = new Map<string, PlayerToLock>();
+): Promise<HeldPlayer[]> {
+  const wanted = new Map<string, PlayerToRead>();
   for (const [key, events] of byPlayer) {
     const { environmentId, playerId } = events[0]!.value;
     wanted.set(key, { environmentId, playerId, knownRevision: cache.revisionOf(key) });
   }
-  let { locked, read } = await lockPlayers(client, [...wanted.values()]);
-  if (locked.length < wanted.size) {
-    const found = new Set(locked.map(rowKey));
+  let rows = await readPlayers(client, [...wanted.values()]);
+  if (rows.length < wanted.size) {
+    const found = new Set(rows.map(rowKey));
     const missing = [...wanted].filter(([key]) => !found.has(key)).map(([, player]) => player);
     await createPlayerRows(client, missing);
-    const created = await lockPlayers(client, missing);
-    locked = locked.concat(created.locked);
-    read = read.concat(created.read);
+    rows = rows.concat(await lockPlayers(client, missing));
   }
-  const readByKey = new Map(read.map((row) => [rowKey(row), row]));
-  return locked.map((row) => {
+  return rows.map(held(cache));
+}
+
+/** A row read as the player the batch holds: its progress as read, or taken out of the cache. */
+const held =
+  (cache: ProgressCache) =>
+  (row: PlayerRow): HeldPlayer => {
     const key = rowKey(row);
     const cached = cache.take(key, row.revision);
-    const fresh = readByKey.get(key);
-    const stored = fresh ? toStoredProgress(fresh) : cached;
-    // The read skips only players whose locked revision is the one the cache holds.
-    if (!stored) throw new Error('a locked player was neither cached nor read');
+    const stored = row.stale ? progressOf(row) : cached;
+    // The read leaves out the progress only of players whose revision is the one the cache holds.
+    if (!stored) throw new Error('a player was neither cached nor read');
     return { key, row, stored };
-  });
-}
+  };
 
 const rowKey = (row: { environment_id: string; player_id: string }) =>
   keyOf({ environmentId: row.environment_id, playerId: row.player_id });
 
-function activitySoFar(row: LockRow): ActivitySoFar | undefined {
+function activitySoFar(row: PlayerRow): ActivitySoFar | undefined {
   if (row.events_applied === 0) return undefined;
   return {
     eventsApplied: Number(row.events_applied),

@@ -63,8 +63,11 @@ const asJson = (rows: readonly object[]) => JSON.stringify(rows);
 
 const REFS = 'json_to_recordset($1::json) AS b(environment_id uuid, player_id text)';
 
-/** A player's lock row as the consumer reads it: revision, activity and the rules' version. */
-export interface LockRow {
+/**
+ * A player's `player_counters` row as the consumer reads it: revision, activity and the rules'
+ * version; with the player's progress (`stale`) when its revision is not the one the caller holds.
+ */
+export interface PlayerRow {
   environment_id: string;
   player_id: string;
   revision: string;
@@ -73,14 +76,36 @@ export interface LockRow {
   last_occurred_at: string | null;
   applied_events_digest: string;
   rules_version: number | null;
+  /** Whether the progress columns were read (the caller's revision was not the row's). */
+  stale: boolean;
+  counters: StoredCounters | null;
+  missions: StoredEntries | null;
+  streaks: Record<string, StreakState> | null;
 }
 
-const LOCK_ROWS = `SELECT c.environment_id, c.player_id, c.revision, c.events_applied,
+/** The progress a stale `PlayerRow` carries. */
+export const progressOf = (row: PlayerRow): StoredProgress =>
+  toStoredProgress({ ...row, counters: row.counters ?? [] });
+
+const ACTIVITY = `c.environment_id, c.player_id, c.revision, c.events_applied,
        to_char(c.last_occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS last_occurred_at,
        c.applied_events_digest,
-       (SELECT version FROM definition_versions v WHERE v.environment_id = c.environment_id) AS rules_version
+       (SELECT version FROM definition_versions v WHERE v.environment_id = c.environment_id) AS rules_version`;
+
+const PLAYERS = 'json_to_recordset($1::json) AS b(environment_id uuid, player_id text, revision uuid)';
+const STALE = '(b.revision IS NULL OR c.revision <> b.revision)';
+
+/** The rows of the given players, with the progress of those not at the caller's revision. */
+const READ_PLAYERS = `SELECT ${ACTIVITY}, ${STALE} AS stale,
+       CASE WHEN ${STALE} THEN c.counters END AS counters, p.missions, p.streaks
+     FROM ${PLAYERS}
+     JOIN player_counters c ON c.environment_id = b.environment_id AND c.player_id = b.player_id
+     LEFT JOIN player_progress p ON ${STALE}
+       AND p.environment_id = c.environment_id AND p.player_id = c.player_id`;
+
+const LOCK_ROWS = `SELECT ${ACTIVITY}
      FROM player_counters c
-     WHERE (c.environment_id, c.player_id) IN (SELECT environment_id, player_id FROM ${REFS})
+     WHERE (c.environment_id, c.player_id) IN (SELECT environment_id, player_id FROM ${PLAYERS})
      ORDER BY c.environment_id, c.player_id
      FOR UPDATE OF c`;
 
@@ -88,45 +113,55 @@ const FULL_ROW = `SELECT c.environment_id, c.player_id, c.revision, c.counters, 
      FROM player_counters c
      LEFT JOIN player_progress p ON p.environment_id = c.environment_id AND p.player_id = c.player_id`;
 
-/**
- * The progress of the given players whose revision is not the one they name (`null`: any), read
- * after their locks were taken: a statement of its own, so it sees what a writer that held a lock
- * before committed.
- */
-const CHANGED_ROWS = `${FULL_ROW}
-     JOIN json_to_recordset($1::json) AS b(environment_id uuid, player_id text, revision uuid)
-       ON b.environment_id = c.environment_id AND b.player_id = c.player_id
-     WHERE b.revision IS NULL OR c.revision <> b.revision`;
-
-/** A player to lock, with the revision of the progress the caller already holds (null: none). */
-export interface PlayerToLock extends PlayerRef {
+/** A player to read, with the revision of the progress the caller already holds (null: none). */
+export interface PlayerToRead extends PlayerRef {
   knownRevision: string | null;
 }
 
-/**
- * Locks the players' existing `player_counters` rows in key order, reading their revision, activity
- * and environment's definition version, and reads the progress of those whose revision is not the
- * one the caller holds. Both statements are sent at once (one round trip on a pipelining pool); the
- * read runs after the lock, so it sees the latest committed progress. Players without a row are
- * missing from the answer.
- */
-export async function lockPlayers(
-  client: PoolClient,
-  players: readonly PlayerToLock[],
-): Promise<{ locked: LockRow[]; read: ProgressRow[] }> {
-  if (players.length === 0) return { locked: [], read: [] };
-  const json = asJson(
+const playersJson = (players: readonly PlayerToRead[]) =>
+  asJson(
     players.map((p) => ({
       environment_id: p.environmentId,
       player_id: p.playerId,
       revision: p.knownRevision,
     })),
   );
-  const [locked, read] = await Promise.all([
-    client.query<LockRow>({ name: 'rules-lock-players', text: LOCK_ROWS, values: [json] }),
-    client.query<ProgressRow>({ name: 'rules-changed-progress', text: CHANGED_ROWS, values: [json] }),
+
+/**
+ * The players' rows as they stand, without locking them (one statement, one snapshot): the
+ * consumer's writes are conditional on the revision and activity read here (`writePlayers`).
+ * Players without a row are missing from the answer.
+ */
+export async function readPlayers(
+  client: PoolClient,
+  players: readonly PlayerToRead[],
+): Promise<PlayerRow[]> {
+  if (players.length === 0) return [];
+  const { rows } = await client.query<PlayerRow>({
+    name: 'rules-read-players',
+    text: READ_PLAYERS,
+    values: [playersJson(players)],
+  });
+  return rows;
+}
+
+/**
+ * Locks the players' existing rows in key order and reads them as `readPlayers` does. The read is
+ * a statement of its own, sent with the lock (one round trip on a pipelining pool) and run after
+ * it, so it sees what a writer that held a lock before committed. Players without a row are
+ * missing from the answer.
+ */
+export async function lockPlayers(
+  client: PoolClient,
+  players: readonly PlayerToRead[],
+): Promise<PlayerRow[]> {
+  if (players.length === 0) return [];
+  const json = playersJson(players);
+  const [, read] = await Promise.all([
+    client.query({ name: 'rules-lock-players', text: LOCK_ROWS, values: [json] }),
+    client.query<PlayerRow>({ name: 'rules-read-players', text: READ_PLAYERS, values: [json] }),
   ]);
-  return { locked: locked.rows, read: read.rows };
+  return read.rows;
 }
 
 /** Creates the players' lock rows (`player_counters`) that do not exist yet. */
@@ -152,11 +187,11 @@ const refsJson = (players: readonly PlayerRef[]) =>
 export async function lockProgress(client: PoolClient, players: PlayerRef[]): Promise<PlayerProgress[]> {
   if (players.length === 0) return [];
   await createPlayerRows(client, players);
-  const { read } = await lockPlayers(
+  const rows = await lockPlayers(
     client,
     players.map((p) => ({ ...p, knownRevision: null })),
   );
-  return read.map((row) => toStoredProgress(row).progress);
+  return rows.map((row) => progressOf(row).progress);
 }
 
 /** What one player's write changes: the counters always, entries and streaks when they changed. */
@@ -195,16 +230,26 @@ export interface PlayerRowWrite {
   progress: ProgressWrite | undefined;
   /** The new revision when progress moved. */
   revision: string | undefined;
+  /**
+   * The revision and events applied the write was computed from: the row is written only if it
+   * still holds them (absent: the caller holds the row's lock).
+   */
+  expected?: { revision: string; eventsApplied: number } | undefined;
 }
 
 /**
- * Writes players' rows in one statement (their lock rows exist and are locked): each
- * `player_counters` row gets its new activity (when given) and, when progress moved, its counters
- * and the new revision; entries and streaks are upserted only for the writes that carry them.
+ * Writes players' rows in one statement: each `player_counters` row gets its new activity (when
+ * given) and, when progress moved, its counters and the new revision; entries and streaks are
+ * upserted only for the writes that carry them. A write with `expected` is skipped when the row
+ * moved since (another writer committed meanwhile; a writer holding the row's lock is waited for).
+ * Answers the players written.
  */
-export async function writePlayers(client: PoolClient, writes: readonly PlayerRowWrite[]): Promise<void> {
-  if (writes.length === 0) return;
-  const rows = writes.map(({ player, activity, progress, revision }) => ({
+export async function writePlayers(
+  client: PoolClient,
+  writes: readonly PlayerRowWrite[],
+): Promise<{ environment_id: string; player_id: string }[]> {
+  if (writes.length === 0) return [];
+  const rows = writes.map(({ player, activity, progress, revision, expected }) => ({
     environment_id: player.environmentId,
     player_id: player.playerId,
     counters: progress?.counters,
@@ -216,13 +261,16 @@ export async function writePlayers(client: PoolClient, writes: readonly PlayerRo
     applied_events_digest: activity?.appliedEventsDigest,
     missions: progress?.entries?.missions,
     streaks: progress?.entries?.streaks,
+    expected_revision: expected?.revision,
+    expected_events_applied: expected?.eventsApplied,
   }));
-  await client.query({
+  const { rows: written } = await client.query<{ environment_id: string; player_id: string }>({
     name: 'rules-write-players',
     text: `WITH u AS (
        SELECT * FROM json_to_recordset($1::json) AS u(environment_id uuid, player_id text, counters json,
          revision uuid, events_applied bigint, last_event_id uuid, last_offset bigint,
-         last_occurred_at timestamptz, applied_events_digest text, missions text, streaks json)
+         last_occurred_at timestamptz, applied_events_digest text, missions text, streaks json,
+         expected_revision uuid, expected_events_applied bigint)
      ), counters AS (
        UPDATE player_counters c SET
          counters = coalesce(u.counters, c.counters), revision = coalesce(u.revision, c.revision),
@@ -233,15 +281,21 @@ export async function writePlayers(client: PoolClient, writes: readonly PlayerRo
          applied_events_digest = coalesce(u.applied_events_digest, c.applied_events_digest),
          updated_at = CASE WHEN u.events_applied IS NULL THEN c.updated_at ELSE now() END
        FROM u WHERE c.environment_id = u.environment_id AND c.player_id = u.player_id
+         AND (u.expected_revision IS NULL
+           OR (c.revision = u.expected_revision AND c.events_applied = u.expected_events_applied))
+       RETURNING c.environment_id, c.player_id
      ), entries AS (
        INSERT INTO player_progress (environment_id, player_id, missions, streaks)
-       SELECT environment_id, player_id, missions::json, streaks FROM u WHERE missions IS NOT NULL
+       SELECT u.environment_id, u.player_id, u.missions::json, u.streaks
+       FROM u JOIN counters w ON w.environment_id = u.environment_id AND w.player_id = u.player_id
+       WHERE u.missions IS NOT NULL
        ON CONFLICT (environment_id, player_id) DO UPDATE
          SET missions = EXCLUDED.missions, streaks = EXCLUDED.streaks, updated_at = now()
      )
-     SELECT 1`,
+     SELECT environment_id, player_id FROM counters`,
     values: [asJson(rows)],
   });
+  return written;
 }
 
 /** Writes the given players' whole progress (their lock rows exist and are locked), each with a new revision. */
