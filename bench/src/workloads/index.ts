@@ -13,6 +13,8 @@ export interface WorkloadOptions {
   concurrency?: number;
   /** Existing players to draw from, for the workloads that seed them (through-gateway, pipeline). */
   players?: number;
+  /** The offered rates the pipeline tries, events/s, in order (its own steps when absent). */
+  steps?: number[];
   /** Where a workload that supports it writes CPU profiles of the service processes it measures. */
   cpuProfileDir?: string;
 }

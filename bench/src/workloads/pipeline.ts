@@ -2,6 +2,7 @@ import { createPool } from '@engage/postgres';
 import { Pool as HttpPool } from 'undici';
 import type { WorkloadReport } from '../main.ts';
 import { driveOnSchedule, Recorder } from '../measure.ts';
+import { cpuProfileArgs } from '../process-cpu.ts';
 import { startBenchStack } from '../stack.ts';
 import { eventConsumerLag } from './consumer-lag.ts';
 import type { WorkloadOptions } from './index.ts';
@@ -51,7 +52,10 @@ export async function pipeline(options: WorkloadOptions): Promise<WorkloadReport
   const players = options.players ?? DEFAULT_PLAYERS;
   const { seconds } = options;
   const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
-  const stack = await startBenchStack(['rules', 'ledger', 'query', 'gateway']);
+  const steps = options.steps ?? STEPS;
+  const stack = await startBenchStack(['rules', 'ledger', 'query', 'gateway'], {
+    nodeArgs: { rules: cpuProfileArgs(options.cpuProfileDir, 'rules') },
+  });
   const db = createPool({ url: stack.infra.databaseUrl, schema: 'public', max: 2 });
   const lag = await eventConsumerLag(stack, db);
   const pools: HttpPool[] = [];
@@ -136,7 +140,7 @@ export async function pipeline(options: WorkloadOptions): Promise<WorkloadReport
     const rows: WorkloadReport['rows'] = [];
     const notes: string[] = [];
     let highest = 0;
-    for (const rate of STEPS) {
+    for (const rate of steps) {
       const loadRun = driveOnSchedule(
         new Recorder(LOAD_BATCH),
         async (i) => {
@@ -215,7 +219,7 @@ export async function pipeline(options: WorkloadOptions): Promise<WorkloadReport
     rows.push({ name: 'raw reference pipeline', summary: raw, units: 'events applied' });
     return {
       workload: 'pipeline',
-      description: `events uniform over ${players.toLocaleString('en')} existing players through the gateway at stepped offered rates (${STEPS.map((s) => s.toLocaleString('en')).join(', ')} events/s, batches of ${LOAD_BATCH}, open schedule), rules and query applying them; the highest step at which the gateway kept up and accepted -> readable stayed within ${FRESHNESS_P99_MS} ms at p99, beside a raw reference pipeline`,
+      description: `events uniform over ${players.toLocaleString('en')} existing players through the gateway at stepped offered rates (${steps.map((s) => s.toLocaleString('en')).join(', ')} events/s, batches of ${LOAD_BATCH}, open schedule), rules and query applying them; the highest step at which the gateway kept up and accepted -> readable stayed within ${FRESHNESS_P99_MS} ms at p99, beside a raw reference pipeline`,
       rows,
       ratios: {
         'highest rate kept fresh / raw reference pipeline': highest / raw.unitsPerSecond,

@@ -104,7 +104,8 @@ export async function expectPoisonSetAsideAndReplayed(options: {
   expect(letters).toMatchObject([
     { source: group, partition: 0, offset, reason: 'unapplicable', replayed: false },
   ]);
-  expect(letters[0]!.error).toMatch(/0x00 \(22021\)/);
+  // Postgres refuses a NUL in a text parameter (22021) and in the text of a JSON parameter (22P05).
+  expect(letters[0]!.error).toMatch(/0x00 \(22021\)|unsupported Unicode escape sequence \(22P05\)/);
   const lettersCounted = () =>
     scrapeMetric(service.metricsUrl, 'kafka_dead_letters_total', { source: group, topic });
   expect(await lettersCounted()).toBe(1);

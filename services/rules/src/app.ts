@@ -6,11 +6,11 @@ import {
   requireGatewaySignature,
 } from '@engage/kit';
 import { type Pool, pingPool } from '@engage/postgres';
+import type { RulesCache } from './application/rules-cache.ts';
 import { activityRoutes } from './http/activity.ts';
 import { definitionRoutes } from './http/definitions.ts';
 import { missionRoutes } from './http/missions.ts';
 import { streakRoutes } from './http/streaks.ts';
-import type { RulesCache } from './store/definitions.ts';
 
 export interface RulesDeps {
   log: Logger;

@@ -7,7 +7,7 @@ import {
   portEnv,
   postgresEnv,
 } from '@engage/kit';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 export const rulesEnv = baseEnv
   .extend(portEnv(8081).shape)
@@ -15,6 +15,10 @@ export const rulesEnv = baseEnv
   .extend(postgresEnv.shape)
   .extend(internalAuthEnv.shape)
   .extend(kafkaEnv.shape)
-  .extend(kafkaConsumerEnv.shape);
+  .extend(kafkaConsumerEnv.shape)
+  .extend({
+    /** Memory the consumer's cache of decoded player progress may take, estimated, in MiB. */
+    PROGRESS_CACHE_MAX_MB: z.coerce.number().int().min(0).default(128),
+  });
 
 export type RulesEnv = z.infer<typeof rulesEnv>;

@@ -2,17 +2,21 @@ import { createKafka, startOutboxRelay } from '@engage/kafka';
 import { internalVerifierOf, listen, type ServiceContext } from '@engage/kit';
 import { createPool, warnIfAutovacuumOff } from '@engage/postgres';
 import { buildApp } from './app.ts';
+import { ProgressCache } from './application/progress-cache.ts';
+import { RulesCache } from './application/rules-cache.ts';
 import { startEventsConsumer } from './consumers/events.ts';
 import type { RulesEnv } from './env.ts';
-import { RulesCache } from './store/definitions.ts';
-import { ProgressCache } from './store/progress.ts';
-
-/** Players whose decoded missions and streaks the consumer keeps in memory between batches. */
-const PROGRESS_CACHE_PLAYERS = 20_000;
 
 export async function startRules(ctx: ServiceContext<RulesEnv>): Promise<void> {
   const { env, log, lifecycle } = ctx;
-  const pool = createPool({ url: env.DATABASE_URL, schema: 'rules', max: env.DATABASE_POOL_SIZE, log });
+  // Pipelining: the consumer sends its lock and its read of changed players in one round trip.
+  const pool = createPool({
+    url: env.DATABASE_URL,
+    schema: 'rules',
+    max: env.DATABASE_POOL_SIZE,
+    log,
+    pipeline: true,
+  });
   lifecycle.onShutdown('postgres', () => pool.end());
   void warnIfAutovacuumOff(pool, log);
 
@@ -30,7 +34,7 @@ export async function startRules(ctx: ServiceContext<RulesEnv>): Promise<void> {
     topicPrefix: env.KAFKA_TOPIC_PREFIX,
     sessionTimeoutMs: env.KAFKA_SESSION_TIMEOUT_MS,
     rules,
-    progress: new ProgressCache(PROGRESS_CACHE_PLAYERS),
+    progress: new ProgressCache(env.PROGRESS_CACHE_MAX_MB * 1024 * 1024),
     onOutbox: relay.kick,
     onStopped: (err) => lifecycle.fail('the events consumer stopped', err),
   });

@@ -3,7 +3,7 @@ import { createPool } from '@engage/postgres';
 import { injectAsGateway, internalHeaders, randomEnvironment, testVerifier } from '@engage/testkit';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { RulesCache } from '../src/store/definitions.ts';
+import { RulesCache } from '../src/application/rules-cache.ts';
 
 // The pool never connects: these requests are refused before anything is read.
 const pool = createPool({ url: 'postgres://nobody@127.0.0.1:1/none', schema: 'rules' });

@@ -4,9 +4,10 @@ import {
 } from '@engage/contracts/environment/missions.ts';
 import { StreaksSectionSchema } from '@engage/contracts/environment/streaks.ts';
 import { type HttpApp, registerDefinitionSection } from '@engage/kit';
-import { type Pool, withTransaction } from '@engage/postgres';
+import type { Pool } from '@engage/postgres';
 import type { z } from 'zod';
-import { applySection, type RulesSection, readSection } from '../store/definitions.ts';
+import { applyRulesSection, readRulesSection } from '../application/definitions.ts';
+import type { RulesSection } from '../domain/definition-changes.ts';
 
 /**
  * The rules service's sections of the environment file (missions, missionCollections, streaks),
@@ -22,9 +23,8 @@ export function definitionRoutes(app: HttpApp, deps: { pool: Pool }): void {
     registerDefinitionSection(app, {
       name,
       schema,
-      apply: (env, items, dryRun) =>
-        withTransaction(deps.pool, (client) => applySection(client, env.environmentId, name, items, dryRun)),
-      read: async (env) => (await readSection(deps.pool, env.environmentId, name)) as { key: string }[],
+      apply: (env, items, dryRun) => applyRulesSection(deps.pool, env.environmentId, name, items, dryRun),
+      read: (env) => readRulesSection(deps.pool, env.environmentId, name),
     });
   }
 }

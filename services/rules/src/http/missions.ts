@@ -1,14 +1,14 @@
-import {
-  MissionCollectionSchema,
-  MissionRequestSchema,
-  MissionSchema,
-  resolveOptionalText,
-  resolveText,
-} from '@engage/contracts';
-import { environmentOf, type HttpApp, notFound, playerOf } from '@engage/kit';
+import { MissionCollectionSchema, MissionRequestSchema, MissionSchema } from '@engage/contracts';
+import { environmentOf, type HttpApp, playerOf } from '@engage/kit';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { acceptMission, type MissionDeps, readMission, readMissions } from '../player-missions.ts';
+import {
+  acceptMission,
+  type MissionDeps,
+  readCollection,
+  readMission,
+  readMissions,
+} from '../application/missions.ts';
 
 const MissionParamsSchema = z.object({ missionKey: z.string().min(1) });
 const CollectionParamsSchema = z.object({ collectionKey: z.string().min(1) });
@@ -63,28 +63,7 @@ export function missionRoutes(app: HttpApp, deps: MissionDeps): void {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const reader = readerOf(request);
-      const { collectionKey } = request.params;
-      const rules = await deps.rules.one(deps.pool, reader.env.environmentId);
-      const collection = rules.collections.get(collectionKey);
-      if (!collection?.definition.active) {
-        throw notFound('mission_collection.not_found', `No mission collection '${collectionKey}'.`);
-      }
-      const { definition } = collection;
-      const missions = await readMissions(deps, reader, (r) =>
-        definition.missions.flatMap((key) => {
-          const mission = r.missions.get(key);
-          return mission ? [mission] : [];
-        }),
-      );
-      return {
-        collectionId: collection.collectionId,
-        key: definition.key,
-        name: resolveText(definition.name, reader.languageCode),
-        description: resolveOptionalText(definition.description, reader.languageCode),
-        images: definition.images,
-        missions,
-      };
+      return readCollection(deps, readerOf(request), request.params.collectionKey);
     },
   );
 }

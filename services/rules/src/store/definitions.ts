@@ -3,33 +3,30 @@ import type {
   MissionDefinition,
 } from '@engage/contracts/environment/missions.ts';
 import type { StreakDefinition } from '@engage/contracts/environment/streaks.ts';
-import type { SectionItemChange } from '@engage/kit';
-import type { Pool, PoolClient } from '@engage/postgres';
-import { type EnvironmentRules, indexRules, NO_RULES } from '../domain/definitions.ts';
+import { execute, type Pool, type PoolClient, sqlBuilder } from '@engage/postgres';
+import type { RulesSection, StoredItem } from '../domain/definition-changes.ts';
+import { type EnvironmentRules, indexRules } from '../domain/definitions.ts';
 import { derivedUuid } from '../domain/ids.ts';
+import type { RulesTables } from './tables.ts';
 
-export type RulesSection = 'missions' | 'missionCollections' | 'streaks';
 type Queryable = Pool | PoolClient;
 
-interface DefinitionRow {
-  section: RulesSection;
-  key: string;
-  position: number;
-  definition: unknown;
-  item_id: string;
-  created_at: Date;
-}
+const db = sqlBuilder<RulesTables>();
 
-/** Loads every rule of one environment. */
+/** Loads every rule of one environment, indexed at the given definition version. */
 export async function loadRules(
-  db: Queryable,
+  connection: Queryable,
   environmentId: string,
   version: number,
 ): Promise<EnvironmentRules> {
-  const { rows } = await db.query<DefinitionRow>(
-    `SELECT section, key, position, definition, item_id, created_at FROM definitions
-     WHERE environment_id = $1 ORDER BY section, position`,
-    [environmentId],
+  const rows = await execute(
+    connection,
+    db
+      .selectFrom('definitions')
+      .select(['section', 'key', 'position', 'definition', 'item_id', 'created_at'])
+      .where('environment_id', '=', environmentId)
+      .orderBy('section')
+      .orderBy('position'),
   );
   return indexRules({
     version,
@@ -47,146 +44,128 @@ export async function loadRules(
   });
 }
 
-/**
- * The rules of environments, kept in memory and reloaded when an environment's definition version
- * moved: callers read the version (the consumer with its player locks, a request with its row, or
- * `one`) and ask for the rules at it.
- */
-export class RulesCache {
-  private readonly cached = new Map<string, EnvironmentRules>();
-
-  /**
-   * The environment's rules at a definition version read by the caller (undefined or null: nothing
-   * was ever defined), loaded when the cached copy is older.
-   */
-  async atVersion(
-    db: Queryable,
-    environmentId: string,
-    version: string | null | undefined,
-  ): Promise<EnvironmentRules> {
-    if (version === undefined || version === null) return NO_RULES;
-    let rules = this.cached.get(environmentId);
-    if (!rules || rules.version !== Number(version)) {
-      rules = await loadRules(db, environmentId, Number(version));
-      this.cached.set(environmentId, rules);
-    }
-    return rules;
-  }
-
-  async one(db: Queryable, environmentId: string): Promise<EnvironmentRules> {
-    const { rows } = await db.query<{ version: string }>(
-      'SELECT version FROM definition_versions WHERE environment_id = $1',
-      [environmentId],
-    );
-    return this.atVersion(db, environmentId, rows[0]?.version);
-  }
+/** The environment's definition version; undefined when nothing was ever defined. */
+export async function definitionVersion(
+  connection: Queryable,
+  environmentId: string,
+): Promise<number | undefined> {
+  const [row] = await execute(
+    connection,
+    db.selectFrom('definition_versions').select('version').where('environment_id', '=', environmentId),
+  );
+  return row?.version;
 }
 
-/**
- * Applies a whole section: items absent from `items` are removed, the others created or updated
- * (their feed position included). With `dryRun` only the changes are computed.
- */
-export async function applySection(
+/** Creates (when missing) and locks the environment's version row: serialises its applies. */
+export async function lockDefinitionVersion(client: PoolClient, environmentId: string): Promise<void> {
+  await execute(
+    client,
+    db
+      .insertInto('definition_versions')
+      .values({ environment_id: environmentId, version: 0 })
+      .onConflict((oc) => oc.column('environment_id').doNothing()),
+  );
+  await execute(
+    client,
+    db
+      .selectFrom('definition_versions')
+      .select('version')
+      .where('environment_id', '=', environmentId)
+      .forUpdate(),
+  );
+}
+
+/** The section's stored items. */
+export function sectionItems(
   client: PoolClient,
   environmentId: string,
   section: RulesSection,
-  items: { key: string }[],
-  dryRun: boolean,
-): Promise<SectionItemChange[]> {
-  // Serialises concurrent applies of one environment.
-  await client.query(
-    `INSERT INTO definition_versions (environment_id, version) VALUES ($1, 0)
-     ON CONFLICT (environment_id) DO NOTHING`,
-    [environmentId],
+): Promise<StoredItem[]> {
+  return execute(
+    client,
+    db
+      .selectFrom('definitions')
+      .select(['key', 'position', 'definition'])
+      .where('environment_id', '=', environmentId)
+      .where('section', '=', section),
   );
-  await client.query('SELECT version FROM definition_versions WHERE environment_id = $1 FOR UPDATE', [
-    environmentId,
-  ]);
-  const { rows } = await client.query<{ key: string; position: number; definition: unknown }>(
-    'SELECT key, position, definition FROM definitions WHERE environment_id = $1 AND section = $2',
-    [environmentId, section],
-  );
-  const stored = new Map(rows.map((r) => [r.key, r]));
-  const changes: SectionItemChange[] = [];
-  const writes: { key: string; position: number; definition: unknown }[] = [];
-  items.forEach((item, position) => {
-    const before = stored.get(item.key);
-    if (!before) {
-      changes.push({ section, key: item.key, change: 'created', fields: [] });
-      writes.push({ key: item.key, position, definition: item });
-      return;
-    }
-    const fields = changedFields(
-      before.definition as Record<string, unknown>,
-      item as Record<string, unknown>,
-    );
-    if (before.position !== position) fields.push('position');
-    changes.push({ section, key: item.key, change: fields.length ? 'updated' : 'unchanged', fields });
-    if (fields.length) writes.push({ key: item.key, position, definition: item });
-  });
-  const wanted = new Set(items.map((i) => i.key));
-  const removed = rows.filter((r) => !wanted.has(r.key)).map((r) => r.key);
-  for (const key of removed) changes.push({ section, key, change: 'removed', fields: [] });
-  if (dryRun || (writes.length === 0 && removed.length === 0)) return changes;
+}
 
-  if (writes.length) {
-    await client.query(
-      `INSERT INTO definitions (environment_id, section, key, position, definition, item_id)
-       SELECT $1, $2, w.key, w.position, w.definition, w.item_id
-       FROM unnest($3::text[], $4::int[], $5::jsonb[], $6::uuid[]) AS w(key, position, definition, item_id)
-       ON CONFLICT (environment_id, section, key) DO UPDATE SET
-         position = EXCLUDED.position,
-         definition = EXCLUDED.definition,
-         version = definitions.version + 1,
-         updated_at = now()`,
-      [
-        environmentId,
-        section,
-        writes.map((w) => w.key),
-        writes.map((w) => w.position),
-        writes.map((w) => JSON.stringify(w.definition)),
-        writes.map((w) => derivedUuid(section, environmentId, w.key)),
-      ],
-    );
-  }
-  if (removed.length) {
-    await client.query(
-      'DELETE FROM definitions WHERE environment_id = $1 AND section = $2 AND key = ANY($3)',
-      [environmentId, section, removed],
-    );
-  }
-  await client.query('UPDATE definition_versions SET version = version + 1 WHERE environment_id = $1', [
-    environmentId,
-  ]);
-  return changes;
+/** Creates or updates items of a section (an update counts the item's edits in `version`). */
+export async function writeItems(
+  client: PoolClient,
+  environmentId: string,
+  section: RulesSection,
+  items: StoredItem[],
+): Promise<void> {
+  if (items.length === 0) return;
+  await execute(
+    client,
+    db
+      .insertInto('definitions')
+      .values(
+        items.map((item) => ({
+          environment_id: environmentId,
+          section,
+          key: item.key,
+          position: item.position,
+          definition: JSON.stringify(item.definition),
+          item_id: derivedUuid(section, environmentId, item.key),
+        })),
+      )
+      .onConflict((oc) =>
+        oc.columns(['environment_id', 'section', 'key']).doUpdateSet((eb) => ({
+          position: eb.ref('excluded.position'),
+          definition: eb.ref('excluded.definition'),
+          version: eb('definitions.version', '+', 1),
+          updated_at: eb.fn('now'),
+        })),
+      ),
+  );
+}
+
+export async function removeItems(
+  client: PoolClient,
+  environmentId: string,
+  section: RulesSection,
+  keys: string[],
+): Promise<void> {
+  if (keys.length === 0) return;
+  await execute(
+    client,
+    db
+      .deleteFrom('definitions')
+      .where('environment_id', '=', environmentId)
+      .where('section', '=', section)
+      .where('key', 'in', keys),
+  );
+}
+
+/** Moves the environment's definition version on: readers reload its rules. */
+export async function bumpDefinitionVersion(client: PoolClient, environmentId: string): Promise<void> {
+  await execute(
+    client,
+    db
+      .updateTable('definition_versions')
+      .set((eb) => ({ version: eb('version', '+', 1) }))
+      .where('environment_id', '=', environmentId),
+  );
 }
 
 /** The section as applied, in feed order. */
-export async function readSection(db: Queryable, environmentId: string, section: RulesSection) {
-  const { rows } = await db.query<{ definition: unknown }>(
-    'SELECT definition FROM definitions WHERE environment_id = $1 AND section = $2 ORDER BY position',
-    [environmentId, section],
+export async function readSection(
+  connection: Queryable,
+  environmentId: string,
+  section: RulesSection,
+): Promise<unknown[]> {
+  const rows = await execute(
+    connection,
+    db
+      .selectFrom('definitions')
+      .select('definition')
+      .where('environment_id', '=', environmentId)
+      .where('section', '=', section)
+      .orderBy('position'),
   );
   return rows.map((r) => r.definition);
-}
-
-function changedFields(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
-  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
-  return [...keys].filter((k) => !sameJson(before[k], after[k])).sort();
-}
-
-/** Deep equality of JSON values, ignoring the order of object keys (jsonb does not keep it). */
-export function sameJson(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a) && Array.isArray(b)) {
-    return a.length === b.length && a.every((v, i) => sameJson(v, b[i]));
-  }
-  const ka = Object.keys(a).filter((k) => (a as Record<string, unknown>)[k] !== undefined);
-  const kb = Object.keys(b).filter((k) => (b as Record<string, unknown>)[k] !== undefined);
-  return (
-    ka.length === kb.length &&
-    ka.every((k) => sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
-  );
 }

@@ -48,11 +48,14 @@ export function encodeEntries(missions: PlayerMissions): { json: string; layout:
   return { json: text ? `${text}}` : '{}', layout };
 }
 
+/** Each slot's objective value (null for a value JSON cannot hold), for a statement's JSON parameter. */
+export function counterValues(layout: CounterLayout): StoredCounters {
+  return layout.map(({ value }) => (Number.isFinite(value) ? value : null));
+}
+
 /** The counters' JSON text: each slot's objective value. */
 export function encodeCounters(layout: CounterLayout): string {
-  let text = '';
-  for (const { value } of layout) text += `${text ? ',' : '['}${Number.isFinite(value) ? value : 'null'}`;
-  return text ? `${text}]` : '[]';
+  return JSON.stringify(counterValues(layout));
 }
 
 /** The entries and counters read back, with the layout they were written in. */

@@ -1,15 +1,18 @@
-import type { Pool, PoolClient } from '@engage/postgres';
+import { execute, type Pool, type PoolClient, sqlBuilder } from '@engage/postgres';
+import type { PlayerActivity } from '../domain/activity.ts';
 import type { PlayerMissions } from '../domain/missions.ts';
 import type { StreakState } from '../domain/streaks.ts';
-import { plainArray, textArray } from './array-literals.ts';
 import {
   type CounterLayout,
+  counterValues,
   decodeMissions,
-  encodeCounters,
   encodeEntries,
   type StoredCounters,
   type StoredEntries,
 } from './progress-codec.ts';
+import type { RulesTables } from './tables.ts';
+
+const db = sqlBuilder<RulesTables>();
 
 export interface PlayerRef {
   environmentId: string;
@@ -29,7 +32,7 @@ export interface StoredProgress {
 
 /**
  * Storage: `player_counters` holds what moves with every event (objective values, the activity) and
- * a `revision` that every write of the player changes; it is the row every writer locks.
+ * a `revision` that every write of the player's progress changes; it is the row every writer locks.
  * `player_progress` holds the entries' rarely changing part and the streaks (absent: none yet).
  */
 export interface ProgressRow {
@@ -52,93 +55,152 @@ export function toStoredProgress(r: ProgressRow): StoredProgress {
 }
 
 /**
- * Decoded rows by player key (`keyOf`) with the revision they were read or written at, least
- * recently used first. The consumer takes a player out (`take`) while its transaction folds the
- * state in place and puts it back with the revision it wrote; a rollback leaves the player out, to
- * be read again. Keyed by the caller's key string, so a batch builds each player's key once.
+ * Statements over many players take them as one JSON parameter, an array of objects unpacked by
+ * `json_to_recordset` (one `JSON.stringify`, any player id written safely); the column lists below
+ * name the fields each statement reads.
  */
-export class ProgressCache {
-  private readonly rows = new Map<string, { revision: string; stored: StoredProgress }>();
-  private readonly capacity: number;
+const asJson = (rows: readonly object[]) => JSON.stringify(rows);
 
-  constructor(capacity: number) {
-    this.capacity = capacity;
-  }
+const REFS = 'json_to_recordset($1::json) AS b(environment_id uuid, player_id text)';
 
-  /** Whether the player's row was seen (rows are never deleted, but a creation can roll back). */
-  has(key: string): boolean {
-    return this.rows.has(key);
-  }
-
-  /** The player's state if cached at `revision`, removed from the cache: the caller owns it now. */
-  take(key: string, revision: string): StoredProgress | undefined {
-    const hit = this.rows.get(key);
-    if (!hit || hit.revision !== revision) return undefined;
-    this.rows.delete(key);
-    return hit.stored;
-  }
-
-  set(key: string, stored: StoredProgress, revision: string): void {
-    this.rows.delete(key);
-    this.rows.set(key, { revision, stored });
-    if (this.rows.size > this.capacity) this.rows.delete(this.rows.keys().next().value!);
-  }
+/**
+ * A player's `player_counters` row as the consumer reads it: revision, activity and the rules'
+ * version; with the player's progress (`stale`) when its revision is not the one the caller holds.
+ */
+export interface PlayerRow {
+  environment_id: string;
+  player_id: string;
+  revision: string;
+  events_applied: number;
+  /** ISO text with milliseconds, as the activity keeps it (no Date built and printed per player). */
+  last_occurred_at: string | null;
+  applied_events_digest: string;
+  rules_version: number | null;
+  /** Whether the progress columns were read (the caller's revision was not the row's). */
+  stale: boolean;
+  counters: StoredCounters | null;
+  missions: StoredEntries | null;
+  streaks: Record<string, StreakState> | null;
 }
+
+/** The progress a stale `PlayerRow` carries. */
+export const progressOf = (row: PlayerRow): StoredProgress =>
+  toStoredProgress({ ...row, counters: row.counters ?? [] });
+
+const ACTIVITY = `c.environment_id, c.player_id, c.revision, c.events_applied,
+       to_char(c.last_occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS last_occurred_at,
+       c.applied_events_digest,
+       (SELECT version FROM definition_versions v WHERE v.environment_id = c.environment_id) AS rules_version`;
+
+const PLAYERS = 'json_to_recordset($1::json) AS b(environment_id uuid, player_id text, revision uuid)';
+const STALE = '(b.revision IS NULL OR c.revision <> b.revision)';
+
+/** The rows of the given players, with the progress of those not at the caller's revision. */
+const READ_PLAYERS = `SELECT ${ACTIVITY}, ${STALE} AS stale,
+       CASE WHEN ${STALE} THEN c.counters END AS counters, p.missions, p.streaks
+     FROM ${PLAYERS}
+     JOIN player_counters c ON c.environment_id = b.environment_id AND c.player_id = b.player_id
+     LEFT JOIN player_progress p ON ${STALE}
+       AND p.environment_id = c.environment_id AND p.player_id = c.player_id`;
+
+const LOCK_ROWS = `SELECT ${ACTIVITY}
+     FROM player_counters c
+     WHERE (c.environment_id, c.player_id) IN (SELECT environment_id, player_id FROM ${PLAYERS})
+     ORDER BY c.environment_id, c.player_id
+     FOR UPDATE OF c`;
 
 const FULL_ROW = `SELECT c.environment_id, c.player_id, c.revision, c.counters, p.missions, p.streaks
      FROM player_counters c
      LEFT JOIN player_progress p ON p.environment_id = c.environment_id AND p.player_id = c.player_id`;
 
+/** A player to read, with the revision of the progress the caller already holds (null: none). */
+export interface PlayerToRead extends PlayerRef {
+  knownRevision: string | null;
+}
+
+const playersJson = (players: readonly PlayerToRead[]) =>
+  asJson(
+    players.map((p) => ({
+      environment_id: p.environmentId,
+      player_id: p.playerId,
+      revision: p.knownRevision,
+    })),
+  );
+
+/**
+ * The players' rows as they stand, without locking them (one statement, one snapshot): the
+ * consumer's writes are conditional on the revision and activity read here (`writePlayers`).
+ * Players without a row are missing from the answer.
+ */
+export async function readPlayers(
+  client: PoolClient,
+  players: readonly PlayerToRead[],
+): Promise<PlayerRow[]> {
+  if (players.length === 0) return [];
+  const { rows } = await client.query<PlayerRow>({
+    name: 'rules-read-players',
+    text: READ_PLAYERS,
+    values: [playersJson(players)],
+  });
+  return rows;
+}
+
+/**
+ * Locks the players' existing rows in key order and reads them as `readPlayers` does. The read is
+ * a statement of its own, sent with the lock (one round trip on a pipelining pool) and run after
+ * it, so it sees what a writer that held a lock before committed. Players without a row are
+ * missing from the answer.
+ */
+export async function lockPlayers(
+  client: PoolClient,
+  players: readonly PlayerToRead[],
+): Promise<PlayerRow[]> {
+  if (players.length === 0) return [];
+  const json = playersJson(players);
+  const [, read] = await Promise.all([
+    client.query({ name: 'rules-lock-players', text: LOCK_ROWS, values: [json] }),
+    client.query<PlayerRow>({ name: 'rules-read-players', text: READ_PLAYERS, values: [json] }),
+  ]);
+  return read.rows;
+}
+
+/** Creates the players' lock rows (`player_counters`) that do not exist yet. */
+export async function createPlayerRows(client: PoolClient, players: readonly PlayerRef[]): Promise<void> {
+  if (players.length === 0) return;
+  await client.query({
+    name: 'rules-create-players',
+    text: `INSERT INTO player_counters (environment_id, player_id)
+       SELECT environment_id, player_id FROM ${REFS} ORDER BY 1, 2
+       ON CONFLICT DO NOTHING`,
+    values: [refsJson(players)],
+  });
+}
+
+const refsJson = (players: readonly PlayerRef[]) =>
+  asJson(players.map((p) => ({ environment_id: p.environmentId, player_id: p.playerId })));
+
 /**
  * Creates the missing rows of the given players and locks all of them, in key order (a read that
- * enters missions; the consumer locks through `lockPlayers`). Creating first means a read and the
- * consumer always meet on the same locked row.
+ * enters missions or accepts one). Creating first means a read and the consumer always meet on the
+ * same locked row.
  */
 export async function lockProgress(client: PoolClient, players: PlayerRef[]): Promise<PlayerProgress[]> {
   if (players.length === 0) return [];
   await createPlayerRows(client, players);
-  await client.query(
-    `SELECT 1 FROM player_counters
-     WHERE (environment_id, player_id) IN (SELECT * FROM unnest($1::uuid[], $2::text[]))
-     ORDER BY environment_id, player_id
-     FOR UPDATE`,
-    refParams(players),
+  const rows = await lockPlayers(
+    client,
+    players.map((p) => ({ ...p, knownRevision: null })),
   );
-  return (await readProgressRows(client, players)).map((row) => toStoredProgress(row).progress);
-}
-
-/** The given players' rows, unlocked (their locks are held already). */
-export async function readProgressRows(client: PoolClient, players: PlayerRef[]): Promise<ProgressRow[]> {
-  const { rows } = await client.query<ProgressRow>(
-    `${FULL_ROW}
-     WHERE (c.environment_id, c.player_id) IN (SELECT * FROM unnest($1::uuid[], $2::text[]))`,
-    refParams(players),
-  );
-  return rows;
-}
-
-export const refParams = (players: PlayerRef[]) => [
-  plainArray(players.map((p) => p.environmentId)),
-  textArray(players.map((p) => p.playerId)),
-];
-
-/** Creates the players' lock rows (`player_counters`) that do not exist yet. */
-export async function createPlayerRows(client: PoolClient, players: PlayerRef[]): Promise<void> {
-  if (players.length === 0) return;
-  await client.query(
-    `INSERT INTO player_counters (environment_id, player_id)
-     SELECT * FROM unnest($1::uuid[], $2::text[]) ORDER BY 1, 2
-     ON CONFLICT DO NOTHING`,
-    refParams(players),
-  );
+  return rows.map((row) => progressOf(row).progress);
 }
 
 /** What one player's write changes: the counters always, entries and streaks when they changed. */
 export interface ProgressWrite {
   stored: StoredProgress;
-  counters: string;
-  /** The entries' and streaks' JSON texts; absent when only counters moved. */
-  entries?: { missions: string; streaks: string };
+  /** The objective values by slot of `stored.layout`. */
+  counters: StoredCounters;
+  /** The entries' JSON text and the streaks; absent when only counters moved. */
+  entries?: { missions: string; streaks: Record<string, StreakState> };
 }
 
 /**
@@ -152,72 +214,109 @@ export function progressWrite(
   after: PlayerProgress,
   factsChanged = true,
 ): ProgressWrite {
-  if (before && !factsChanged) return { stored: before, counters: encodeCounters(before.layout) };
+  if (before && !factsChanged) return { stored: before, counters: counterValues(before.layout) };
   const { json, layout } = encodeEntries(after.missions);
   return {
     stored: { progress: after, layout },
-    counters: encodeCounters(layout),
-    entries: { missions: json, streaks: JSON.stringify(after.streaks) },
+    counters: counterValues(layout),
+    entries: { missions: json, streaks: after.streaks },
   };
 }
 
+/** One player's row as a batch writes it: the activity always, progress when it moved. */
+export interface PlayerRowWrite {
+  player: PlayerRef;
+  activity: PlayerActivity | undefined;
+  progress: ProgressWrite | undefined;
+  /** The new revision when progress moved. */
+  revision: string | undefined;
+  /**
+   * The revision and events applied the write was computed from: the row is written only if it
+   * still holds them (absent: the caller holds the row's lock).
+   */
+  expected?: { revision: string; eventsApplied: number } | undefined;
+}
+
 /**
- * Writes the given players' whole progress in one statement (their lock rows exist and are
- * locked), each with a new revision (reads that enter or accept missions).
+ * Writes players' rows in one statement: each `player_counters` row gets its new activity (when
+ * given) and, when progress moved, its counters and the new revision; entries and streaks are
+ * upserted only for the writes that carry them. A write with `expected` is skipped when the row
+ * moved since (another writer committed meanwhile; a writer holding the row's lock is waited for).
+ * Answers the players written.
  */
+export async function writePlayers(
+  client: PoolClient,
+  writes: readonly PlayerRowWrite[],
+): Promise<{ environment_id: string; player_id: string }[]> {
+  if (writes.length === 0) return [];
+  const rows = writes.map(({ player, activity, progress, revision, expected }) => ({
+    environment_id: player.environmentId,
+    player_id: player.playerId,
+    counters: progress?.counters,
+    revision,
+    events_applied: activity?.eventsApplied,
+    last_event_id: activity?.lastEventId,
+    last_offset: activity?.lastOffset,
+    last_occurred_at: activity?.lastOccurredAt,
+    applied_events_digest: activity?.appliedEventsDigest,
+    missions: progress?.entries?.missions,
+    streaks: progress?.entries?.streaks,
+    expected_revision: expected?.revision,
+    expected_events_applied: expected?.eventsApplied,
+  }));
+  const { rows: written } = await client.query<{ environment_id: string; player_id: string }>({
+    name: 'rules-write-players',
+    text: `WITH u AS (
+       SELECT * FROM json_to_recordset($1::json) AS u(environment_id uuid, player_id text, counters json,
+         revision uuid, events_applied bigint, last_event_id uuid, last_offset bigint,
+         last_occurred_at timestamptz, applied_events_digest text, missions text, streaks json,
+         expected_revision uuid, expected_events_applied bigint)
+     ), counters AS (
+       UPDATE player_counters c SET
+         counters = coalesce(u.counters, c.counters), revision = coalesce(u.revision, c.revision),
+         events_applied = coalesce(u.events_applied, c.events_applied),
+         last_event_id = coalesce(u.last_event_id, c.last_event_id),
+         last_offset = coalesce(u.last_offset, c.last_offset),
+         last_occurred_at = coalesce(u.last_occurred_at, c.last_occurred_at),
+         applied_events_digest = coalesce(u.applied_events_digest, c.applied_events_digest),
+         updated_at = CASE WHEN u.events_applied IS NULL THEN c.updated_at ELSE now() END
+       FROM u WHERE c.environment_id = u.environment_id AND c.player_id = u.player_id
+         AND (u.expected_revision IS NULL
+           OR (c.revision = u.expected_revision AND c.events_applied = u.expected_events_applied))
+       RETURNING c.environment_id, c.player_id
+     ), entries AS (
+       INSERT INTO player_progress (environment_id, player_id, missions, streaks)
+       SELECT u.environment_id, u.player_id, u.missions::json, u.streaks
+       FROM u JOIN counters w ON w.environment_id = u.environment_id AND w.player_id = u.player_id
+       WHERE u.missions IS NOT NULL
+       ON CONFLICT (environment_id, player_id) DO UPDATE
+         SET missions = EXCLUDED.missions, streaks = EXCLUDED.streaks, updated_at = now()
+     )
+     SELECT environment_id, player_id FROM counters`,
+    values: [asJson(rows)],
+  });
+  return written;
+}
+
+/** Writes the given players' whole progress (their lock rows exist and are locked), each with a new revision. */
 export async function saveProgress(client: PoolClient, progress: PlayerProgress[]): Promise<void> {
-  if (progress.length === 0) return;
-  const writes = progress.map((p) => progressWrite(undefined, p));
-  const revisions = progress.map(() => crypto.randomUUID());
-  await client.query(`WITH counters AS (${countersUpdate(1)}), entries AS (${entriesUpsert(5)}) SELECT 1`, [
-    ...countersParams(writes, revisions),
-    ...entriesParams(writes),
-  ]);
-}
-
-/** The update of the lock rows in `countersParams` (4 parameters from `first`), for a larger statement. */
-function countersUpdate(first: number): string {
-  const $ = (i: number) => `$${first + i}`;
-  return `UPDATE player_counters c SET counters = u.counters, revision = u.revision
-     FROM unnest(${$(0)}::uuid[], ${$(1)}::text[], ${$(2)}::json[], ${$(3)}::uuid[])
-       AS u(environment_id, player_id, counters, revision)
-     WHERE c.environment_id = u.environment_id AND c.player_id = u.player_id`;
-}
-
-function countersParams(writes: ProgressWrite[], revisions: string[]): unknown[] {
-  return [
-    writes.map((w) => w.stored.progress.environmentId),
-    writes.map((w) => w.stored.progress.playerId),
-    writes.map((w) => w.counters),
-    revisions,
-  ];
-}
-
-/**
- * The upsert of the entries and streaks of the writes that carry them (`entriesParams`, 4
- * parameters from `first`), for use in a larger statement.
- */
-export function entriesUpsert(first: number): string {
-  const $ = (i: number) => `$${first + i}`;
-  return `INSERT INTO player_progress (environment_id, player_id, missions, streaks)
-     SELECT * FROM unnest(${$(0)}::uuid[], ${$(1)}::text[], ${$(2)}::json[], ${$(3)}::json[])
-     ON CONFLICT (environment_id, player_id) DO UPDATE
-       SET missions = EXCLUDED.missions, streaks = EXCLUDED.streaks, updated_at = now()`;
-}
-
-export function entriesParams(writes: ProgressWrite[]): unknown[] {
-  const full = writes.filter((w) => w.entries);
-  return [
-    full.map((w) => w.stored.progress.environmentId),
-    full.map((w) => w.stored.progress.playerId),
-    full.map((w) => w.entries!.missions),
-    full.map((w) => w.entries!.streaks),
-  ];
+  await writePlayers(
+    client,
+    progress.map((p) => ({
+      player: p,
+      activity: undefined,
+      progress: progressWrite(undefined, p),
+      revision: crypto.randomUUID(),
+    })),
+  );
 }
 
 /** A player's progress without locking (reads that change nothing); empty when they have no row. */
-export async function findProgress(db: Pool | PoolClient, player: PlayerRef): Promise<PlayerProgress> {
-  const { rows } = await db.query<ProgressRow>(
+export async function findProgress(
+  connection: Pool | PoolClient,
+  player: PlayerRef,
+): Promise<PlayerProgress> {
+  const { rows } = await connection.query<ProgressRow>(
     `${FULL_ROW} WHERE c.environment_id = $1 AND c.player_id = $2`,
     [player.environmentId, player.playerId],
   );
@@ -231,10 +330,10 @@ export async function findProgress(db: Pool | PoolClient, player: PlayerRef): Pr
  * `RulesCache.atVersion`.
  */
 export async function findProgressAndRulesVersion(
-  db: Pool | PoolClient,
+  connection: Pool | PoolClient,
   player: PlayerRef,
-): Promise<{ stored: PlayerProgress | undefined; rulesVersion: string | null }> {
-  const { rows } = await db.query<ProgressRow & { rules_version: string | null }>(
+): Promise<{ stored: PlayerProgress | undefined; rulesVersion: number | null }> {
+  const { rows } = await connection.query<ProgressRow & { rules_version: number | null }>(
     `SELECT (SELECT version FROM definition_versions WHERE environment_id = $1) AS rules_version,
        c.environment_id, c.player_id, c.revision, c.counters, p.missions, p.streaks
      FROM (VALUES (1)) AS one
@@ -250,27 +349,38 @@ export async function findProgressAndRulesVersion(
 }
 
 /**
- * Creates a player's rows with the given progress in one statement. False when the player's lock
- * row exists (a concurrent request or the consumer created it first): then lock and update instead.
+ * Creates a player's rows with the given progress. False when the player's lock row exists (a
+ * concurrent request or the consumer created it first): then lock and update instead.
  */
 export async function insertProgress(client: PoolClient, progress: PlayerProgress): Promise<boolean> {
   const write = progressWrite(undefined, progress);
-  const { rows } = await client.query<{ created: boolean }>(
-    `WITH created AS (
-       INSERT INTO player_counters (environment_id, player_id, counters) VALUES ($1, $2, $3)
-       ON CONFLICT DO NOTHING RETURNING 1
-     ), entries AS (
-       INSERT INTO player_progress (environment_id, player_id, missions, streaks)
-       SELECT $1, $2, $4, $5 WHERE EXISTS (SELECT FROM created)
-     )
-     SELECT EXISTS (SELECT FROM created) AS created`,
-    [
-      progress.environmentId,
-      progress.playerId,
-      write.counters,
-      write.entries!.missions,
-      write.entries!.streaks,
-    ],
+  const created = await execute(
+    client,
+    db
+      .with('created', (q) =>
+        q
+          .insertInto('player_counters')
+          .values({
+            environment_id: progress.environmentId,
+            player_id: progress.playerId,
+            counters: JSON.stringify(write.counters),
+          })
+          .onConflict((oc) => oc.doNothing())
+          .returning(['environment_id', 'player_id']),
+      )
+      .insertInto('player_progress')
+      .columns(['environment_id', 'player_id', 'missions', 'streaks'])
+      .expression((eb) =>
+        eb
+          .selectFrom('created')
+          .select([
+            'environment_id',
+            'player_id',
+            eb.cast<string>(eb.val(write.entries!.missions), 'json').as('missions'),
+            eb.cast<string>(eb.val(JSON.stringify(write.entries!.streaks)), 'json').as('streaks'),
+          ]),
+      )
+      .returning('player_id'),
   );
-  return rows[0]!.created;
+  return created.length > 0;
 }

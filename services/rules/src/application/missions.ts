@@ -1,26 +1,35 @@
 import {
   type EnvironmentContext,
   isEligible,
+  type MissionCollectionSchema,
   type PlayerContext,
   type RulesProgress,
+  resolveOptionalText,
+  resolveText,
   topics,
 } from '@engage/contracts';
 import type { MissionDefinition } from '@engage/contracts/environment/missions.ts';
 import { enqueueOutbox } from '@engage/kafka';
 import { conflict, notFound } from '@engage/kit';
 import { type Pool, withTransaction } from '@engage/postgres';
-import type { EnvironmentRules, StoredMission } from './domain/definitions.ts';
-import { derivedUuid } from './domain/ids.ts';
-import { type MissionView, missionView } from './domain/mission-view.ts';
+import type { z } from 'zod';
+import type { EnvironmentRules, StoredMission } from '../domain/definitions.ts';
+import { derivedUuid } from '../domain/ids.ts';
+import { type MissionView, missionView } from '../domain/mission-view.ts';
 import {
   calendarOccurrence,
   enterOnRead,
   isOpen,
   type MissionEntry,
   type PlayerMissions,
-} from './domain/missions.ts';
-import type { RulesCache } from './store/definitions.ts';
-import { findProgressAndRulesVersion, insertProgress, lockProgress, saveProgress } from './store/progress.ts';
+} from '../domain/missions.ts';
+import {
+  findProgressAndRulesVersion,
+  insertProgress,
+  lockProgress,
+  saveProgress,
+} from '../store/progress.ts';
+import type { RulesCache } from './rules-cache.ts';
 
 export interface MissionDeps {
   pool: Pool;
@@ -30,7 +39,7 @@ export interface MissionDeps {
   onOutbox: () => void;
 }
 
-interface Reader {
+export interface MissionReader {
   env: EnvironmentContext;
   player: PlayerContext;
   languageCode: string | undefined;
@@ -48,7 +57,7 @@ export function isVisible(mission: MissionDefinition, player: PlayerContext, now
  */
 export async function readMissions(
   deps: MissionDeps,
-  reader: Reader,
+  reader: MissionReader,
   select: (rules: EnvironmentRules) => StoredMission[],
 ): Promise<MissionView[]> {
   const now = Date.now();
@@ -88,7 +97,12 @@ export async function readMissions(
 }
 
 /** The entries `missions` become when the player reads the visible missions, and the records of the entering. */
-function enterVisible(reader: Reader, visible: StoredMission[], missions: PlayerMissions, now: number) {
+function enterVisible(
+  reader: MissionReader,
+  visible: StoredMission[],
+  missions: PlayerMissions,
+  now: number,
+) {
   const next = { ...missions };
   const records: RulesProgress[] = [];
   for (const m of visible) {
@@ -103,7 +117,7 @@ function enterVisible(reader: Reader, visible: StoredMission[], missions: Player
 /** One mission (also one only in collections); unknown, switched off, closed and hidden are one 404. */
 export async function readMission(
   deps: MissionDeps,
-  reader: Reader,
+  reader: MissionReader,
   missionKey: string,
 ): Promise<MissionView> {
   const [mission] = await readMissions(deps, reader, (rules) => {
@@ -115,6 +129,37 @@ export async function readMission(
 }
 
 /**
+ * A mission collection with the missions of it the player sees (endpoint 3), entering the player
+ * as `readMissions` does; unknown and switched-off collections are one 404.
+ */
+export async function readCollection(
+  deps: MissionDeps,
+  reader: MissionReader,
+  collectionKey: string,
+): Promise<z.infer<typeof MissionCollectionSchema>> {
+  const rules = await deps.rules.one(deps.pool, reader.env.environmentId);
+  const collection = rules.collections.get(collectionKey);
+  if (!collection?.definition.active) {
+    throw notFound('mission_collection.not_found', `No mission collection '${collectionKey}'.`);
+  }
+  const { definition } = collection;
+  const missions = await readMissions(deps, reader, (r) =>
+    definition.missions.flatMap((key) => {
+      const mission = r.missions.get(key);
+      return mission ? [mission] : [];
+    }),
+  );
+  return {
+    collectionId: collection.collectionId,
+    key: definition.key,
+    name: resolveText(definition.name, reader.languageCode),
+    description: resolveOptionalText(definition.description, reader.languageCode),
+    images: definition.images,
+    missions,
+  };
+}
+
+/**
  * Accepts a mission that requires acceptance: from now on its objectives count. A mission the
  * player cannot see and was never entered into is `mission.not_found`, as on endpoint 2. The player
  * must have been entered by a read (`mission.not_locked_in`), and the mission (or its daily/weekly
@@ -123,7 +168,7 @@ export async function readMission(
  */
 export async function acceptMission(
   deps: MissionDeps,
-  reader: Reader,
+  reader: MissionReader,
   missionKey: string,
 ): Promise<MissionView> {
   const now = Date.now();
@@ -169,7 +214,7 @@ export const missionNotFound = (missionKey: string) =>
   notFound('mission.not_found', `No mission '${missionKey}' for this player.`);
 
 function step(
-  reader: Reader,
+  reader: MissionReader,
   kind: 'MissionEntered' | 'MissionAccepted',
   missionKey: string,
   entry: MissionEntry,
