@@ -3,12 +3,12 @@ import { internalVerifierOf, listen, type ServiceContext } from '@engage/kit';
 import { createPool, warnIfAutovacuumOff } from '@engage/postgres';
 import { createRedis } from '@engage/redis';
 import { buildApp } from './app.ts';
-import type { BoardMirrorDeps } from './boards/mirror.ts';
-import { NameCache, TopCache } from './boards/read-caches.ts';
-import { startMirrorSweeper } from './boards/sweeper.ts';
+import { NameCache, TopCache } from './application/reading/read-caches.ts';
+import type { BoardMirrorDeps } from './application/scoring/mirror.ts';
+import { startMirrorSweeper } from './application/scoring/sweeper.ts';
+import { startSettler } from './application/settlement/settler.ts';
 import { startEventsConsumer } from './consumers/events.ts';
 import type { QueryEnv } from './env.ts';
-import { startSettler } from './settlement/settler.ts';
 import { DefinitionCache } from './store/definitions.ts';
 
 /**

@@ -55,6 +55,11 @@ export async function loadVersionedDefinitions(
   return byEnvironment;
 }
 
+/** Serializes applies of one environment's definitions until the transaction ends. */
+export async function lockDefinitions(client: PoolClient, environmentId: string): Promise<void> {
+  await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`leaderboards:${environmentId}`]);
+}
+
 /** Replaces an environment's boards with `boards` (absent keys are removed). */
 export async function replaceDefinitions(
   client: PoolClient,
@@ -109,3 +114,16 @@ export class DefinitionCache {
 
 /** What readers and mirrors need of the definitions (a DefinitionCache, or a fixed list in unit tests). */
 export type Definitions = Pick<DefinitionCache, 'board' | 'boards' | 'forget'>;
+
+/** One board's definition as stored now (read inside a settlement's transaction). */
+export async function loadDefinition(
+  db: Queryable,
+  environmentId: string,
+  boardKey: string,
+): Promise<LeaderboardDefinition | undefined> {
+  const { rows } = await db.query<{ definition: unknown }>(
+    'SELECT definition FROM leaderboard_definitions WHERE environment_id = $1 AND board_key = $2',
+    [environmentId, boardKey],
+  );
+  return rows[0] ? LeaderboardDefinitionSchema.parse(rows[0].definition) : undefined;
+}

@@ -143,3 +143,88 @@ export async function latestPeriodBefore(
   );
   return rows[0] && toPeriod(rows[0]);
 }
+
+/** A period row claimed FOR UPDATE for settling. */
+export interface ClaimedPeriod {
+  environment_id: string;
+  board_key: string;
+  period_start: Date;
+  period_end: Date | null;
+  organization_id: string;
+  state: 'open' | 'settled';
+  participants: number | null;
+  /** The end the live board's ticks were computed with: the end before an on-demand cut. */
+  ticks_end: Date | null;
+}
+
+/**
+ * Claims the open period that ended longest ago (at least `graceMs` ago, so late-consumed events of
+ * it still score), skipping periods another replica is settling. Holds the row FOR UPDATE until the
+ * caller's transaction ends: a crash rolls the whole settlement back and another replica redoes it.
+ */
+export async function claimDuePeriod(
+  client: PoolClient,
+  graceMs: number,
+  environmentId?: string,
+): Promise<ClaimedPeriod | undefined> {
+  const { rows } = await client.query<ClaimedPeriod>(
+    `SELECT environment_id, board_key, period_start, period_end, organization_id, state, participants,
+       period_end AS ticks_end FROM board_periods
+     WHERE state = 'open' AND period_end <= now() - make_interval(secs => $1::float8 / 1000)
+       AND ($2::uuid IS NULL OR environment_id = $2)
+     ORDER BY period_end LIMIT 1 FOR UPDATE SKIP LOCKED`,
+    [graceMs, environmentId ?? null],
+  );
+  return rows[0];
+}
+
+/**
+ * Locks the period in progress of a board for an on-demand settle (sandbox): creates it if nobody
+ * scored yet, and cuts it at now. Waits for a scoring batch holding it to commit.
+ */
+export async function claimCurrentPeriod(
+  client: PoolClient,
+  period: {
+    environmentId: string;
+    boardKey: string;
+    start: number;
+    end: number | null;
+    organizationId: string;
+  },
+): Promise<ClaimedPeriod> {
+  await client.query(
+    `INSERT INTO board_periods (environment_id, board_key, period_start, period_end, organization_id)
+     VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
+    [
+      period.environmentId,
+      period.boardKey,
+      new Date(period.start).toISOString(),
+      period.end === null ? null : new Date(period.end).toISOString(),
+      period.organizationId,
+    ],
+  );
+  const { rows } = await client.query<ClaimedPeriod>(
+    `WITH uncut AS (
+       SELECT period_end FROM board_periods
+       WHERE environment_id = $1 AND board_key = $2 AND period_start = $3 AND state = 'open' FOR UPDATE)
+     UPDATE board_periods SET period_end = LEAST(coalesce(period_end, 'infinity'), now())
+     WHERE environment_id = $1 AND board_key = $2 AND period_start = $3 AND state = 'open'
+     RETURNING environment_id, board_key, period_start, period_end, organization_id, state, participants,
+       (SELECT period_end FROM uncut) AS ticks_end`,
+    [period.environmentId, period.boardKey, new Date(period.start).toISOString()],
+  );
+  return rows[0]!;
+}
+
+/** Marks a claimed period settled with its number of participants (it leaves the live boards). */
+export async function markPeriodSettled(
+  client: PoolClient,
+  period: BoardRef & { periodStart: number },
+  participants: number,
+): Promise<void> {
+  await client.query(
+    `UPDATE board_periods SET state = 'settled', settled_at = now(), participants = $4
+     WHERE environment_id = $1 AND board_key = $2 AND period_start = $3`,
+    [period.environmentId, period.boardKey, new Date(period.periodStart).toISOString(), participants],
+  );
+}

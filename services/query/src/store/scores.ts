@@ -343,3 +343,16 @@ export async function currentTiersOf(
   );
   return rows[0]?.tier ?? 0;
 }
+
+/** The league groups (tier, group) a period's players joined. */
+export async function leagueGroupsOf(
+  db: Queryable,
+  period: { environmentId: string; boardKey: string; periodStart: number },
+): Promise<{ tier: number; groupNo: number }[]> {
+  const { rows } = await db.query<{ tier: number; group_no: number }>(
+    `SELECT DISTINCT tier, group_no FROM board_scores
+     WHERE environment_id = $1 AND board_key = $2 AND period_start = $3 AND tier IS NOT NULL AND group_no IS NOT NULL`,
+    [period.environmentId, period.boardKey, new Date(period.periodStart).toISOString()],
+  );
+  return rows.map((g) => ({ tier: g.tier, groupNo: g.group_no }));
+}

@@ -1,6 +1,6 @@
 import { createSleeper } from '@engage/kit';
-import { closeMirrorTicket, dueMirrorTickets } from '../store/mirror-tickets.ts';
-import { readScores } from '../store/scores.ts';
+import { closeMirrorTicket, dueMirrorTickets } from '../../store/mirror-tickets.ts';
+import { readScores } from '../../store/scores.ts';
 import { type BoardMirrorDeps, mirrorScores } from './mirror.ts';
 
 /** Tickets younger than this are left to the afterCommit of the process that opened them. */

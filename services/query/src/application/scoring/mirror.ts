@@ -2,17 +2,24 @@ import type { LeaderboardDefinition } from '@engage/contracts/environment/leader
 import type { Logger } from '@engage/kit';
 import type { Pool } from '@engage/postgres';
 import type { Redis } from '@engage/redis';
-import { encodeRankScore } from '../domain/rank-score.ts';
-import type { Definitions } from '../store/definitions.ts';
+import { encodeRankScore } from '../../domain/rank-score.ts';
+import type { Definitions } from '../../store/definitions.ts';
+import { leagueGroupKey, periodBoardKey, teamBoardKey } from '../../store/redis/keys.ts';
+import {
+  boardsMirrored,
+  type DisplayName,
+  markBoardsMirrored,
+  writeBoardMembers,
+  writeDisplayNames,
+} from '../../store/redis/live-boards.ts';
+import { ZaddBatch } from '../../store/redis/zadd-batch.ts';
 import {
   displayNames,
   openPeriodScores,
   type ScoreRow,
   type TeamTotal,
   teamTotals,
-} from '../store/scores.ts';
-import { boardsMarkerKey, displayNamesKey, leagueGroupKey, periodBoardKey, teamBoardKey } from './keys.ts';
-import { ZaddBatch } from './zadd-batch.ts';
+} from '../../store/scores.ts';
 
 export interface BoardMirrorDeps {
   pool: Pool;
@@ -63,10 +70,7 @@ async function writeRows(deps: BoardMirrorDeps, rows: readonly ScoreRow[]): Prom
       total.teamKey,
     );
   }
-  if (members.size === 0) return;
-  const pipeline = deps.redis.pipeline();
-  for (const [key, args] of members.commands()) pipeline.zadd(key, ...args);
-  await execPipeline(pipeline);
+  await writeBoardMembers(deps.redis, members);
 }
 
 /** The definitions of one batch's boards, each looked up once. */
@@ -103,15 +107,9 @@ export function scaleOf(
 /** Writes display names to the environment's names hash. */
 export async function mirrorDisplayNames(
   deps: Pick<BoardMirrorDeps, 'redis' | 'keyPrefix'>,
-  names: Iterable<{ environmentId: string; playerId: string; displayName: string }>,
+  names: Iterable<DisplayName>,
 ): Promise<void> {
-  const pipeline = deps.redis.pipeline();
-  let count = 0;
-  for (const n of names) {
-    pipeline.hset(displayNamesKey(deps.keyPrefix, n.environmentId), n.playerId, n.displayName);
-    count++;
-  }
-  if (count > 0) await execPipeline(pipeline);
+  await writeDisplayNames(deps.redis, deps.keyPrefix, names);
 }
 
 /**
@@ -120,19 +118,19 @@ export async function mirrorDisplayNames(
  * it ran (a concurrent mirror may have been overwritten by an older page). Returns whether it ran.
  */
 export async function ensureBoardsMirrored(deps: BoardMirrorDeps, environmentId: string): Promise<boolean> {
-  const marker = boardsMarkerKey(deps.keyPrefix, environmentId);
-  if ((await deps.redis.exists(marker)) === 1) return false;
+  if (await boardsMirrored(deps.redis, deps.keyPrefix, environmentId)) return false;
   // Reads and the consumer of one process that find the marker gone share one rebuild.
-  const running = rebuilds.get(marker);
+  const id = `${deps.keyPrefix}\u0000${environmentId}`;
+  const running = rebuilds.get(id);
   if (running) return running;
-  const rebuild = rebuildBoards(deps, environmentId, marker).finally(() => rebuilds.delete(marker));
-  rebuilds.set(marker, rebuild);
+  const rebuild = rebuildBoards(deps, environmentId).finally(() => rebuilds.delete(id));
+  rebuilds.set(id, rebuild);
   return rebuild;
 }
 
 const rebuilds = new Map<string, Promise<boolean>>();
 
-async function rebuildBoards(deps: BoardMirrorDeps, environmentId: string, marker: string): Promise<boolean> {
+async function rebuildBoards(deps: BoardMirrorDeps, environmentId: string): Promise<boolean> {
   const started = new Date(Date.now() - 2_000);
   let rebuilt = 0;
   let after: ScoreRow | undefined;
@@ -148,7 +146,7 @@ async function rebuildBoards(deps: BoardMirrorDeps, environmentId: string, marke
     deps,
     [...names].map(([playerId, displayName]) => ({ environmentId, playerId, displayName })),
   );
-  await deps.redis.set(marker, new Date().toISOString());
+  await markBoardsMirrored(deps.redis, deps.keyPrefix, environmentId);
   after = undefined;
   for (;;) {
     const page = await openPeriodScores(deps.pool, environmentId, after, REBUILD_PAGE, started);
@@ -158,10 +156,4 @@ async function rebuildBoards(deps: BoardMirrorDeps, environmentId: string, marke
   }
   if (rebuilt > 0) deps.log.info({ environmentId, rows: rebuilt }, 'rebuilt live leaderboards from Postgres');
   return true;
-}
-
-async function execPipeline(pipeline: ReturnType<Redis['pipeline']>): Promise<void> {
-  const results = (await pipeline.exec()) ?? [];
-  const failed = results.find(([err]) => err);
-  if (failed) throw failed[0];
 }

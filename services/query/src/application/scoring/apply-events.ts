@@ -1,0 +1,37 @@
+import type { AcceptedEvent } from '@engage/contracts';
+import type { ApplyBatch } from '@engage/kafka';
+import { tallyEvents } from '../../domain/tally.ts';
+import { closeMirrorTicket } from '../../store/mirror-tickets.ts';
+import { addTallies } from '../../store/totals.ts';
+import { type BoardMirrorDeps, mirrorDisplayNames, mirrorScores } from './mirror.ts';
+import { type ScoredBatch, scoreEvents } from './score-events.ts';
+import type { ScoringMemory } from './scoring-memory.ts';
+
+/**
+ * Adds one partition batch to the durable totals and board scores inside the consumer's
+ * transaction, with a mirror ticket listing the rows Redis is to receive after the commit (opened by
+ * the score upsert itself); answers what it scored, for the mirror. `memory`: what the consumer
+ * remembers of definitions and periods.
+ */
+export async function applyAcceptedEvents(
+  { client, records }: ApplyBatch<AcceptedEvent>,
+  memory?: ScoringMemory,
+): Promise<ScoredBatch> {
+  const events = records.map((r) => r.value);
+  await addTallies(client, tallyEvents(events));
+  return scoreEvents(client, events, memory);
+}
+
+/**
+ * After the commit: mirror the batch's scores into Redis with the values Postgres now holds, then
+ * close the ticket. A failure here loses nothing: the ticket stays open and the sweeper mirrors it.
+ */
+export async function mirrorAppliedEvents(deps: BoardMirrorDeps, scored: ScoredBatch): Promise<void> {
+  try {
+    await mirrorScores(deps, scored.rows);
+    await mirrorDisplayNames(deps, scored.names);
+    if (scored.ticketId !== null) await closeMirrorTicket(deps.pool, scored.ticketId);
+  } catch (err) {
+    deps.log.warn({ err }, 'mirroring to Redis failed; the sweeper will retry');
+  }
+}
