@@ -9,6 +9,7 @@ import {
 import { applyAcceptedEvents, mirrorAppliedEvents } from '../application/scoring/apply-events.ts';
 import type { BoardMirrorDeps } from '../application/scoring/mirror.ts';
 import { ScoringMemory } from '../application/scoring/scoring-memory.ts';
+import { TicketCloser } from '../application/scoring/ticket-closer.ts';
 
 /**
  * Each kafkajs fetch round is applied in two transactions over half its partitions each: while one
@@ -25,7 +26,7 @@ const FETCH_MIN_BYTES = 256 * 1024;
 /** 2 MiB fetched per partition: about EVENTS_RECORDS_PER_TRANSACTION events, one transaction's worth. */
 const FETCH_BYTES_PER_PARTITION = 2 * 1024 * 1024;
 
-export function startEventsConsumer(
+export async function startEventsConsumer(
   deps: BoardMirrorDeps & {
     kafka: KafkaClient;
     topicPrefix: string;
@@ -35,7 +36,8 @@ export function startEventsConsumer(
   },
 ): Promise<RunningConsumer> {
   const memory = new ScoringMemory();
-  return startExactlyOnceConsumer({
+  const closer = new TicketCloser(deps.pool, deps.log);
+  const running = await startExactlyOnceConsumer({
     kafka: deps.kafka,
     pool: deps.pool,
     log: deps.log,
@@ -50,6 +52,13 @@ export function startEventsConsumer(
     maxBytesPerPartition: FETCH_BYTES_PER_PARTITION,
     minBytesPerFetch: FETCH_MIN_BYTES,
     apply: (batch) => applyAcceptedEvents(batch, memory),
-    afterCommit: ({ result }) => mirrorAppliedEvents(deps, result),
+    afterCommit: ({ result }) => mirrorAppliedEvents(deps, result, closer),
   });
+  return {
+    ...running,
+    stop: async () => {
+      await running.stop();
+      await closer.idle();
+    },
+  };
 }

@@ -1,11 +1,12 @@
 import type { AcceptedEvent } from '@engage/contracts';
 import type { ApplyBatch } from '@engage/kafka';
 import { tallyEvents } from '../../domain/tally.ts';
-import { closeMirrorTicket } from '../../store/mirror-tickets.ts';
+import { closeMirrorTickets } from '../../store/mirror-tickets.ts';
 import { addTallies } from '../../store/totals.ts';
 import { type BoardMirrorDeps, mirrorDisplayNames, mirrorScores } from './mirror.ts';
 import { type ScoredBatch, scoreEvents } from './score-events.ts';
 import type { ScoringMemory } from './scoring-memory.ts';
+import type { TicketCloser } from './ticket-closer.ts';
 
 /**
  * Adds one partition batch to the durable totals and board scores inside the consumer's
@@ -24,13 +25,20 @@ export async function applyAcceptedEvents(
 
 /**
  * After the commit: mirror the batch's scores into Redis with the values Postgres now holds, then
- * close the ticket. A failure here loses nothing: the ticket stays open and the sweeper mirrors it.
+ * close the ticket (`closer`: the consumer's, which does it off its path; else before returning).
+ * A failure here loses nothing: the ticket stays open and the sweeper mirrors it.
  */
-export async function mirrorAppliedEvents(deps: BoardMirrorDeps, scored: ScoredBatch): Promise<void> {
+export async function mirrorAppliedEvents(
+  deps: BoardMirrorDeps,
+  scored: ScoredBatch,
+  closer?: TicketCloser,
+): Promise<void> {
   try {
     await mirrorScores(deps, scored.rows);
     await mirrorDisplayNames(deps, scored.names);
-    if (scored.ticketId !== null) await closeMirrorTicket(deps.pool, scored.ticketId);
+    if (scored.ticketId === null) return;
+    if (closer) closer.close(scored.ticketId);
+    else await closeMirrorTickets(deps.pool, [scored.ticketId]);
   } catch (err) {
     deps.log.warn({ err }, 'mirroring to Redis failed; the sweeper will retry');
   }

@@ -4,6 +4,7 @@ import type { Pool } from '@engage/postgres';
 import type { Redis } from '@engage/redis';
 import { encodeRankScore } from '../../domain/rank-score.ts';
 import type { Definitions } from '../../store/definitions.ts';
+import type { BoardRef } from '../../store/periods.ts';
 import { leagueGroupKey, periodBoardKey, teamBoardKey } from '../../store/redis/keys.ts';
 import {
   boardsMirrored,
@@ -33,23 +34,32 @@ const REBUILD_PAGE = 2_000;
 
 /**
  * Writes committed scores into the live boards: each row's absolute rank score (never an increment,
- * so a replay writes the same value) and the team totals they change.
+ * so a replay writes the same value) and the team totals they change. An environment whose boards
+ * Redis lost (its marker is gone, as the same pipeline tells) is then rebuilt from Postgres, which
+ * holds these rows too.
  */
 export async function mirrorScores(deps: BoardMirrorDeps, rows: readonly ScoreRow[]): Promise<void> {
   if (rows.length === 0) return;
-  for (const environmentId of new Set(rows.map((r) => r.environmentId))) {
+  const environmentIds = [...new Set(rows.map((r) => r.environmentId))];
+  for (const environmentId of await writeRows(deps, rows, environmentIds)) {
     await ensureBoardsMirrored(deps, environmentId);
   }
-  await writeRows(deps, rows);
 }
 
-/** One pipeline; variadic ZADDs per sorted set (in pieces, see ZADD_MEMBERS_MAX). */
-async function writeRows(deps: BoardMirrorDeps, rows: readonly ScoreRow[]): Promise<void> {
+/**
+ * One pipeline; variadic ZADDs per sorted set (in pieces, see ZADD_MEMBERS_MAX), after the markers
+ * of `environmentIds`; answers those whose marker is missing.
+ */
+async function writeRows(
+  deps: BoardMirrorDeps,
+  rows: readonly ScoreRow[],
+  environmentIds: readonly string[] = [],
+): Promise<string[]> {
+  const boardOf = await boardsOf(deps, rows);
   const members = new ZaddBatch();
   const teams: ScoreRow[] = [];
-  const boardOf = boardLookup(deps);
   for (const row of rows) {
-    const board = await boardOf(row.environmentId, row.boardKey);
+    const board = boardOf(row);
     if (!board) continue;
     if (board.team) {
       if (row.teamKey !== null) teams.push(row);
@@ -62,7 +72,7 @@ async function writeRows(deps: BoardMirrorDeps, rows: readonly ScoreRow[]): Prom
     );
   }
   for (const total of await teamTotals(deps.pool, teams)) {
-    const board = await boardOf(total.environmentId, total.boardKey);
+    const board = boardOf(total);
     if (!board) continue;
     members.add(
       teamBoardKey(deps.keyPrefix, total.environmentId, total.boardKey, total.periodStart),
@@ -70,20 +80,18 @@ async function writeRows(deps: BoardMirrorDeps, rows: readonly ScoreRow[]): Prom
       total.teamKey,
     );
   }
-  await writeBoardMembers(deps.redis, members);
+  return writeBoardMembers(deps.redis, deps.keyPrefix, members, environmentIds);
 }
 
-/** The definitions of one batch's boards, each looked up once. */
-function boardLookup(deps: Pick<BoardMirrorDeps, 'definitions'>) {
-  const seen = new Map<string, Promise<LeaderboardDefinition | undefined>>();
-  return (environmentId: string, boardKey: string) => {
-    const id = `${environmentId}\u0000${boardKey}`;
-    const known = seen.get(id);
-    if (known) return known;
-    const board = deps.definitions.board(environmentId, boardKey);
-    seen.set(id, board);
-    return board;
-  };
+/** The definitions of the rows' boards, each looked up once. */
+async function boardsOf(deps: Pick<BoardMirrorDeps, 'definitions'>, rows: readonly BoardRef[]) {
+  const id = (r: BoardRef) => `${r.environmentId}\u0000${r.boardKey}`;
+  const boards = new Map<string, LeaderboardDefinition | undefined>();
+  for (const row of rows) {
+    const key = id(row);
+    if (!boards.has(key)) boards.set(key, await deps.definitions.board(row.environmentId, row.boardKey));
+  }
+  return (row: BoardRef) => boards.get(id(row));
 }
 
 function liveKey(prefix: string, row: ScoreRow): string {

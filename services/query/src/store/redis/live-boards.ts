@@ -7,12 +7,23 @@ import type { ZaddBatch } from './zadd-batch.ts';
  * write sets absolute values, so repeating one changes nothing.
  */
 
-/** One pipeline of the batch's ZADDs (see ZaddBatch: variadic, in pieces). */
-export async function writeBoardMembers(redis: Redis, members: ZaddBatch): Promise<void> {
-  if (members.size === 0) return;
+/**
+ * One pipeline: an EXISTS of each of `environmentIds`' markers, then the batch's ZADDs (see
+ * ZaddBatch: variadic, in pieces). Answers the environments whose marker is missing (their boards
+ * need a rebuild).
+ */
+export async function writeBoardMembers(
+  redis: Redis,
+  keyPrefix: string,
+  members: ZaddBatch,
+  environmentIds: readonly string[] = [],
+): Promise<string[]> {
+  if (members.size === 0 && environmentIds.length === 0) return [];
   const pipeline = redis.pipeline();
+  for (const id of environmentIds) pipeline.exists(boardsMarkerKey(keyPrefix, id));
   for (const [key, args] of members.commands()) pipeline.zadd(key, ...args);
-  await execPipeline(pipeline);
+  const results = await execPipeline(pipeline);
+  return environmentIds.filter((_, i) => results[i]?.[1] !== 1);
 }
 
 export interface DisplayName {
@@ -54,10 +65,12 @@ export async function markBoardsMirrored(
   await redis.set(boardsMarkerKey(keyPrefix, environmentId), new Date().toISOString());
 }
 
-export async function execPipeline(pipeline: ReturnType<Redis['pipeline']>): Promise<void> {
+/** Runs a pipeline; throws the first command's error, if any. */
+export async function execPipeline(pipeline: ReturnType<Redis['pipeline']>) {
   const results = (await pipeline.exec()) ?? [];
   const failed = results.find(([err]) => err);
   if (failed) throw failed[0];
+  return results;
 }
 
 /** Deletes a settled period's live keys: its board, its team board and its league groups' boards. */
