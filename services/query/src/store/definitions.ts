@@ -2,7 +2,8 @@ import {
   type LeaderboardDefinition,
   LeaderboardDefinitionSchema,
 } from '@engage/contracts/environment/leaderboards.ts';
-import type { Pool, PoolClient } from '@engage/postgres';
+import { execute, type Pool, type PoolClient } from '@engage/postgres';
+import { db } from './tables.ts';
 
 type Queryable = Pool | PoolClient;
 
@@ -117,13 +118,17 @@ export type Definitions = Pick<DefinitionCache, 'board' | 'boards' | 'forget'>;
 
 /** One board's definition as stored now (read inside a settlement's transaction). */
 export async function loadDefinition(
-  db: Queryable,
+  conn: Queryable,
   environmentId: string,
   boardKey: string,
 ): Promise<LeaderboardDefinition | undefined> {
-  const { rows } = await db.query<{ definition: unknown }>(
-    'SELECT definition FROM leaderboard_definitions WHERE environment_id = $1 AND board_key = $2',
-    [environmentId, boardKey],
+  const [row] = await execute(
+    conn,
+    db
+      .selectFrom('leaderboard_definitions')
+      .select('definition')
+      .where('environment_id', '=', environmentId)
+      .where('board_key', '=', boardKey),
   );
-  return rows[0] ? LeaderboardDefinitionSchema.parse(rows[0].definition) : undefined;
+  return row ? LeaderboardDefinitionSchema.parse(row.definition) : undefined;
 }

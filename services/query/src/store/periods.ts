@@ -1,6 +1,7 @@
-import type { Pool, PoolClient } from '@engage/postgres';
+import { execute, type Pool, type PoolClient } from '@engage/postgres';
 import type { Period } from '../domain/periods.ts';
 import { DEFINITIONS_FINGERPRINT } from './definitions.ts';
+import { db } from './tables.ts';
 
 type Queryable = Pool | PoolClient;
 
@@ -118,30 +119,49 @@ export async function lockPeriods(
   return { periods: stored, fingerprints };
 }
 
+const PERIOD_COLUMNS = [
+  'environment_id',
+  'board_key',
+  'period_start',
+  'period_end',
+  'state',
+  'participants',
+] as const;
+
 /** The newest settled period of a board. */
-export async function lastSettledPeriod(db: Queryable, board: BoardRef): Promise<StoredPeriod | undefined> {
-  const { rows } = await db.query<PeriodRecord>(
-    `SELECT environment_id, board_key, period_start, period_end, state, participants FROM board_periods
-     WHERE environment_id = $1 AND board_key = $2 AND state = 'settled'
-     ORDER BY period_start DESC LIMIT 1`,
-    [board.environmentId, board.boardKey],
+export async function lastSettledPeriod(conn: Queryable, board: BoardRef): Promise<StoredPeriod | undefined> {
+  const [row] = await execute(
+    conn,
+    db
+      .selectFrom('board_periods')
+      .select(PERIOD_COLUMNS)
+      .where('environment_id', '=', board.environmentId)
+      .where('board_key', '=', board.boardKey)
+      .where('state', '=', 'settled')
+      .orderBy('period_start', 'desc')
+      .limit(1),
   );
-  return rows[0] && toPeriod(rows[0]);
+  return row && toPeriod(row);
 }
 
 /** The newest period of a board that started at or before `at`. */
 export async function latestPeriodBefore(
-  db: Queryable,
+  conn: Queryable,
   board: BoardRef,
   at: number,
 ): Promise<StoredPeriod | undefined> {
-  const { rows } = await db.query<PeriodRecord>(
-    `SELECT environment_id, board_key, period_start, period_end, state, participants FROM board_periods
-     WHERE environment_id = $1 AND board_key = $2 AND period_start <= $3
-     ORDER BY period_start DESC LIMIT 1`,
-    [board.environmentId, board.boardKey, new Date(at).toISOString()],
+  const [row] = await execute(
+    conn,
+    db
+      .selectFrom('board_periods')
+      .select(PERIOD_COLUMNS)
+      .where('environment_id', '=', board.environmentId)
+      .where('board_key', '=', board.boardKey)
+      .where('period_start', '<=', new Date(at))
+      .orderBy('period_start', 'desc')
+      .limit(1),
   );
-  return rows[0] && toPeriod(rows[0]);
+  return row && toPeriod(row);
 }
 
 /** A period row claimed FOR UPDATE for settling. */
@@ -222,9 +242,13 @@ export async function markPeriodSettled(
   period: BoardRef & { periodStart: number },
   participants: number,
 ): Promise<void> {
-  await client.query(
-    `UPDATE board_periods SET state = 'settled', settled_at = now(), participants = $4
-     WHERE environment_id = $1 AND board_key = $2 AND period_start = $3`,
-    [period.environmentId, period.boardKey, new Date(period.periodStart).toISOString(), participants],
+  await execute(
+    client,
+    db
+      .updateTable('board_periods')
+      .set((eb) => ({ state: 'settled', settled_at: eb.fn<Date>('now'), participants }))
+      .where('environment_id', '=', period.environmentId)
+      .where('board_key', '=', period.boardKey)
+      .where('period_start', '=', new Date(period.periodStart)),
   );
 }
