@@ -2,6 +2,7 @@ import { createPool } from '@engage/postgres';
 import { Pool as HttpPool } from 'undici';
 import type { WorkloadReport } from '../main.ts';
 import { driveOnSchedule, Recorder } from '../measure.ts';
+import { cpuProfileArgs } from '../process-cpu.ts';
 import { startBenchStack } from '../stack.ts';
 import { eventConsumerLag } from './consumer-lag.ts';
 import type { WorkloadOptions } from './index.ts';
@@ -50,8 +51,11 @@ const probePlayer = (i: number) => `probe-${i}`;
 export async function pipeline(options: WorkloadOptions): Promise<WorkloadReport> {
   const players = options.players ?? DEFAULT_PLAYERS;
   const { seconds } = options;
+  const steps = options.steps ?? STEPS;
   const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
-  const stack = await startBenchStack(['rules', 'ledger', 'query', 'gateway']);
+  const stack = await startBenchStack(['rules', 'ledger', 'query', 'gateway'], {
+    nodeArgs: { query: cpuProfileArgs(options.cpuProfileDir, 'query') },
+  });
   const db = createPool({ url: stack.infra.databaseUrl, schema: 'public', max: 2 });
   const lag = await eventConsumerLag(stack, db);
   const pools: HttpPool[] = [];
@@ -136,7 +140,9 @@ export async function pipeline(options: WorkloadOptions): Promise<WorkloadReport
     const rows: WorkloadReport['rows'] = [];
     const notes: string[] = [];
     let highest = 0;
-    for (const rate of STEPS) {
+    /** Every step so far was kept (with --keep-going, steps after one not kept do not count). */
+    let allKept = true;
+    for (const rate of steps) {
       const loadRun = driveOnSchedule(
         new Recorder(LOAD_BATCH),
         async (i) => {
@@ -195,12 +201,15 @@ export async function pipeline(options: WorkloadOptions): Promise<WorkloadReport
         `${label}: load p99 ${loadSummary.p99Ms} ms, rules p99 ${rules.p99Ms} ms, query p99 ${query.p99Ms} ms, errors ${loadSummary.errors}/${probeSummary.errors}: ${kept ? 'kept up' : 'fell behind'}`,
       );
       if (!kept) {
-        notes.push(`${label} is the first step that did not keep up; no higher step was tried`);
+        notes.push(
+          `${label} is the first step that did not keep up${options.keepGoing ? '' : '; no higher step was tried'}`,
+        );
         if (firstError) notes.push(`the first failure: ${firstError}`);
-        break;
-      }
-      highest = rate;
-      if (!(await lag.caughtUp(STEP_DRAIN_TIMEOUT_MS))) {
+        if (!options.keepGoing) break;
+        firstError = undefined;
+        allKept = false;
+      } else if (allKept) highest = rate;
+      if (!(await lag.caughtUp(STEP_DRAIN_TIMEOUT_MS)) && !options.keepGoing) {
         notes.push(
           `after ${label} rules and query were still behind (${JSON.stringify(await lag.lag())}) ${STEP_DRAIN_TIMEOUT_MS / 1000} s later; no higher step was tried`,
         );
@@ -215,7 +224,7 @@ export async function pipeline(options: WorkloadOptions): Promise<WorkloadReport
     rows.push({ name: 'raw reference pipeline', summary: raw, units: 'events applied' });
     return {
       workload: 'pipeline',
-      description: `events uniform over ${players.toLocaleString('en')} existing players through the gateway at stepped offered rates (${STEPS.map((s) => s.toLocaleString('en')).join(', ')} events/s, batches of ${LOAD_BATCH}, open schedule), rules and query applying them; the highest step at which the gateway kept up and accepted -> readable stayed within ${FRESHNESS_P99_MS} ms at p99, beside a raw reference pipeline`,
+      description: `events uniform over ${players.toLocaleString('en')} existing players through the gateway at stepped offered rates (${steps.map((s) => s.toLocaleString('en')).join(', ')} events/s, batches of ${LOAD_BATCH}, open schedule), rules and query applying them; the highest step at which the gateway kept up and accepted -> readable stayed within ${FRESHNESS_P99_MS} ms at p99, beside a raw reference pipeline`,
       rows,
       ratios: {
         'highest rate kept fresh / raw reference pipeline': highest / raw.unitsPerSecond,
