@@ -10,6 +10,7 @@ import {
   periodBoardKey,
   teamBoardKey,
 } from '../../store/redis/keys.ts';
+import { storedDisplayName, writeDisplayNames } from '../../store/redis/live-boards.ts';
 import { type LiveRow, readLiveBoard } from '../../store/redis/live-read.ts';
 import { countResults, type ResultRow, resultsOf, resultsPage } from '../../store/results.ts';
 import { currentTiersOf, displayNames, findScore, saveDisplayNames } from '../../store/scores.ts';
@@ -68,13 +69,12 @@ async function rememberDisplayName(deps: ReaderDeps, options: ReadOptions): Prom
   const now = Date.now();
   const seen = knownNames.get(known);
   if (seen && seen.name === name && now - seen.at < KNOWN_NAME_MS) return;
-  const namesKey = displayNamesKey(deps.keyPrefix, options.environmentId);
-  if ((await deps.redis.hget(namesKey, options.player.id)) !== name) {
-    await saveDisplayNames(deps.pool, [
-      { environmentId: options.environmentId, playerId: options.player.id, displayName: name },
-    ]);
-    await deps.redis.hset(namesKey, options.player.id, name);
+  const named = { environmentId: options.environmentId, playerId: options.player.id, displayName: name };
+  if ((await storedDisplayName(deps.redis, deps.keyPrefix, named.environmentId, named.playerId)) !== name) {
+    await saveDisplayNames(deps.pool, [named]);
+    await writeDisplayNames(deps.redis, deps.keyPrefix, [named]);
   }
+  const namesKey = displayNamesKey(deps.keyPrefix, options.environmentId);
   deps.caches.names.remember(namesKey, options.player.id, name);
   if (knownNames.size >= KNOWN_NAMES_MAX) knownNames.clear();
   knownNames.set(known, { name, at: now });

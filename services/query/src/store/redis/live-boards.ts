@@ -47,6 +47,16 @@ export async function writeDisplayNames(
   if (count > 0) await execPipeline(pipeline);
 }
 
+/** The display name Redis holds for a player (null: none). */
+export async function storedDisplayName(
+  redis: Redis,
+  keyPrefix: string,
+  environmentId: string,
+  playerId: string,
+): Promise<string | null> {
+  return redis.hget(displayNamesKey(keyPrefix, environmentId), playerId);
+}
+
 /** Whether the environment's live boards are complete (its marker is there). */
 export async function boardsMirrored(
   redis: Redis,
