@@ -17,7 +17,15 @@ import { DefinitionCache } from './store/definitions.ts';
  */
 export async function startQuery(ctx: ServiceContext<QueryEnv>): Promise<void> {
   const { env, log, lifecycle } = ctx;
-  const pool = createPool({ url: env.DATABASE_URL, schema: 'query', max: env.DATABASE_POOL_SIZE, log });
+  // Pipeline mode: statements a use case sends without waiting go in one round trip (applying
+  // events sends the totals upsert and the first scoring statement together).
+  const pool = createPool({
+    url: env.DATABASE_URL,
+    schema: 'query',
+    max: env.DATABASE_POOL_SIZE,
+    log,
+    pipeline: true,
+  });
   lifecycle.onShutdown('postgres', () => pool.end());
   void warnIfAutovacuumOff(pool, log);
   const redis = createRedis(env.REDIS_URL, { connectionName: 'query' });

@@ -19,8 +19,13 @@ export async function applyAcceptedEvents(
   memory?: ScoringMemory,
 ): Promise<ScoredBatch> {
   const events = records.map((r) => r.value);
-  await addTallies(client, tallyEvents(events));
-  return scoreEvents(client, events, memory);
+  // Independent rows: on a pipelining pool the totals upsert and the first scoring statement are
+  // written together (one round trip less); on another they run one after the other.
+  const [, scored] = await Promise.all([
+    addTallies(client, tallyEvents(events)),
+    scoreEvents(client, events, memory),
+  ]);
+  return scored;
 }
 
 /**
