@@ -202,7 +202,9 @@ export async function pipeline(options: WorkloadOptions): Promise<WorkloadReport
       );
       if (!kept) {
         notes.push(
-          `${label} is the first step that did not keep up${options.keepGoing ? '' : '; no higher step was tried'}`,
+          allKept
+            ? `${label} is the first step that did not keep up${options.keepGoing ? '' : '; no higher step was tried'}`
+            : `${label} did not keep up either`,
         );
         if (firstError) notes.push(`the first failure: ${firstError}`);
         if (!options.keepGoing) break;
