@@ -17,6 +17,7 @@ const { positionals, values } = parseArgs({
     concurrency: { type: 'string' },
     players: { type: 'string' },
     steps: { type: 'string' },
+    'keep-going': { type: 'boolean', default: false },
     'cpu-prof': { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h' },
   },
@@ -25,11 +26,12 @@ const { positionals, values } = parseArgs({
 const names = positionals.length > 0 ? positionals : Object.keys(workloads);
 if (values.help || names.some((n) => !(n in workloads))) {
   process.stdout.write(
-    `usage: npm run bench -- [${Object.keys(workloads).join('|')}] [--seconds N] [--concurrency N] [--players N] [--steps N,N…] [--cpu-prof]\n` +
+    `usage: npm run bench -- [${Object.keys(workloads).join('|')}] [--seconds N] [--concurrency N] [--players N] [--steps A,B] [--keep-going] [--cpu-prof]\n` +
       '  --seconds: per run (10, or 3 for through-gateway); --players: existing players to seed (through-gateway, pipeline; 100,000)\n' +
-      '  --steps: the offered rates (events/s) the pipeline tries, in order (every step up to 25,000)\n' +
+      '  --steps: the offered rates to try, events/s (pipeline; 2500 up to 25000); --keep-going: try every step, kept or not (pipeline)\n' +
       '  --cpu-prof: CPU profiles of the process under test to bench/results/<time>-profiles/: the gateway (ingest),\n' +
-      '    the rules process (rules, pipeline), the ledger (ledger), the reads and updates processes (leaderboards)\n',
+      '    the rules process (rules), the ledger (ledger), the reads and updates processes (leaderboards),\n' +
+      '    the query process (pipeline)\n',
   );
   process.exit(values.help ? 0 : 2);
 }
@@ -52,7 +54,8 @@ for (const name of names) {
     seconds: Number(values.seconds ?? defaultSeconds[name] ?? 10),
     concurrency: values.concurrency ? Number(values.concurrency) : undefined,
     players: values.players ? Number(values.players) : undefined,
-    steps: values.steps ? parseSteps(values.steps) : undefined,
+    steps: values.steps ? values.steps.split(',').map(Number) : undefined,
+    keepGoing: values['keep-going'],
     cpuProfileDir: values['cpu-prof'] ? join(dir, `${startedAt}-profiles`) : undefined,
   });
   print(report);
@@ -78,15 +81,6 @@ function print(report: WorkloadReport) {
   for (const [name, ratio] of Object.entries(report.ratios))
     process.stdout.write(`ratio ${name}: ${ratio.toFixed(2)}\n`);
   for (const note of report.notes) process.stdout.write(`note: ${note}\n`);
-}
-
-function parseSteps(text: string): number[] {
-  const steps = text.split(',').map(Number);
-  if (steps.some((n) => !Number.isInteger(n) || n <= 0)) {
-    process.stderr.write(`--steps: positive whole rates separated by commas, not '${text}'\n`);
-    process.exit(2);
-  }
-  return steps;
 }
 
 function fmt(n: number, width: number) {

@@ -13,8 +13,10 @@ export interface WorkloadOptions {
   concurrency?: number;
   /** Existing players to draw from, for the workloads that seed them (through-gateway, pipeline). */
   players?: number;
-  /** The offered rates the pipeline tries, events/s, in order (its own steps when absent). */
+  /** Offered rates to try, events/s, in order (pipeline). */
   steps?: number[];
+  /** Try every step even after one that did not keep up (pipeline). */
+  keepGoing?: boolean;
   /** Where a workload that supports it writes CPU profiles of the service processes it measures. */
   cpuProfileDir?: string;
 }

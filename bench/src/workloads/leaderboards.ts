@@ -4,10 +4,10 @@ import { type EnvironmentContext, encodePlayerContext, INTERNAL_HEADERS, topics 
 import { LeaderboardDefinitionSchema } from '@engage/contracts/environment/leaderboards.ts';
 import { findRepoRoot } from '@engage/devstack';
 import { createPool, type Pool, withTransaction } from '@engage/postgres';
-import { boardsMarkerKey, displayNamesKey, periodBoardKey } from '@engage/query/boards/keys.ts';
-import { defineReadScript, readLiveBoard } from '@engage/query/boards/live-read.ts';
 import { encodeRankScore } from '@engage/query/domain/rank-score.ts';
 import { replaceDefinitions } from '@engage/query/store/definitions.ts';
+import { boardsMarkerKey, displayNamesKey, periodBoardKey } from '@engage/query/store/redis/keys.ts';
+import { defineReadScript, readLiveBoard } from '@engage/query/store/redis/live-read.ts';
 import { createRedis, type Redis } from '@engage/redis';
 import { spawnService } from '@engage/testkit/process.ts';
 import { GetClient } from '../get-client.ts';

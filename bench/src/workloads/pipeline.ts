@@ -51,10 +51,10 @@ const probePlayer = (i: number) => `probe-${i}`;
 export async function pipeline(options: WorkloadOptions): Promise<WorkloadReport> {
   const players = options.players ?? DEFAULT_PLAYERS;
   const { seconds } = options;
-  const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
   const steps = options.steps ?? STEPS;
+  const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
   const stack = await startBenchStack(['rules', 'ledger', 'query', 'gateway'], {
-    nodeArgs: { rules: cpuProfileArgs(options.cpuProfileDir, 'rules') },
+    nodeArgs: { query: cpuProfileArgs(options.cpuProfileDir, 'query') },
   });
   const db = createPool({ url: stack.infra.databaseUrl, schema: 'public', max: 2 });
   const lag = await eventConsumerLag(stack, db);
@@ -140,6 +140,8 @@ export async function pipeline(options: WorkloadOptions): Promise<WorkloadReport
     const rows: WorkloadReport['rows'] = [];
     const notes: string[] = [];
     let highest = 0;
+    /** Every step so far was kept (with --keep-going, steps after one not kept do not count). */
+    let allKept = true;
     for (const rate of steps) {
       const loadRun = driveOnSchedule(
         new Recorder(LOAD_BATCH),
@@ -199,12 +201,17 @@ export async function pipeline(options: WorkloadOptions): Promise<WorkloadReport
         `${label}: load p99 ${loadSummary.p99Ms} ms, rules p99 ${rules.p99Ms} ms, query p99 ${query.p99Ms} ms, errors ${loadSummary.errors}/${probeSummary.errors}: ${kept ? 'kept up' : 'fell behind'}`,
       );
       if (!kept) {
-        notes.push(`${label} is the first step that did not keep up; no higher step was tried`);
+        notes.push(
+          allKept
+            ? `${label} is the first step that did not keep up${options.keepGoing ? '' : '; no higher step was tried'}`
+            : `${label} did not keep up either`,
+        );
         if (firstError) notes.push(`the first failure: ${firstError}`);
-        break;
-      }
-      highest = rate;
-      if (!(await lag.caughtUp(STEP_DRAIN_TIMEOUT_MS))) {
+        if (!options.keepGoing) break;
+        firstError = undefined;
+        allKept = false;
+      } else if (allKept) highest = rate;
+      if (!(await lag.caughtUp(STEP_DRAIN_TIMEOUT_MS)) && !options.keepGoing) {
         notes.push(
           `after ${label} rules and query were still behind (${JSON.stringify(await lag.lag())}) ${STEP_DRAIN_TIMEOUT_MS / 1000} s later; no higher step was tried`,
         );

@@ -7,13 +7,13 @@ import {
 } from '@engage/kit';
 import { type Pool, pingPool } from '@engage/postgres';
 import { pingRedis, type Redis } from '@engage/redis';
-import { defineReadScript } from './boards/live-read.ts';
-import { NameCache, TopCache } from './boards/read-caches.ts';
+import { NameCache, TopCache } from './application/reading/read-caches.ts';
 import { leaderboardDefinitionRoutes } from './http/definitions.ts';
 import { leaderboardRoutes } from './http/leaderboards.ts';
 import { settleRoutes } from './http/settle.ts';
 import { totalsRoutes } from './http/totals.ts';
 import { DefinitionCache, type Definitions } from './store/definitions.ts';
+import { defineReadScript } from './store/redis/live-read.ts';
 
 export interface QueryDeps {
   log: Logger;

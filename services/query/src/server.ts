@@ -3,12 +3,12 @@ import { internalVerifierOf, listen, type ServiceContext } from '@engage/kit';
 import { createPool, warnIfAutovacuumOff } from '@engage/postgres';
 import { createRedis } from '@engage/redis';
 import { buildApp } from './app.ts';
-import type { BoardMirrorDeps } from './boards/mirror.ts';
-import { NameCache, TopCache } from './boards/read-caches.ts';
-import { startMirrorSweeper } from './boards/sweeper.ts';
+import { NameCache, TopCache } from './application/reading/read-caches.ts';
+import type { BoardMirrorDeps } from './application/scoring/mirror.ts';
+import { startMirrorSweeper } from './application/scoring/sweeper.ts';
+import { startSettler } from './application/settlement/settler.ts';
 import { startEventsConsumer } from './consumers/events.ts';
 import type { QueryEnv } from './env.ts';
-import { startSettler } from './settlement/settler.ts';
 import { DefinitionCache } from './store/definitions.ts';
 
 /**
@@ -17,7 +17,15 @@ import { DefinitionCache } from './store/definitions.ts';
  */
 export async function startQuery(ctx: ServiceContext<QueryEnv>): Promise<void> {
   const { env, log, lifecycle } = ctx;
-  const pool = createPool({ url: env.DATABASE_URL, schema: 'query', max: env.DATABASE_POOL_SIZE, log });
+  // Pipeline mode: statements a use case sends without waiting go in one round trip (applying
+  // events sends the totals upsert and the first scoring statement together).
+  const pool = createPool({
+    url: env.DATABASE_URL,
+    schema: 'query',
+    max: env.DATABASE_POOL_SIZE,
+    log,
+    pipeline: true,
+  });
   lifecycle.onShutdown('postgres', () => pool.end());
   void warnIfAutovacuumOff(pool, log);
   const redis = createRedis(env.REDIS_URL, { connectionName: 'query' });

@@ -17,7 +17,7 @@ import {
 } from '@engage/testkit';
 import { acceptedEvent, connectEventsProducer, eventually, numberProperty } from '@engage/testkit/events.ts';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ensureBoardsMirrored } from '../src/boards/mirror.ts';
+import { ensureBoardsMirrored } from '../src/application/scoring/mirror.ts';
 import { DefinitionCache } from '../src/store/definitions.ts';
 import { defineCountBoards, expectedBoards, loseRedisKeys, readBoards } from './support.ts';
 

@@ -2,7 +2,7 @@ import type { LeaderboardDefinition } from '@engage/contracts/environment/leader
 import { LeaderboardDefinitionSchema } from '@engage/contracts/environment/leaderboards.ts';
 import { acceptedEvent, numberProperty, stringProperty } from '@engage/testkit/events.ts';
 import { describe, expect, it } from 'vitest';
-import { rankNamed } from '../src/boards/view.ts';
+import { rankNamed } from '../src/application/reading/view.ts';
 import { leagueMovement } from '../src/domain/league.ts';
 import { inSeason, periodAt, scheduledPeriod } from '../src/domain/periods.ts';
 import { decodeRankScore, encodeRankScore, scaledScore } from '../src/domain/rank-score.ts';

@@ -5,7 +5,7 @@ import { injectAsGateway, internalHeaders, randomEnvironment, testVerifier } fro
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { diffBoards } from '../src/http/definitions.ts';
+import { diffBoards } from '../src/domain/board-changes.ts';
 
 // Neither client ever connects: every answer here is decided before the board is read.
 const pool = createPool({ url: 'postgres://nobody@127.0.0.1:1/none', schema: 'query' });

@@ -14,11 +14,11 @@ import {
   uniqueTopicPrefix,
 } from '@engage/testkit';
 import { afterAll, describe, expect, it } from 'vitest';
-import { boardsMarkerKey, periodBoardKey, teamBoardKey } from '../src/boards/keys.ts';
-import type { ScoredBatch } from '../src/boards/scoring.ts';
-import { startMirrorSweeper } from '../src/boards/sweeper.ts';
-import { applyAcceptedEvents, mirrorAppliedEvents } from '../src/consumers/events.ts';
+import { applyAcceptedEvents, mirrorAppliedEvents } from '../src/application/scoring/apply-events.ts';
+import type { ScoredBatch } from '../src/application/scoring/score-events.ts';
+import { startMirrorSweeper } from '../src/application/scoring/sweeper.ts';
 import { DefinitionCache, replaceDefinitions } from '../src/store/definitions.ts';
+import { boardsMarkerKey, periodBoardKey, teamBoardKey } from '../src/store/redis/keys.ts';
 import { consumedRecords, loseRedisKeys, liveBoard as readLiveBoard } from './support.ts';
 
 // The mirror after the commit, and the sweeper that finishes it when the process died in between:

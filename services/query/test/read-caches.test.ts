@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Generations } from '../src/boards/read-caches.ts';
+import { Generations } from '../src/application/reading/read-caches.ts';
 
 describe('Generations (the bounded store behind the read caches)', () => {
   it('keeps at most its size: the older generation is dropped whole', () => {

@@ -6,8 +6,8 @@ import {
 import { type PoolClient, withTransaction } from '@engage/postgres';
 import { acceptedEvent, numberProperty, randomEnvironment, schemaPool } from '@engage/testkit';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ScoringMemory } from '../src/boards/scoring-memory.ts';
-import { applyAcceptedEvents } from '../src/consumers/events.ts';
+import { applyAcceptedEvents } from '../src/application/scoring/apply-events.ts';
+import { ScoringMemory } from '../src/application/scoring/scoring-memory.ts';
 import { replaceDefinitions } from '../src/store/definitions.ts';
 import { consumedRecords } from './support.ts';
 

@@ -5,7 +5,7 @@ import { withTransaction } from '@engage/postgres';
 import { createRedis } from '@engage/redis';
 import { randomEnvironment, schemaPool, stackConfig, uniqueTopicPrefix } from '@engage/testkit';
 import { afterAll, describe, expect, it } from 'vitest';
-import { settleDuePeriods } from '../src/settlement/settler.ts';
+import { settleDuePeriods } from '../src/application/settlement/settler.ts';
 import { replaceDefinitions } from '../src/store/definitions.ts';
 
 // Two pools stand for two query replicas; the spawned services of other tests settle only periods

@@ -3,9 +3,9 @@ import { LeaderboardDefinitionSchema } from '@engage/contracts/environment/leade
 import type { ConsumedRecord } from '@engage/kafka';
 import { type Pool, withTransaction } from '@engage/postgres';
 import type { Redis } from '@engage/redis';
-import { periodBoardKey } from '../src/boards/keys.ts';
 import { decodeRankScore } from '../src/domain/rank-score.ts';
 import { replaceDefinitions } from '../src/store/definitions.ts';
+import { periodBoardKey } from '../src/store/redis/keys.ts';
 
 /** The events as records of partition 0 at offsets 0, 1, …, as the consumer hands them on. */
 export const consumedRecords = (events: AcceptedEvent[]): ConsumedRecord<AcceptedEvent>[] =>

@@ -5,12 +5,13 @@ import { withTransaction } from '@engage/postgres';
 import { createRedis } from '@engage/redis';
 import { randomEnvironment, schemaPool, stackConfig, uniqueTopicPrefix } from '@engage/testkit';
 import { afterAll, describe, expect, it } from 'vitest';
-import { scaleOf } from '../src/boards/mirror.ts';
-import { rankNamed } from '../src/boards/view.ts';
+import { rankNamed } from '../src/application/reading/view.ts';
+import { scaleOf } from '../src/application/scoring/mirror.ts';
+import { settleClaimedPeriod } from '../src/application/settlement/settle-period.ts';
+import { settleDuePeriods } from '../src/application/settlement/settler.ts';
 import { encodeRankScore } from '../src/domain/rank-score.ts';
-import { claimCurrentPeriod, settleClaimedPeriod } from '../src/settlement/settle.ts';
-import { settleDuePeriods } from '../src/settlement/settler.ts';
 import { replaceDefinitions } from '../src/store/definitions.ts';
+import { claimCurrentPeriod } from '../src/store/periods.ts';
 
 const pool = schemaPool('query');
 const redis = createRedis(stackConfig().redisUrl);

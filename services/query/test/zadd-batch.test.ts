@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ZaddBatch } from '../src/boards/zadd-batch.ts';
+import { ZaddBatch } from '../src/store/redis/zadd-batch.ts';
 
 describe('ZaddBatch', () => {
   it('gathers the pairs of each sorted set in the order added, one entry per set', () => {

@@ -1,18 +1,15 @@
-import { type AcceptedEvent, acceptedEventClaimId, topicName, topics } from '@engage/contracts';
+import { acceptedEventClaimId, topicName, topics } from '@engage/contracts';
 import {
-  type ApplyBatch,
   type ConsumerStopped,
   consumerGroupId,
   type KafkaClient,
   type RunningConsumer,
   startExactlyOnceConsumer,
 } from '@engage/kafka';
-import { type BoardMirrorDeps, mirrorDisplayNames, mirrorScores } from '../boards/mirror.ts';
-import { type ScoredBatch, scoreEvents } from '../boards/scoring.ts';
-import { ScoringMemory } from '../boards/scoring-memory.ts';
-import { tallyEvents } from '../domain/tally.ts';
-import { closeMirrorTicket } from '../store/mirror-tickets.ts';
-import { addTallies } from '../store/totals.ts';
+import { applyAcceptedEvents, mirrorAppliedEvents } from '../application/scoring/apply-events.ts';
+import type { BoardMirrorDeps } from '../application/scoring/mirror.ts';
+import { ScoringMemory } from '../application/scoring/scoring-memory.ts';
+import { TicketCloser } from '../application/scoring/ticket-closer.ts';
 
 /**
  * Each kafkajs fetch round is applied in two transactions over half its partitions each: while one
@@ -29,36 +26,7 @@ const FETCH_MIN_BYTES = 256 * 1024;
 /** 2 MiB fetched per partition: about EVENTS_RECORDS_PER_TRANSACTION events, one transaction's worth. */
 const FETCH_BYTES_PER_PARTITION = 2 * 1024 * 1024;
 
-/**
- * Adds one partition batch to the durable totals and board scores inside the consumer's
- * transaction, with a mirror ticket listing the rows Redis is to receive after the commit (opened by
- * the score upsert itself); answers what it scored, for the mirror. `memory`: what the consumer
- * remembers of definitions and periods.
- */
-export async function applyAcceptedEvents(
-  { client, records }: ApplyBatch<AcceptedEvent>,
-  memory?: ScoringMemory,
-): Promise<ScoredBatch> {
-  const events = records.map((r) => r.value);
-  await addTallies(client, tallyEvents(events));
-  return scoreEvents(client, events, memory);
-}
-
-/**
- * After the commit: mirror the batch's scores into Redis with the values Postgres now holds, then
- * close the ticket. A failure here loses nothing: the ticket stays open and the sweeper mirrors it.
- */
-export async function mirrorAppliedEvents(deps: BoardMirrorDeps, scored: ScoredBatch): Promise<void> {
-  try {
-    await mirrorScores(deps, scored.rows);
-    await mirrorDisplayNames(deps, scored.names);
-    if (scored.ticketId !== null) await closeMirrorTicket(deps.pool, scored.ticketId);
-  } catch (err) {
-    deps.log.warn({ err }, 'mirroring to Redis failed; the sweeper will retry');
-  }
-}
-
-export function startEventsConsumer(
+export async function startEventsConsumer(
   deps: BoardMirrorDeps & {
     kafka: KafkaClient;
     topicPrefix: string;
@@ -68,7 +36,8 @@ export function startEventsConsumer(
   },
 ): Promise<RunningConsumer> {
   const memory = new ScoringMemory();
-  return startExactlyOnceConsumer({
+  const closer = new TicketCloser(deps.pool, deps.log);
+  const running = await startExactlyOnceConsumer({
     kafka: deps.kafka,
     pool: deps.pool,
     log: deps.log,
@@ -83,6 +52,13 @@ export function startEventsConsumer(
     maxBytesPerPartition: FETCH_BYTES_PER_PARTITION,
     minBytesPerFetch: FETCH_MIN_BYTES,
     apply: (batch) => applyAcceptedEvents(batch, memory),
-    afterCommit: ({ result }) => mirrorAppliedEvents(deps, result),
+    afterCommit: ({ result }) => mirrorAppliedEvents(deps, result, closer),
   });
+  return {
+    ...running,
+    stop: async () => {
+      await running.stop();
+      await closer.idle();
+    },
+  };
 }

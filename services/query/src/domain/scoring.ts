@@ -126,7 +126,7 @@ export function foldHits(
 ): ScoreDelta[] {
   const deltas = new Map<string, { delta: ScoreDelta; value: bigint }>();
   for (const hit of hits) {
-    const key = JSON.stringify([hit.environmentId, hit.boardKey, hit.periodStart, hit.playerId]);
+    const key = `${hit.environmentId}\u0000${hit.boardKey}\u0000${hit.periodStart}\u0000${hit.playerId}`;
     const aggregation = aggregationOf(hit.environmentId, hit.boardKey);
     const entry = deltas.get(key);
     if (!entry) {

@@ -2,8 +2,8 @@ import { INTERNAL_HEADERS, LeaderboardQuerySchema, LeaderboardViewSchema } from 
 import { environmentOf, type HttpApp, notFound, playerOf } from '@engage/kit';
 import type { FastifyRequest } from 'fastify';
 import { ZodError, z } from 'zod';
-import { type ReaderDeps, readLeaderboard } from '../boards/reader.ts';
-import { isVisible } from '../boards/view.ts';
+import { type ReaderDeps, readLeaderboard } from '../application/reading/read-leaderboard.ts';
+import { isVisible } from '../application/reading/view.ts';
 
 const LeaderboardParamsSchema = z.object({ leaderboardKey: z.string().min(1) });
 
@@ -30,7 +30,7 @@ export function leaderboardRoutes(
       },
       // The query's problems reach the handler, which adds the board's own rule (Top) to them.
       attachValidation: true,
-      // The hottest route: the view is built field by field (src/boards/view.ts: no internal row, no
+      // The hottest route: the view is built field by field (src/application/reading/view.ts: no internal row, no
       // id but the named players'), so it is written as is instead of being re-validated by zod on
       // every read. The schema above still types and documents it.
       serializerCompiler: () => (data) => JSON.stringify(data),

@@ -2,7 +2,8 @@ import {
   type LeaderboardDefinition,
   LeaderboardDefinitionSchema,
 } from '@engage/contracts/environment/leaderboards.ts';
-import type { Pool, PoolClient } from '@engage/postgres';
+import { execute, type Pool, type PoolClient } from '@engage/postgres';
+import { db } from './tables.ts';
 
 type Queryable = Pool | PoolClient;
 
@@ -53,6 +54,11 @@ export async function loadVersionedDefinitions(
     entry.fingerprint = row.fingerprint;
   }
   return byEnvironment;
+}
+
+/** Serializes applies of one environment's definitions until the transaction ends. */
+export async function lockDefinitions(client: PoolClient, environmentId: string): Promise<void> {
+  await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`leaderboards:${environmentId}`]);
 }
 
 /** Replaces an environment's boards with `boards` (absent keys are removed). */
@@ -109,3 +115,20 @@ export class DefinitionCache {
 
 /** What readers and mirrors need of the definitions (a DefinitionCache, or a fixed list in unit tests). */
 export type Definitions = Pick<DefinitionCache, 'board' | 'boards' | 'forget'>;
+
+/** One board's definition as stored now (read inside a settlement's transaction). */
+export async function loadDefinition(
+  conn: Queryable,
+  environmentId: string,
+  boardKey: string,
+): Promise<LeaderboardDefinition | undefined> {
+  const [row] = await execute(
+    conn,
+    db
+      .selectFrom('leaderboard_definitions')
+      .select('definition')
+      .where('environment_id', '=', environmentId)
+      .where('board_key', '=', boardKey),
+  );
+  return row ? LeaderboardDefinitionSchema.parse(row.definition) : undefined;
+}

@@ -27,16 +27,17 @@ export const openTicketFor = (source: string) =>
    RETURNING ticket_id`;
 
 /**
- * Closes a mirrored ticket without waiting for the WAL flush (a close lost in a crash only makes the
- * sweeper mirror its rows again), in one round trip: the statement is its own transaction, and
+ * Closes mirrored tickets without waiting for the WAL flush (a close lost in a crash only makes the
+ * sweeper mirror their rows again), in one round trip: the statement is its own transaction, and
  * `set_config(…, true)` turns synchronous_commit off for that transaction only (BEGIN, SET LOCAL and
- * COMMIT would cost three more round trips per consumer chunk).
+ * COMMIT would cost three more round trips).
  */
-export async function closeMirrorTicket(pool: Pool, ticketId: string): Promise<void> {
+export async function closeMirrorTickets(pool: Pool, ticketIds: readonly string[]): Promise<void> {
+  if (ticketIds.length === 0) return;
   await pool.query(
     `WITH lazy AS (SELECT set_config('synchronous_commit', 'off', true))
-     DELETE FROM board_mirror_tickets WHERE ticket_id = $1 AND EXISTS (SELECT FROM lazy)`,
-    [ticketId],
+     DELETE FROM board_mirror_tickets WHERE ticket_id = ANY($1::bigint[]) AND EXISTS (SELECT FROM lazy)`,
+    [ticketIds],
   );
 }
 

@@ -1,6 +1,7 @@
-import type { Pool, PoolClient } from '@engage/postgres';
+import { execute, type Pool, type PoolClient } from '@engage/postgres';
 import type { Period } from '../domain/periods.ts';
 import { DEFINITIONS_FINGERPRINT } from './definitions.ts';
+import { db } from './tables.ts';
 
 type Queryable = Pool | PoolClient;
 
@@ -118,28 +119,136 @@ export async function lockPeriods(
   return { periods: stored, fingerprints };
 }
 
+const PERIOD_COLUMNS = [
+  'environment_id',
+  'board_key',
+  'period_start',
+  'period_end',
+  'state',
+  'participants',
+] as const;
+
 /** The newest settled period of a board. */
-export async function lastSettledPeriod(db: Queryable, board: BoardRef): Promise<StoredPeriod | undefined> {
-  const { rows } = await db.query<PeriodRecord>(
-    `SELECT environment_id, board_key, period_start, period_end, state, participants FROM board_periods
-     WHERE environment_id = $1 AND board_key = $2 AND state = 'settled'
-     ORDER BY period_start DESC LIMIT 1`,
-    [board.environmentId, board.boardKey],
+export async function lastSettledPeriod(conn: Queryable, board: BoardRef): Promise<StoredPeriod | undefined> {
+  const [row] = await execute(
+    conn,
+    db
+      .selectFrom('board_periods')
+      .select(PERIOD_COLUMNS)
+      .where('environment_id', '=', board.environmentId)
+      .where('board_key', '=', board.boardKey)
+      .where('state', '=', 'settled')
+      .orderBy('period_start', 'desc')
+      .limit(1),
   );
-  return rows[0] && toPeriod(rows[0]);
+  return row && toPeriod(row);
 }
 
 /** The newest period of a board that started at or before `at`. */
 export async function latestPeriodBefore(
-  db: Queryable,
+  conn: Queryable,
   board: BoardRef,
   at: number,
 ): Promise<StoredPeriod | undefined> {
-  const { rows } = await db.query<PeriodRecord>(
-    `SELECT environment_id, board_key, period_start, period_end, state, participants FROM board_periods
-     WHERE environment_id = $1 AND board_key = $2 AND period_start <= $3
-     ORDER BY period_start DESC LIMIT 1`,
-    [board.environmentId, board.boardKey, new Date(at).toISOString()],
+  const [row] = await execute(
+    conn,
+    db
+      .selectFrom('board_periods')
+      .select(PERIOD_COLUMNS)
+      .where('environment_id', '=', board.environmentId)
+      .where('board_key', '=', board.boardKey)
+      .where('period_start', '<=', new Date(at))
+      .orderBy('period_start', 'desc')
+      .limit(1),
   );
-  return rows[0] && toPeriod(rows[0]);
+  return row && toPeriod(row);
+}
+
+/** A period row claimed FOR UPDATE for settling. */
+export interface ClaimedPeriod {
+  environment_id: string;
+  board_key: string;
+  period_start: Date;
+  period_end: Date | null;
+  organization_id: string;
+  state: 'open' | 'settled';
+  participants: number | null;
+  /** The end the live board's ticks were computed with: the end before an on-demand cut. */
+  ticks_end: Date | null;
+}
+
+/**
+ * Claims the open period that ended longest ago (at least `graceMs` ago, so late-consumed events of
+ * it still score), skipping periods another replica is settling. Holds the row FOR UPDATE until the
+ * caller's transaction ends: a crash rolls the whole settlement back and another replica redoes it.
+ */
+export async function claimDuePeriod(
+  client: PoolClient,
+  graceMs: number,
+  environmentId?: string,
+): Promise<ClaimedPeriod | undefined> {
+  const { rows } = await client.query<ClaimedPeriod>(
+    `SELECT environment_id, board_key, period_start, period_end, organization_id, state, participants,
+       period_end AS ticks_end FROM board_periods
+     WHERE state = 'open' AND period_end <= now() - make_interval(secs => $1::float8 / 1000)
+       AND ($2::uuid IS NULL OR environment_id = $2)
+     ORDER BY period_end LIMIT 1 FOR UPDATE SKIP LOCKED`,
+    [graceMs, environmentId ?? null],
+  );
+  return rows[0];
+}
+
+/**
+ * Locks the period in progress of a board for an on-demand settle (sandbox): creates it if nobody
+ * scored yet, and cuts it at now. Waits for a scoring batch holding it to commit.
+ */
+export async function claimCurrentPeriod(
+  client: PoolClient,
+  period: {
+    environmentId: string;
+    boardKey: string;
+    start: number;
+    end: number | null;
+    organizationId: string;
+  },
+): Promise<ClaimedPeriod> {
+  await client.query(
+    `INSERT INTO board_periods (environment_id, board_key, period_start, period_end, organization_id)
+     VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
+    [
+      period.environmentId,
+      period.boardKey,
+      new Date(period.start).toISOString(),
+      period.end === null ? null : new Date(period.end).toISOString(),
+      period.organizationId,
+    ],
+  );
+  const { rows } = await client.query<ClaimedPeriod>(
+    `WITH uncut AS (
+       SELECT period_end FROM board_periods
+       WHERE environment_id = $1 AND board_key = $2 AND period_start = $3 AND state = 'open' FOR UPDATE)
+     UPDATE board_periods SET period_end = LEAST(coalesce(period_end, 'infinity'), now())
+     WHERE environment_id = $1 AND board_key = $2 AND period_start = $3 AND state = 'open'
+     RETURNING environment_id, board_key, period_start, period_end, organization_id, state, participants,
+       (SELECT period_end FROM uncut) AS ticks_end`,
+    [period.environmentId, period.boardKey, new Date(period.start).toISOString()],
+  );
+  return rows[0]!;
+}
+
+/** Marks a claimed period settled with its number of participants (it leaves the live boards). */
+export async function markPeriodSettled(
+  client: PoolClient,
+  period: BoardRef & { periodStart: number },
+  participants: number,
+): Promise<void> {
+  await execute(
+    client,
+    db
+      .updateTable('board_periods')
+      .set((eb) => ({ state: 'settled', settled_at: eb.fn<Date>('now'), participants }))
+      .where('environment_id', '=', period.environmentId)
+      .where('board_key', '=', period.boardKey)
+      .where('period_start', '=', new Date(period.periodStart)),
+  );
 }

@@ -1,6 +1,7 @@
 import type { LeaderboardDefinition } from '@engage/contracts/environment/leaderboards.ts';
-import type { Pool, PoolClient } from '@engage/postgres';
+import { execute, type Pool, type PoolClient } from '@engage/postgres';
 import { LAST_TICK } from '../domain/rank-score.ts';
+import { db } from './tables.ts';
 
 type Queryable = Pool | PoolClient;
 
@@ -134,47 +135,72 @@ export async function allResults(client: PoolClient, period: PeriodRef): Promise
   return rows.map(toResult);
 }
 
+/** A settled period's results, with the score as exact decimal text without trailing zeros. */
+const resultsOfPeriod = (period: PeriodRef) =>
+  db
+    .selectFrom('board_results')
+    .select((eb) => [
+      'row_key',
+      'is_team',
+      'rank',
+      eb.cast<string>(eb.fn('trim_scale', ['score']), 'text').as('score'),
+      'tier',
+      'group_no',
+      'movement',
+      'next_tier',
+    ])
+    .where('environment_id', '=', period.environmentId)
+    .where('board_key', '=', period.boardKey)
+    .where('period_start', '=', new Date(period.periodStart));
+
 /** A window of a settled period's ranks (within one league group when `group` is given). */
 export async function resultsPage(
-  db: Queryable,
+  conn: Queryable,
   period: PeriodRef,
   group: { tier: number; groupNo: number } | null,
   fromRank: number,
   toRank: number,
 ): Promise<ResultRow[]> {
   if (toRank < fromRank) return [];
-  const { rows } = await db.query<ResultRecord>(
-    `SELECT row_key, is_team, rank, trim_scale(score)::text AS score, tier, group_no, movement, next_tier FROM board_results
-     WHERE environment_id = $1 AND board_key = $2 AND period_start = $3
-       AND tier IS NOT DISTINCT FROM $4 AND group_no IS NOT DISTINCT FROM $5 AND rank BETWEEN $6 AND $7
-     ORDER BY rank`,
-    [...ref(period), group?.tier ?? null, group?.groupNo ?? null, fromRank, toRank],
+  const rows = await execute(
+    conn,
+    resultsOfPeriod(period)
+      .where('tier', 'is not distinct from', group?.tier ?? null)
+      .where('group_no', 'is not distinct from', group?.groupNo ?? null)
+      .where('rank', '>=', fromRank)
+      .where('rank', '<=', toRank)
+      .orderBy('rank'),
   );
   return rows.map(toResult);
 }
 
 export async function resultsOf(
-  db: Queryable,
+  conn: Queryable,
   period: PeriodRef,
   rowKeys: readonly string[],
 ): Promise<ResultRow[]> {
-  const { rows } = await db.query<ResultRecord>(
-    `SELECT row_key, is_team, rank, trim_scale(score)::text AS score, tier, group_no, movement, next_tier FROM board_results
-     WHERE environment_id = $1 AND board_key = $2 AND period_start = $3 AND row_key = ANY($4::text[])`,
-    [...ref(period), rowKeys],
+  const rows = await execute(
+    conn,
+    resultsOfPeriod(period).where('row_key', '=', (eb) => eb.fn.any(eb.val([...rowKeys]))),
   );
   return rows.map(toResult);
 }
 
 export async function countResults(
-  db: Queryable,
+  conn: Queryable,
   period: PeriodRef,
   group: { tier: number; groupNo: number } | null,
 ) {
-  const { rows } = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM board_results WHERE environment_id = $1 AND board_key = $2 AND period_start = $3
-       AND tier IS NOT DISTINCT FROM $4 AND group_no IS NOT DISTINCT FROM $5`,
-    [...ref(period), group?.tier ?? null, group?.groupNo ?? null],
+  const [row] = await execute(
+    conn,
+    db
+      .selectFrom('board_results')
+      .select((eb) => eb.cast<number>(eb.fn.countAll(), 'integer').as('n'))
+      .where('environment_id', '=', period.environmentId)
+      .where('board_key', '=', period.boardKey)
+      .where('period_start', '=', new Date(period.periodStart))
+      .where('tier', 'is not distinct from', group?.tier ?? null)
+      .where('group_no', 'is not distinct from', group?.groupNo ?? null),
   );
-  return rows[0]?.n ?? 0;
+  return row?.n ?? 0;
 }

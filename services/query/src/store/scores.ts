@@ -1,7 +1,8 @@
-import type { Pool, PoolClient } from '@engage/postgres';
+import { execute, type Pool, type PoolClient } from '@engage/postgres';
 import type { ScoreDelta } from '../domain/scoring.ts';
 import { isoFormatter } from './iso-time.ts';
 import { openTicketFor } from './mirror-tickets.ts';
+import { db } from './tables.ts';
 
 type Queryable = Pool | PoolClient;
 
@@ -321,25 +322,52 @@ export async function saveDisplayNames(
   );
 }
 
-export async function displayNames(db: Queryable, environmentId: string, playerIds?: readonly string[]) {
-  const { rows } = await db.query<{ player_id: string; display_name: string }>(
-    `SELECT player_id, display_name FROM player_display_names
-     WHERE environment_id = $1 AND ($2::text[] IS NULL OR player_id = ANY($2))`,
-    [environmentId, playerIds ?? null],
-  );
+/** An environment's stored display names (of `playerIds` only, when given), by player id. */
+export async function displayNames(conn: Queryable, environmentId: string, playerIds?: readonly string[]) {
+  let query = db
+    .selectFrom('player_display_names')
+    .select(['player_id', 'display_name'])
+    .where('environment_id', '=', environmentId);
+  if (playerIds) query = query.where('player_id', '=', (eb) => eb.fn.any(eb.val([...playerIds])));
+  const rows = await execute(conn, query);
   return new Map(rows.map((r) => [r.player_id, r.display_name]));
 }
 
 /** One player's tier on a league board for periods to come (0, the lowest, until settled otherwise). */
 export async function currentTiersOf(
-  db: Queryable,
+  conn: Queryable,
   environmentId: string,
   boardKey: string,
   playerId: string,
 ) {
-  const { rows } = await db.query<{ tier: number }>(
-    'SELECT tier FROM league_tiers WHERE environment_id = $1 AND board_key = $2 AND player_id = $3',
-    [environmentId, boardKey, playerId],
+  const [row] = await execute(
+    conn,
+    db
+      .selectFrom('league_tiers')
+      .select('tier')
+      .where('environment_id', '=', environmentId)
+      .where('board_key', '=', boardKey)
+      .where('player_id', '=', playerId),
   );
-  return rows[0]?.tier ?? 0;
+  return row?.tier ?? 0;
+}
+
+/** The league groups (tier, group) a period's players joined. */
+export async function leagueGroupsOf(
+  conn: Queryable,
+  period: { environmentId: string; boardKey: string; periodStart: number },
+): Promise<{ tier: number; groupNo: number }[]> {
+  const rows = await execute(
+    conn,
+    db
+      .selectFrom('board_scores')
+      .select(['tier', 'group_no'])
+      .distinct()
+      .where('environment_id', '=', period.environmentId)
+      .where('board_key', '=', period.boardKey)
+      .where('period_start', '=', new Date(period.periodStart))
+      .where('tier', 'is not', null)
+      .where('group_no', 'is not', null),
+  );
+  return rows.map((g) => ({ tier: g.tier!, groupNo: g.group_no! }));
 }

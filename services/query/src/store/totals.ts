@@ -3,10 +3,10 @@ import type { EventTally } from '../domain/tally.ts';
 
 /**
  * Adds a batch's tallies to the stored totals: one statement, one row per player and event key (the
- * count, and each numeric property's sum added exactly: jsonb numbers are numeric). The sums are
- * merged by an expression in the statement rather than by the plpgsql `add_event_sums` of migration
- * 0005, which costs Postgres more per row (left in the schema for processes of the previous
- * version during a rolling deploy).
+ * count, and each numeric property's sum added exactly: jsonb numbers are numeric). Each added sum
+ * is merged into the stored object by key (only the keys the batch adds are looked at), rather than
+ * by the plpgsql `add_event_sums` of migration 0005, which costs Postgres more per row (left in the
+ * schema for processes of the previous version during a rolling deploy).
  */
 export async function addTallies(client: PoolClient, tallies: EventTally[]): Promise<void> {
   if (tallies.length === 0) return;
@@ -16,10 +16,9 @@ export async function addTallies(client: PoolClient, tallies: EventTally[]): Pro
      ON CONFLICT (environment_id, player_id, event_key) DO UPDATE SET
        events_counted = t.events_counted + EXCLUDED.events_counted,
        last_event_id = EXCLUDED.last_event_id,
-       sums = (
-         SELECT coalesce(jsonb_object_agg(k, coalesce((t.sums ->> k)::numeric, 0) + coalesce((EXCLUDED.sums ->> k)::numeric, 0)), '{}')
-         FROM (SELECT jsonb_object_keys(t.sums) UNION SELECT jsonb_object_keys(EXCLUDED.sums)) AS keys (k)
-       ),
+       sums = t.sums || coalesce((
+         SELECT jsonb_object_agg(a.key, coalesce((t.sums ->> a.key)::numeric, 0) + a.value::numeric)
+         FROM jsonb_each_text(EXCLUDED.sums) AS a), '{}'),
        updated_at = now()`,
     [
       tallies.map((t) => t.environmentId),
@@ -34,8 +33,9 @@ export async function addTallies(client: PoolClient, tallies: EventTally[]): Pro
 
 /** The sums as a JSON object of numbers, written from their exact decimal text (never a double). */
 function sumsJson(sums: Record<string, string>): string {
-  const members = Object.entries(sums).map(([property, total]) => `${JSON.stringify(property)}:${total}`);
-  return `{${members.join(',')}}`;
+  let json = '';
+  for (const property in sums) json += `${json ? ',' : ''}${JSON.stringify(property)}:${sums[property]}`;
+  return `{${json}}`;
 }
 
 export interface PlayerEventTotals {

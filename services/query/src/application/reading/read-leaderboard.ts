@@ -2,13 +2,20 @@ import type { PlayerContext } from '@engage/contracts';
 import type { LeaderboardDefinition } from '@engage/contracts/environment/leaderboards.ts';
 import type { Pool } from '@engage/postgres';
 import type { Redis } from '@engage/redis';
-import { type Period, periodAt } from '../domain/periods.ts';
-import { lastSettledPeriod, latestPeriodBefore } from '../store/periods.ts';
-import { countResults, type ResultRow, resultsOf, resultsPage } from '../store/results.ts';
-import { currentTiersOf, displayNames, findScore, saveDisplayNames } from '../store/scores.ts';
-import { boardsMarkerKey, displayNamesKey, leagueGroupKey, periodBoardKey, teamBoardKey } from './keys.ts';
-import { type LiveRow, readLiveBoard } from './live-read.ts';
-import { type BoardMirrorDeps, ensureBoardsMirrored } from './mirror.ts';
+import { lastSettledPeriod } from '../../store/periods.ts';
+import {
+  boardsMarkerKey,
+  displayNamesKey,
+  leagueGroupKey,
+  periodBoardKey,
+  teamBoardKey,
+} from '../../store/redis/keys.ts';
+import { storedDisplayName, writeDisplayNames } from '../../store/redis/live-boards.ts';
+import { type LiveRow, readLiveBoard } from '../../store/redis/live-read.ts';
+import { countResults, type ResultRow, resultsOf, resultsPage } from '../../store/results.ts';
+import { currentTiersOf, displayNames, findScore, saveDisplayNames } from '../../store/scores.ts';
+import { type BoardMirrorDeps, ensureBoardsMirrored } from '../scoring/mirror.ts';
+import { currentPeriod } from './current-period.ts';
 import type { NameCache, TopCache } from './read-caches.ts';
 import {
   type LeaderboardView,
@@ -34,36 +41,6 @@ export interface ReaderDeps extends BoardMirrorDeps {
   pool: Pool;
   redis: Redis;
   caches: { top: TopCache; names: NameCache };
-}
-
-const PERIOD_CACHE_MS = 1_000;
-const periodCache = new Map<string, { at: number; period: Promise<Period | undefined> }>();
-
-/** The newest stored period of a board (cached briefly: it changes when a period starts or is cut). */
-function latestStoredPeriod(pool: Pool, environmentId: string, boardKey: string, now: number) {
-  const key = `${environmentId}\u0000${boardKey}`;
-  const cached = periodCache.get(key);
-  if (cached && now - cached.at < PERIOD_CACHE_MS) return cached.period;
-  const period = latestPeriodBefore(pool, { environmentId, boardKey }, now);
-  period.catch(() => periodCache.delete(key));
-  periodCache.set(key, { at: now, period });
-  if (periodCache.size > 10_000) periodCache.clear();
-  return period;
-}
-
-export function forgetPeriods(environmentId: string, boardKey: string): void {
-  periodCache.delete(`${environmentId}\u0000${boardKey}`);
-}
-
-/** The period in progress now (a cut by a sandbox settle starts the next one early). */
-export async function currentPeriod(
-  pool: Pool,
-  board: LeaderboardDefinition,
-  environmentId: string,
-  now: number,
-) {
-  const latest = await latestStoredPeriod(pool, environmentId, board.key, now);
-  return periodAt(board, now, latest);
 }
 
 export async function readLeaderboard(
@@ -92,13 +69,12 @@ async function rememberDisplayName(deps: ReaderDeps, options: ReadOptions): Prom
   const now = Date.now();
   const seen = knownNames.get(known);
   if (seen && seen.name === name && now - seen.at < KNOWN_NAME_MS) return;
-  const namesKey = displayNamesKey(deps.keyPrefix, options.environmentId);
-  if ((await deps.redis.hget(namesKey, options.player.id)) !== name) {
-    await saveDisplayNames(deps.pool, [
-      { environmentId: options.environmentId, playerId: options.player.id, displayName: name },
-    ]);
-    await deps.redis.hset(namesKey, options.player.id, name);
+  const named = { environmentId: options.environmentId, playerId: options.player.id, displayName: name };
+  if ((await storedDisplayName(deps.redis, deps.keyPrefix, named.environmentId, named.playerId)) !== name) {
+    await saveDisplayNames(deps.pool, [named]);
+    await writeDisplayNames(deps.redis, deps.keyPrefix, [named]);
   }
+  const namesKey = displayNamesKey(deps.keyPrefix, options.environmentId);
   deps.caches.names.remember(namesKey, options.player.id, name);
   if (knownNames.size >= KNOWN_NAMES_MAX) knownNames.clear();
   knownNames.set(known, { name, at: now });

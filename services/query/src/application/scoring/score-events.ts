@@ -1,8 +1,8 @@
 import type { LeaderboardDefinition } from '@engage/contracts/environment/leaderboards.ts';
 import { Counter, metricsRegistry } from '@engage/kit';
 import type { PoolClient } from '@engage/postgres';
-import { groupOfArrival } from '../domain/league.ts';
-import { type Period, periodAt, periodContains } from '../domain/periods.ts';
+import { groupOfArrival } from '../../domain/league.ts';
+import { type Period, periodAt, periodContains } from '../../domain/periods.ts';
 import {
   type BoardHit,
   boardHits,
@@ -10,15 +10,15 @@ import {
   foldHits,
   type ScoreDelta,
   type ScoredEvent,
-} from '../domain/scoring.ts';
-import { loadVersionedDefinitions, type VersionedDefinitions } from '../store/definitions.ts';
+} from '../../domain/scoring.ts';
+import { loadVersionedDefinitions, type VersionedDefinitions } from '../../store/definitions.ts';
 import {
   type BoardRef,
   lockPeriods,
   openPeriodsForScoring,
   recentPeriods,
   type StoredPeriod,
-} from '../store/periods.ts';
+} from '../../store/periods.ts';
 import {
   currentTiers,
   existingPlayers,
@@ -28,7 +28,7 @@ import {
   reserveArrivals,
   type ScoreRow,
   saveDisplayNames,
-} from '../store/scores.ts';
+} from '../../store/scores.ts';
 import type { ScoringMemory } from './scoring-memory.ts';
 
 /** Unlabelled: board keys are the tenants' own, so a label per board would grow without bound. */

@@ -2,17 +2,25 @@ import type { LeaderboardDefinition } from '@engage/contracts/environment/leader
 import type { Logger } from '@engage/kit';
 import type { Pool } from '@engage/postgres';
 import type { Redis } from '@engage/redis';
-import { encodeRankScore } from '../domain/rank-score.ts';
-import type { Definitions } from '../store/definitions.ts';
+import { encodeRankScore } from '../../domain/rank-score.ts';
+import type { Definitions } from '../../store/definitions.ts';
+import type { BoardRef } from '../../store/periods.ts';
+import { leagueGroupKey, periodBoardKey, teamBoardKey } from '../../store/redis/keys.ts';
+import {
+  boardsMirrored,
+  type DisplayName,
+  markBoardsMirrored,
+  writeBoardMembers,
+  writeDisplayNames,
+} from '../../store/redis/live-boards.ts';
+import { ZaddBatch } from '../../store/redis/zadd-batch.ts';
 import {
   displayNames,
   openPeriodScores,
   type ScoreRow,
   type TeamTotal,
   teamTotals,
-} from '../store/scores.ts';
-import { boardsMarkerKey, displayNamesKey, leagueGroupKey, periodBoardKey, teamBoardKey } from './keys.ts';
-import { ZaddBatch } from './zadd-batch.ts';
+} from '../../store/scores.ts';
 
 export interface BoardMirrorDeps {
   pool: Pool;
@@ -26,23 +34,32 @@ const REBUILD_PAGE = 2_000;
 
 /**
  * Writes committed scores into the live boards: each row's absolute rank score (never an increment,
- * so a replay writes the same value) and the team totals they change.
+ * so a replay writes the same value) and the team totals they change. An environment whose boards
+ * Redis lost (its marker is gone, as the same pipeline tells) is then rebuilt from Postgres, which
+ * holds these rows too.
  */
 export async function mirrorScores(deps: BoardMirrorDeps, rows: readonly ScoreRow[]): Promise<void> {
   if (rows.length === 0) return;
-  for (const environmentId of new Set(rows.map((r) => r.environmentId))) {
+  const environmentIds = [...new Set(rows.map((r) => r.environmentId))];
+  for (const environmentId of await writeRows(deps, rows, environmentIds)) {
     await ensureBoardsMirrored(deps, environmentId);
   }
-  await writeRows(deps, rows);
 }
 
-/** One pipeline; variadic ZADDs per sorted set (in pieces, see ZADD_MEMBERS_MAX). */
-async function writeRows(deps: BoardMirrorDeps, rows: readonly ScoreRow[]): Promise<void> {
+/**
+ * One pipeline; variadic ZADDs per sorted set (in pieces, see ZADD_MEMBERS_MAX), after the markers
+ * of `environmentIds`; answers those whose marker is missing.
+ */
+async function writeRows(
+  deps: BoardMirrorDeps,
+  rows: readonly ScoreRow[],
+  environmentIds: readonly string[] = [],
+): Promise<string[]> {
+  const boardOf = await boardsOf(deps, rows);
   const members = new ZaddBatch();
   const teams: ScoreRow[] = [];
-  const boardOf = boardLookup(deps);
   for (const row of rows) {
-    const board = await boardOf(row.environmentId, row.boardKey);
+    const board = boardOf(row);
     if (!board) continue;
     if (board.team) {
       if (row.teamKey !== null) teams.push(row);
@@ -55,7 +72,7 @@ async function writeRows(deps: BoardMirrorDeps, rows: readonly ScoreRow[]): Prom
     );
   }
   for (const total of await teamTotals(deps.pool, teams)) {
-    const board = await boardOf(total.environmentId, total.boardKey);
+    const board = boardOf(total);
     if (!board) continue;
     members.add(
       teamBoardKey(deps.keyPrefix, total.environmentId, total.boardKey, total.periodStart),
@@ -63,23 +80,18 @@ async function writeRows(deps: BoardMirrorDeps, rows: readonly ScoreRow[]): Prom
       total.teamKey,
     );
   }
-  if (members.size === 0) return;
-  const pipeline = deps.redis.pipeline();
-  for (const [key, args] of members.commands()) pipeline.zadd(key, ...args);
-  await execPipeline(pipeline);
+  return writeBoardMembers(deps.redis, deps.keyPrefix, members, environmentIds);
 }
 
-/** The definitions of one batch's boards, each looked up once. */
-function boardLookup(deps: Pick<BoardMirrorDeps, 'definitions'>) {
-  const seen = new Map<string, Promise<LeaderboardDefinition | undefined>>();
-  return (environmentId: string, boardKey: string) => {
-    const id = `${environmentId}\u0000${boardKey}`;
-    const known = seen.get(id);
-    if (known) return known;
-    const board = deps.definitions.board(environmentId, boardKey);
-    seen.set(id, board);
-    return board;
-  };
+/** The definitions of the rows' boards, each looked up once. */
+async function boardsOf(deps: Pick<BoardMirrorDeps, 'definitions'>, rows: readonly BoardRef[]) {
+  const id = (r: BoardRef) => `${r.environmentId}\u0000${r.boardKey}`;
+  const boards = new Map<string, LeaderboardDefinition | undefined>();
+  for (const row of rows) {
+    const key = id(row);
+    if (!boards.has(key)) boards.set(key, await deps.definitions.board(row.environmentId, row.boardKey));
+  }
+  return (row: BoardRef) => boards.get(id(row));
 }
 
 function liveKey(prefix: string, row: ScoreRow): string {
@@ -103,15 +115,9 @@ export function scaleOf(
 /** Writes display names to the environment's names hash. */
 export async function mirrorDisplayNames(
   deps: Pick<BoardMirrorDeps, 'redis' | 'keyPrefix'>,
-  names: Iterable<{ environmentId: string; playerId: string; displayName: string }>,
+  names: Iterable<DisplayName>,
 ): Promise<void> {
-  const pipeline = deps.redis.pipeline();
-  let count = 0;
-  for (const n of names) {
-    pipeline.hset(displayNamesKey(deps.keyPrefix, n.environmentId), n.playerId, n.displayName);
-    count++;
-  }
-  if (count > 0) await execPipeline(pipeline);
+  await writeDisplayNames(deps.redis, deps.keyPrefix, names);
 }
 
 /**
@@ -120,19 +126,19 @@ export async function mirrorDisplayNames(
  * it ran (a concurrent mirror may have been overwritten by an older page). Returns whether it ran.
  */
 export async function ensureBoardsMirrored(deps: BoardMirrorDeps, environmentId: string): Promise<boolean> {
-  const marker = boardsMarkerKey(deps.keyPrefix, environmentId);
-  if ((await deps.redis.exists(marker)) === 1) return false;
+  if (await boardsMirrored(deps.redis, deps.keyPrefix, environmentId)) return false;
   // Reads and the consumer of one process that find the marker gone share one rebuild.
-  const running = rebuilds.get(marker);
+  const id = `${deps.keyPrefix}\u0000${environmentId}`;
+  const running = rebuilds.get(id);
   if (running) return running;
-  const rebuild = rebuildBoards(deps, environmentId, marker).finally(() => rebuilds.delete(marker));
-  rebuilds.set(marker, rebuild);
+  const rebuild = rebuildBoards(deps, environmentId).finally(() => rebuilds.delete(id));
+  rebuilds.set(id, rebuild);
   return rebuild;
 }
 
 const rebuilds = new Map<string, Promise<boolean>>();
 
-async function rebuildBoards(deps: BoardMirrorDeps, environmentId: string, marker: string): Promise<boolean> {
+async function rebuildBoards(deps: BoardMirrorDeps, environmentId: string): Promise<boolean> {
   const started = new Date(Date.now() - 2_000);
   let rebuilt = 0;
   let after: ScoreRow | undefined;
@@ -148,7 +154,7 @@ async function rebuildBoards(deps: BoardMirrorDeps, environmentId: string, marke
     deps,
     [...names].map(([playerId, displayName]) => ({ environmentId, playerId, displayName })),
   );
-  await deps.redis.set(marker, new Date().toISOString());
+  await markBoardsMirrored(deps.redis, deps.keyPrefix, environmentId);
   after = undefined;
   for (;;) {
     const page = await openPeriodScores(deps.pool, environmentId, after, REBUILD_PAGE, started);
@@ -158,10 +164,4 @@ async function rebuildBoards(deps: BoardMirrorDeps, environmentId: string, marke
   }
   if (rebuilt > 0) deps.log.info({ environmentId, rows: rebuilt }, 'rebuilt live leaderboards from Postgres');
   return true;
-}
-
-async function execPipeline(pipeline: ReturnType<Redis['pipeline']>): Promise<void> {
-  const results = (await pipeline.exec()) ?? [];
-  const failed = results.find(([err]) => err);
-  if (failed) throw failed[0];
 }

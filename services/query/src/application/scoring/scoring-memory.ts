@@ -1,6 +1,6 @@
-import type { Period } from '../domain/periods.ts';
-import type { VersionedDefinitions } from '../store/definitions.ts';
-import type { BoardRef } from '../store/periods.ts';
+import type { Period } from '../../domain/periods.ts';
+import type { VersionedDefinitions } from '../../store/definitions.ts';
+import type { BoardRef } from '../../store/periods.ts';
 
 /** Periods kept per board: as many as the uncached path reads (recentPeriods). */
 const PERIODS_PER_BOARD = 3;

@@ -2,8 +2,9 @@ import type { Logger } from '@engage/kit';
 import { createSleeper } from '@engage/kit';
 import { type Pool, withTransaction } from '@engage/postgres';
 import type { Redis } from '@engage/redis';
-import { leagueGroupKey, periodBoardKey, teamBoardKey } from '../boards/keys.ts';
-import { claimDuePeriod, type SettledPeriod, settleClaimedPeriod } from './settle.ts';
+import { claimDuePeriod } from '../../store/periods.ts';
+import { deletePeriodBoards } from '../../store/redis/live-boards.ts';
+import { type SettledPeriod, settleClaimedPeriod } from './settle-period.ts';
 
 export interface SettlerDeps {
   pool: Pool;
@@ -57,16 +58,8 @@ export async function afterSettled(
     },
     'leaderboard period settled',
   );
-  const { environmentId, boardKey, periodStart } = settled;
-  const keys = [
-    periodBoardKey(deps.keyPrefix, environmentId, boardKey, periodStart),
-    teamBoardKey(deps.keyPrefix, environmentId, boardKey, periodStart),
-    ...settled.groups.map((g) =>
-      leagueGroupKey(deps.keyPrefix, environmentId, boardKey, periodStart, g.tier, g.groupNo),
-    ),
-  ];
   try {
-    await deps.redis.del(...keys);
+    await deletePeriodBoards(deps.redis, deps.keyPrefix, settled);
   } catch (err) {
     deps.log.warn({ err }, 'could not delete a settled period from Redis; it is ignored there');
   }

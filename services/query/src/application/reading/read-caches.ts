@@ -1,4 +1,10 @@
-import { type NameSource, readNames, readTop, type TopSnapshot, type TopSource } from './live-read.ts';
+import {
+  type NameSource,
+  readNames,
+  readTop,
+  type TopSnapshot,
+  type TopSource,
+} from '../../store/redis/live-read.ts';
 
 /** Entries each cache keeps at most. */
 const MAX_ENTRIES = 100_000;

@@ -1,6 +1,6 @@
 import { createSleeper } from '@engage/kit';
-import { closeMirrorTicket, dueMirrorTickets } from '../store/mirror-tickets.ts';
-import { readScores } from '../store/scores.ts';
+import { closeMirrorTickets, dueMirrorTickets } from '../../store/mirror-tickets.ts';
+import { readScores } from '../../store/scores.ts';
 import { type BoardMirrorDeps, mirrorScores } from './mirror.ts';
 
 /** Tickets younger than this are left to the afterCommit of the process that opened them. */
@@ -22,7 +22,7 @@ export function startMirrorSweeper(deps: BoardMirrorDeps, intervalMs: number): {
           const tickets = await dueMirrorTickets(deps.pool, GRACE_MS, PAGE);
           for (const ticket of tickets) {
             await mirrorScores(deps, await readScores(deps.pool, ticket.keys, { openOnly: true }));
-            await closeMirrorTicket(deps.pool, ticket.ticketId);
+            await closeMirrorTickets(deps.pool, [ticket.ticketId]);
           }
           if (tickets.length < PAGE || !running) break;
         }

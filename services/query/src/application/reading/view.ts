@@ -2,9 +2,9 @@ import type { LeaderboardViewSchema } from '@engage/contracts';
 import { isEligible, type PlayerContext, resolveOptionalText, resolveText } from '@engage/contracts';
 import type { LeaderboardDefinition } from '@engage/contracts/environment/leaderboards.ts';
 import type { z } from 'zod';
-import type { Movement } from '../domain/league.ts';
-import { inSeason, type Period } from '../domain/periods.ts';
-import { decodeRankScore } from '../domain/rank-score.ts';
+import type { Movement } from '../../domain/league.ts';
+import { inSeason, type Period } from '../../domain/periods.ts';
+import { decodeRankScore } from '../../domain/rank-score.ts';
 
 export type LeaderboardView = z.infer<typeof LeaderboardViewSchema>;
 type Entry = LeaderboardView['top'][number];
