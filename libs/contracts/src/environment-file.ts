@@ -10,6 +10,7 @@ import {
   PropertyTypeSchema,
 } from './http/events.ts';
 import { PlayerAttributesSectionSchema } from './http/players.ts';
+import { ProblemItemSchema } from './http/problem.ts';
 
 /**
  * The declarative environment file (`engage apply -f env.yaml`): everything one environment defines.
@@ -125,6 +126,11 @@ export const EnvironmentDiffSchema = z
     dryRun: z.boolean(),
     changed: z.boolean(),
     changes: z.array(ItemChangeSchema),
+    /**
+     * What applies but deserves a look, e.g. a reference to an event or property only discovery
+     * defined (`definition.undeclared_event`, `definition.undeclared_property`, with `meta.path`).
+     */
+    warnings: z.array(ProblemItemSchema),
   })
   .meta({ id: 'EnvironmentDiff' });
 export type EnvironmentDiff = z.infer<typeof EnvironmentDiffSchema>;

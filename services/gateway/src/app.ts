@@ -8,6 +8,7 @@ import {
 } from './application/organization-limit/organization-limit.ts';
 import type { PlayerDirectory } from './application/player-directory.ts';
 import { adminRoutes } from './http/admin.ts';
+import { environmentSchemaRoutes } from './http/environment-schema.ts';
 import { eventRoutes } from './http/events.ts';
 import { forwardRoutes } from './http/forward.ts';
 import { openApiRoutes } from './http/openapi.ts';
@@ -53,6 +54,7 @@ export function buildApp(deps: GatewayDeps): HttpApp {
   const rules = createEventRulesCache({ pool: deps.pool, ttlMs: deps.definitionCacheTtlMs });
 
   app.register(openApiRoutes);
+  app.register(environmentSchemaRoutes);
   app.register(adminRoutes, {
     prefix: '/admin/v1',
     pool: deps.pool,

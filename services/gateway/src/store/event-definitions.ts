@@ -133,3 +133,16 @@ export async function storeDiscovered(
     ]),
   );
 }
+
+/** Every stored event definition with its property names and whether discovery defined it. */
+export async function loadStoredEventNames(
+  db: Pool | PoolClient,
+  environmentId: string,
+): Promise<{ key: string; properties: string[]; discovered: boolean }[]> {
+  const { rows } = await db.query<{ event_key: string; properties: string[]; discovered: boolean }>(
+    `SELECT event_key, array(SELECT jsonb_object_keys(properties)) AS properties, discovered
+     FROM event_definitions WHERE environment_id = $1`,
+    [environmentId],
+  );
+  return rows.map((row) => ({ key: row.event_key, properties: row.properties, discovered: row.discovered }));
+}
