@@ -14,6 +14,8 @@ printProcessWarnings();
 interface DemoTenant {
   organizationId: string;
   projectId: string;
+  sandboxEnvironmentId: string;
+  liveEnvironmentId: string;
   sandboxKey: string;
   liveKey: string;
 }
@@ -82,17 +84,25 @@ async function main() {
 
 const localUrl = (port: number) => `http://127.0.0.1:${port}`;
 
-/** Reuses the demo tenant from an earlier start when its key still works; provisions it otherwise. */
+/**
+ * Reuses the demo tenant from an earlier start when its key still works (applying the demo
+ * environment file again, so a changed file reaches it); provisions it otherwise.
+ */
 async function demoTenant(url: string, adminToken: string): Promise<DemoTenant> {
-  const known = readJsonState<DemoTenant>(repoRoot, 'demo.json');
-  if (known && (await keyWorks(url, known.sandboxKey))) return known;
-  say('provisioning the demo organization');
+  const state = readJsonState<DemoTenant>(repoRoot, 'demo.json');
+  const known = state?.sandboxEnvironmentId && (await keyWorks(url, state.sandboxKey)) ? state : undefined;
+  say(known ? 'applying the demo environment file' : 'provisioning the demo organization');
   const result = spawnSync(
     process.execPath,
     [join(repoRoot, 'services/gateway/src/tools/provision-demo.ts')],
     {
       cwd: repoRoot,
-      env: { ...process.env, ENGAGE_URL: url, ENGAGE_ADMIN_TOKEN: adminToken },
+      env: {
+        ...process.env,
+        ENGAGE_URL: url,
+        ENGAGE_ADMIN_TOKEN: adminToken,
+        ...(known ? { ENGAGE_DEMO_TENANT: JSON.stringify(known) } : {}),
+      },
       encoding: 'utf8',
     },
   );
@@ -111,13 +121,18 @@ function banner(url: string, adminToken: string, demo: DemoTenant) {
   process.stdout.write(`
   engage is running: gateway ${url}  (OpenAPI: ${url}/openapi.json)
 
+  Console:           ${url}/console/
   Demo Sandbox key:  ${demo.sandboxKey}
+  Demo environment:  ${demo.sandboxEnvironmentId}   (Sandbox; defined by docs/examples/environment.yaml)
   Admin token:       ${adminToken}   (for the engage CLI: ENGAGE_ADMIN_TOKEN)
 
-  Try it:
-    curl -s ${url}/v1/events -H 'Authorization: ${demo.sandboxKey}' -H 'Content-Type: application/json' \\
-      -d '{"events":[{"eventKey":"level_completed","playerId":"player-1","properties":{"level":3,"score":1200}}]}'
-    curl -s '${url}/v1/points?PlayerId=player-1' -H 'Authorization: ${demo.sandboxKey}'
+  Try it (README.md, "Try it"): a mission completed, its points arrived:
+    KEY='${demo.sandboxKey}'
+    curl -s ${url}/v1/missions -H "Authorization: $KEY" -H 'Content-Type: application/json' \\
+      -d '{"playerId":"player-1"}'
+    curl -s ${url}/v1/events -H "Authorization: $KEY" -H 'Content-Type: application/json' \\
+      -d '{"events":[{"eventKey":"level_completed","playerId":"player-1","properties":{"level":1,"score":1200}}]}'
+    curl -s '${url}/v1/points?PlayerId=player-1' -H "Authorization: $KEY"
 
   Ctrl-C stops everything.
 `);

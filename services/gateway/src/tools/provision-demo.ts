@@ -1,7 +1,8 @@
 // Provisions (or reuses) the demo organization through the admin API and prints it as JSON.
-// `npm start` runs this once the gateway is up: ENGAGE_URL and ENGAGE_ADMIN_TOKEN say where.
+// `npm start` runs this once the gateway is up: ENGAGE_URL and ENGAGE_ADMIN_TOKEN say where;
+// ENGAGE_DEMO_TENANT (JSON, as printed before) names a tenant to keep, whose file is applied again.
 import { AdminClient } from '@engage/cli';
-import { provisionDemo } from './demo-tenant.ts';
+import { type DemoTenant, provisionDemo } from './demo-tenant.ts';
 
 const url = process.env.ENGAGE_URL ?? 'http://127.0.0.1:8080';
 const token = process.env.ENGAGE_ADMIN_TOKEN;
@@ -9,5 +10,9 @@ if (!token) {
   process.stderr.write('ENGAGE_ADMIN_TOKEN is required\n');
   process.exit(2);
 }
-const demo = await provisionDemo(new AdminClient({ url, token }));
+const known = process.env.ENGAGE_DEMO_TENANT;
+const demo = await provisionDemo(
+  new AdminClient({ url, token }),
+  known ? (JSON.parse(known) as DemoTenant) : undefined,
+);
 process.stdout.write(`${JSON.stringify(demo)}\n`);
