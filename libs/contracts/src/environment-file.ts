@@ -21,23 +21,32 @@ import { ProblemItemSchema } from './http/problem.ts';
 
 export const PropertyDefinitionSchema = z
   .strictObject({
-    type: PropertyTypeSchema,
-    required: z.boolean().default(false),
+    type: PropertyTypeSchema.describe(
+      'The JSON type a value must have (dateTime: an ISO 8601 instant with offset).',
+    ),
+    required: z.boolean().default(false).describe('true refuses an event without this property.'),
   })
   .meta({ id: 'PropertyDefinition' });
 export type PropertyDefinition = z.infer<typeof PropertyDefinitionSchema>;
 
 export const EventDefinitionSchema = z
   .strictObject({
-    key: EventKeySchema,
-    active: z.boolean().default(true),
-    description: z.string().max(500).optional(),
+    key: EventKeySchema.describe('The eventKey games send; missions, streaks and leaderboards name it.'),
+    active: z.boolean().default(true).describe('false refuses the event when it is sent.'),
+    description: z
+      .string()
+      .max(500)
+      .optional()
+      .describe('For people reading the definition; never shown to players.'),
     properties: z
       .record(PropertyNameSchema, PropertyDefinitionSchema)
       .default({})
       .refine((p) => Object.keys(p).length <= MAX_PROPERTIES_PER_EVENT, {
         message: `at most ${MAX_PROPERTIES_PER_EVENT} properties per event`,
-      }),
+      })
+      .describe(
+        'The properties the event may carry, by name; an undeclared property is refused unless discovery is on.',
+      ),
   })
   .meta({ id: 'EventDefinition' });
 export type EventDefinition = z.infer<typeof EventDefinitionSchema>;
@@ -88,7 +97,10 @@ export const ENVIRONMENT_FILE_VERSION = 1;
 export const EnvironmentFileSchema = z
   .strictObject({
     $schema: z.string().optional().describe('Optional link to this JSON Schema, for editors.'),
-    version: z.literal(ENVIRONMENT_FILE_VERSION).default(ENVIRONMENT_FILE_VERSION),
+    version: z
+      .literal(ENVIRONMENT_FILE_VERSION)
+      .default(ENVIRONMENT_FILE_VERSION)
+      .describe('Version of the file format; only 1 exists.'),
     discovery: ENVIRONMENT_SECTIONS.discovery.schema.optional(),
     events: ENVIRONMENT_SECTIONS.events.schema.optional(),
     playerAttributes: ENVIRONMENT_SECTIONS.playerAttributes.schema.optional(),
