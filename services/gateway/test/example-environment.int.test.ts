@@ -6,7 +6,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { DEMO_ENVIRONMENT_FILE } from '../src/tools/demo-tenant.ts';
+import { DEMO_ENVIRONMENT_FILE, provisionDemo } from '../src/tools/demo-tenant.ts';
 import { type SectionOwner, startSectionOwner } from './section-owner.ts';
 import { type InProcessGateway, startGateway } from './support.ts';
 
@@ -59,6 +59,27 @@ describe('docs/examples/environment.yaml', () => {
     );
     const again = await admin.applyDefinition(tenant.sandbox.environmentId, file);
     expect(again.changed).toBe(false);
+  });
+
+  it('is what a known demo tenant gets applied again, keeping its keys', async () => {
+    const admin = new AdminClient({ url: gateway.url, token: TEST_ADMIN_TOKEN });
+    // A tenant of its own: the "Demo" organization is shared with apply.int.test.ts.
+    const tenant = await createTenant(gateway.url);
+    const known = {
+      organizationId: tenant.organizationId,
+      projectId: tenant.projectId,
+      sandboxEnvironmentId: tenant.sandbox.environmentId,
+      liveEnvironmentId: tenant.live.environmentId,
+      sandboxKey: tenant.sandbox.apiKey,
+      liveKey: tenant.live.apiKey,
+    };
+    const keys = await admin.listApiKeys(known.sandboxEnvironmentId);
+    expect(await provisionDemo(admin, known)).toEqual(known);
+    expect(await admin.listApiKeys(known.sandboxEnvironmentId)).toHaveLength(keys.length);
+    for (const environmentId of [known.sandboxEnvironmentId, known.liveEnvironmentId]) {
+      const definition = await admin.getDefinition(environmentId);
+      expect(definition.missions?.map((m) => m.key)).toEqual(['first-level', 'high-scorer']);
+    }
   });
 });
 
