@@ -30,8 +30,8 @@ export interface DefinitionDeps {
 
 /**
  * Applies an environment file. A file naming an event, property or mission that does not exist is
- * refused first (400, `definition.unknown_*`). Sections owned by other services are then dry-run by their owners:
- * if any owner refuses, the whole file is refused and nothing is written anywhere. Then the
+ * refused first (400, `definition.unknown_*`). Sections owned by other services are then dry-run by
+ * their owners: if any owner refuses, the whole file is refused and nothing is written anywhere. Then the
  * gateway's own sections (discovery, events, playerAttributes) are written in one transaction
  * holding the environment's row lock, and each other section is applied by its owner, in the
  * catalog's order. Owners' applies are idempotent, so re-applying after a partial failure converges.
