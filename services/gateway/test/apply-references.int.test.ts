@@ -101,6 +101,28 @@ describe('references an environment file makes', () => {
     });
   });
 
+  it("are refused for a shop collection's unknown item, with its path", async () => {
+    const tenant = await createTenant(gateway.url);
+    const res = await gateway.app.inject({
+      method: 'PUT',
+      url: `/admin/v1/environments/${tenant.sandbox.environmentId}/definition`,
+      headers: adminHeaders,
+      payload: {
+        marketplace: {
+          items: [{ key: 'gem-pack', name: 'Gems', priceInPoints: 5 }],
+          collections: [{ key: 'offers', name: 'Offers', items: ['gem-pack', 'gem-pak'] }],
+        },
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([
+      expect.objectContaining({
+        code: 'validation.marketplace',
+        meta: expect.objectContaining({ path: 'marketplace.collections.0.items.1' }),
+      }),
+    ]);
+  });
+
   it('check the stored events when the file has none, and the stored missions for a collection', async () => {
     const tenant = await createTenant(gateway.url);
     const environment = tenant.sandbox.environmentId;
