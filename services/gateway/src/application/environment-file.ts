@@ -77,17 +77,15 @@ async function knownNames(
   environment: EnvironmentContext,
   file: EnvironmentFile,
 ) {
-  const [stored, current] = await Promise.all([
-    loadStoredEventNames(deps.pool, environment.environmentId),
-    loadGatewaySections(deps.pool, environment.environmentId),
-  ]);
+  const stored = await loadStoredEventNames(deps.pool, environment.environmentId);
+  const events = stored?.events ?? [];
   const catalog = (events: { key: string; properties: Iterable<string> }[]): EventCatalog =>
     new Map(events.map((e) => [e.key, new Set(e.properties)]));
   const declared = file.events
     ? catalog(file.events.map((e) => ({ key: e.key, properties: Object.keys(e.properties) })))
-    : catalog(stored.filter((e) => !e.discovered));
-  const discoveryOn = file.discovery ?? current?.discovery ?? false;
-  const discovered = discoveryOn ? catalog(stored.filter((e) => e.discovered)) : new Map();
+    : catalog(events.filter((e) => !e.discovered));
+  const discoveryOn = file.discovery ?? stored?.discovery ?? false;
+  const discovered = discoveryOn ? catalog(events.filter((e) => e.discovered)) : new Map();
   return { declared, discovered, missions: new Set(await missionKeys(owners, environment, file)) };
 }
 
