@@ -15,8 +15,7 @@ export interface Authenticator {
   authenticate(authorization: string | undefined): Promise<EnvironmentContext>;
 }
 
-const invalidKey = () =>
-  problem(401, 'auth.api_key_invalid', 'The API key is missing, malformed, unknown or revoked.');
+const invalidKey = () => problem('auth.api_key_invalid');
 
 export function createAuthenticator(options: { pool: Pool; cacheTtlMs: number; log: Logger }): Authenticator {
   const { pool, log } = options;
@@ -39,7 +38,7 @@ export function createAuthenticator(options: { pool: Pool; cacheTtlMs: number; l
       if (!record || record.revoked || !secretMatches(key.secret, record.secretSha256)) throw invalidKey();
       const environment = record.environment;
       if (!environment) {
-        throw problem(404, 'project_environment.not_found', 'The environment behind the key did not load.');
+        throw problem('project_environment.not_found');
       }
       if (environment.kind !== key.kind) throw invalidKey();
       if (environment.kind === 'Live') refuseUnpaidLive(environment.billingStatus);
@@ -54,13 +53,9 @@ export function createAuthenticator(options: { pool: Pool; cacheTtlMs: number; l
 
 function refuseUnpaidLive(billingStatus: string): void {
   if (billingStatus === 'none') {
-    throw problem(402, 'billing_required', 'Live keys need active billing on the organization.');
+    throw problem('billing_required');
   }
   if (billingStatus === 'overdue') {
-    throw problem(
-      402,
-      'billing_payment_overdue',
-      "The organization's last payment failed; Live keys are paused.",
-    );
+    throw problem('billing_payment_overdue');
   }
 }

@@ -18,8 +18,7 @@ export function createEventRulesCache(options: { pool: Pool; ttlMs: number }): E
   return {
     async get(environmentId) {
       const rules = await cache.getOrLoad(environmentId, () => loadEventRules(options.pool, environmentId));
-      if (!rules)
-        throw problem(404, 'project_environment.not_found', 'The environment behind the key did not load.');
+      if (!rules) throw problem('project_environment.not_found');
       return rules;
     },
     invalidate: (environmentId) => cache.delete(environmentId),
