@@ -194,7 +194,8 @@ const PLACEHOLDER = '\u0001hostile\u0001';
 function bodyText(body: unknown, injection: Injection): Buffer {
   if (injection.in === 'raw-body') return injection.bytes;
   if (injection.in !== 'body') return Buffer.from(JSON.stringify(body));
-  const copy = structuredClone(body) as Record<string | number, unknown>;
+  // Through JSON, not structuredClone: a generated body may share one object in two places.
+  const copy = JSON.parse(JSON.stringify(body)) as Record<string | number, unknown>;
   let node = copy;
   for (const segment of injection.path.slice(0, -1)) node = node[segment] as typeof node;
   node[injection.path.at(-1)!] = PLACEHOLDER;
@@ -251,6 +252,9 @@ async function send(
 function faultsOf(op: Operation, injection: Injection, { target, answer }: Sent): string[] {
   const faults: string[] = [];
   if (answer.status >= 500) faults.push(`status ${answer.status}`);
+  if (answer.status === 204) {
+    return answer.body.length > 0 ? [...faults, 'a 204 answer carries a body'] : faults;
+  }
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(answer.body);
@@ -282,7 +286,7 @@ function faultsOf(op: Operation, injection: Injection, { target, answer }: Sent)
   }
   if ('unrepresentable' in injection && injection.unrepresentable) {
     const refused = refusesText(op, injection, answer.status, json);
-    if (!refused) faults.push(`text that cannot be stored was not refused: ${text.slice(0, 300)}`);
+    if (!refused) faults.push(`text that cannot be stored was not refused: ${text.slice(0, 1000)}`);
   }
   if (injection.in === 'header' && /[\0\r]/.test(injection.value) && answer.status !== 400) {
     faults.push('a header the HTTP parser must refuse was taken');
@@ -324,6 +328,7 @@ describe('hostile input to every operation of the OpenAPI document', () => {
     stack = await startStack();
     tenant = await createTenant(stack.gatewayUrl, TEST_ADMIN_TOKEN, { definition: { discovery: true } });
     vocabulary.environmentId = [tenant.sandbox.environmentId];
+    vocabulary.organizationId = [tenant.organizationId];
   }, 120_000);
   afterAll(async () => {
     await stack?.stop();

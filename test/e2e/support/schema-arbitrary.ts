@@ -108,9 +108,11 @@ function string(schema: Schema): fc.Arbitrary<string> {
   if (schema.format === 'uuid') return fc.uuid();
   if (schema.format === 'email') return fc.emailAddress();
   if (schema.pattern) return fc.stringMatching(new RegExp(schema.pattern)).filter(fits);
+  // An identifier-like value within the bounds (a filter alone would almost never pass a minLength of 12).
+  const identifierTail = `{${Math.max(minLength - 1, 0)},${Math.max(Math.min(maxLength, 16), minLength, 1) - 1}}`;
   return fc.oneof(
     fc.string({ minLength, maxLength, unit: 'grapheme' }),
-    fc.stringMatching(/^[a-z][a-z0-9_-]{0,15}$/).filter(fits),
+    fc.stringMatching(new RegExp(`^[a-z][a-z0-9_-]${identifierTail}$`)).filter(fits),
   );
 }
 
