@@ -96,6 +96,23 @@ const VOCABULARY: Vocabulary = {
   expectedPriceInPoints: [1],
 };
 
+/** The operators the admin operations act on: one signs in, one holds the console session, one is changed. */
+const OWNER = { email: 'fuzz-owner@example.test', password: 'fuzz-owner-password' };
+const SESSION_HOLDER = { email: 'fuzz-session@example.test', password: 'fuzz-session-password' };
+const TARGET = { email: 'fuzz-target@example.test', password: 'fuzz-target-password', role: 'viewer' };
+
+/** Values for one operation only, where the same property name means different things elsewhere. */
+const VOCABULARY_OF: Record<string, Vocabulary> = {
+  'POST /admin/v1/session': { email: [OWNER.email], password: [OWNER.password] },
+  'POST /admin/v1/organizations/{organizationId}/operators': {
+    email: Array.from({ length: 40 }, (_, i) => `fuzz-new-${i}@example.test`),
+  },
+};
+const vocabularyOf = (op: Operation): Vocabulary => ({
+  ...VOCABULARY,
+  ...VOCABULARY_OF[`${op.method} ${op.path}`],
+});
+
 interface GeneratedRequest {
   path: string;
   query: [string, string][];
@@ -140,7 +157,7 @@ function requests(op: Operation, mode: 'valid' | 'invalid'): fc.Arbitrary<Genera
     );
   const body = op.body
     ? mode === 'valid'
-      ? valid(op.body, resolve, VOCABULARY)
+      ? valid(op.body, resolve, vocabularyOf(op))
       : invalid(op.body, resolve)
     : fc.constant(undefined);
   return fc.record({ path, query, body });
@@ -151,10 +168,25 @@ describe('fuzzing every operation of the OpenAPI document', () => {
   let tenant: Tenant;
 
   beforeAll(async () => {
-    stack = await startStack();
+    // Every valid sign-in of the run is counted: the limits stay out of the way of reaching success.
+    stack = await startStack({
+      env: { SIGN_IN_MAX_ATTEMPTS_PER_EMAIL: '1000', SIGN_IN_MAX_ATTEMPTS_PER_ADDRESS: '1000' },
+    });
     tenant = await createTenant(stack.gatewayUrl, TEST_ADMIN_TOKEN, { definition: DEFINITION });
     // Admin operations name an environment: mostly the tenant's Sandbox (Live ones are refused).
     VOCABULARY.environmentId = [tenant.sandbox.environmentId];
+    VOCABULARY.organizationId = [tenant.organizationId];
+    const operators = `${stack.gatewayUrl}/admin/v1/organizations/${tenant.organizationId}/operators`;
+    for (const operator of [{ ...OWNER, role: 'owner' }, { ...SESSION_HOLDER, role: 'viewer' }, TARGET]) {
+      const created = await fetch(operators, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}`, 'content-type': 'application/json' },
+        body: JSON.stringify(operator),
+      });
+      expect(created.status, await created.clone().text()).toBe(201);
+      if (operator === TARGET)
+        VOCABULARY.operatorId = [((await created.json()) as { operatorId: string }).operatorId];
+    }
     for (const playerId of PLAYERS) {
       const credited = await send(operationOf('POST', '/v1/points/adjustments'), {
         path: '/v1/points/adjustments',
@@ -172,17 +204,40 @@ describe('fuzzing every operation of the OpenAPI document', () => {
   /** Success answers to valid input, per operation. */
   const successes = new Map<Operation, number>();
 
+  /** The console session's cookie, signed in again after an operation ends it. */
+  let sessionCookie: string | undefined;
+  const signedInCookie = async () => {
+    if (sessionCookie) return sessionCookie;
+    const res = await fetch(`${stack.gatewayUrl}/admin/v1/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(SESSION_HOLDER),
+    });
+    expect(res.status).toBe(200);
+    sessionCookie = res.headers.getSetCookie()[0]!.split(';')[0]!;
+    return sessionCookie;
+  };
+
+  /** The credential an operation takes: the admin token, a console session, or the tenant's key. */
+  const credentialOf = async (op: Operation): Promise<Record<string, string>> => {
+    if (op.security.includes('adminToken')) return { authorization: `Bearer ${TEST_ADMIN_TOKEN}` };
+    if (op.security.includes('sessionCookie')) return { cookie: await signedInCookie() };
+    if (op.path.startsWith('/admin/')) return {};
+    return { authorization: `Bearer ${tenant.live.apiKey}` };
+  };
+
   const send = async (op: Operation, request: GeneratedRequest) => {
     const url = new URL(`${stack.gatewayUrl}${request.path}`);
     for (const [name, value] of request.query) url.searchParams.append(name, value);
     const res = await fetch(url, {
       method: op.method,
       headers: {
-        authorization: `Bearer ${op.security.includes('adminToken') ? TEST_ADMIN_TOKEN : tenant.live.apiKey}`,
+        ...(await credentialOf(op)),
         ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       body: request.body === undefined ? undefined : JSON.stringify(request.body),
     });
+    if (op.method === 'DELETE' && op.path === '/admin/v1/session') sessionCookie = undefined;
     const mediaType = (res.headers.get('content-type') ?? '').split(';')[0]!.trim();
     return { status: res.status, mediaType, body: await res.text() };
   };

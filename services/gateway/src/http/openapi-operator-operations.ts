@@ -44,7 +44,11 @@ const uuid = (name: string) => ({
   schema: { type: 'string', format: 'uuid' },
 });
 const either = [{ sessionCookie: [] }, { adminToken: [] }];
+const invalidRequest = problem(
+  'Bad Request: `validation.request` (an id that is not a UUID, a query or body that does not fit).',
+);
 const refusals = {
+  '400': invalidRequest,
   '401': problem('Unauthorized: `admin.unauthorized`.'),
   '403': problem('Forbidden: `admin.forbidden` (`meta.requiredRole`), `admin.csrf_failed`.'),
   '404': problem('Not Found: `organization.not_found`, `operator.not_found`.'),
@@ -71,7 +75,12 @@ export function operatorOperations(): {
     }),
     { io: 'output', target: 'draft-2020-12' },
   ) as { $defs?: Record<string, JsonSchema> };
-  return { paths: paths(), schemas: { ...input.$defs, ...output.$defs } };
+  // The schemas move from each conversion's $defs to components.schemas, and so do their references.
+  const schemas = JSON.stringify({ ...input.$defs, ...output.$defs }).replaceAll(
+    '"#/$defs/',
+    '"#/components/schemas/',
+  );
+  return { paths: paths(), schemas: JSON.parse(schemas) as Record<string, JsonSchema> };
 }
 
 function paths(): Record<string, Record<string, unknown>> {
@@ -86,6 +95,7 @@ function paths(): Record<string, Record<string, unknown>> {
         security: [],
         requestBody: body('AdminSignIn'),
         responses: {
+          '400': invalidRequest,
           '200': json(
             'Signed in; `Set-Cookie: engage_session=…; HttpOnly; SameSite=Strict; Path=/`.',
             'AdminSession',
