@@ -8,6 +8,7 @@ import {
   routeErrorCodes,
 } from '@engage/contracts/http/routes.ts';
 import { z } from 'zod';
+import { environmentSchemaOperation } from './environment-schema.ts';
 import { ADMIN_SECURITY_SCHEME, adminOperations } from './openapi-admin-operations.ts';
 import { operatorOperations, SESSION_SECURITY_SCHEME } from './openapi-operator-operations.ts';
 
@@ -64,8 +65,8 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     },
     servers: [{ url: '/', description: 'The gateway' }],
     security: [{ apiKey: [] }],
-    tags: [...new Set([...ROUTES.map((r) => r.tag), 'Admin'])].map((name) => ({ name })),
-    paths: { ...paths, ...admin.paths, ...operators.paths },
+    tags: [...new Set([...ROUTES.map((r) => r.tag), 'Admin', 'Schemas'])].map((name) => ({ name })),
+    paths: { ...paths, ...admin.paths, ...operators.paths, ...environmentSchemaOperation() },
     components: {
       securitySchemes: {
         adminToken: ADMIN_SECURITY_SCHEME,
