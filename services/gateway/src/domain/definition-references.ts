@@ -1,4 +1,4 @@
-import type { ProblemItem } from '@engage/contracts';
+import type { DefinitionWarningCode, ProblemCode, ProblemItem } from '@engage/contracts';
 import type { PropertyFilter } from '@engage/contracts/environment/missions.ts';
 import type { EnvironmentFile } from '@engage/contracts/environment-file.ts';
 import { distance } from 'fastest-levenshtein';
@@ -28,11 +28,11 @@ export interface ReferenceFindings {
   warnings: ProblemItem[];
 }
 
-export const UNKNOWN_EVENT = 'definition.unknown_event';
-export const UNKNOWN_PROPERTY = 'definition.unknown_property';
-export const UNKNOWN_MISSION = 'definition.unknown_mission';
-export const UNDECLARED_EVENT = 'definition.undeclared_event';
-export const UNDECLARED_PROPERTY = 'definition.undeclared_property';
+export const UNKNOWN_EVENT = 'definition.unknown_event' satisfies ProblemCode;
+export const UNKNOWN_PROPERTY = 'definition.unknown_property' satisfies ProblemCode;
+export const UNKNOWN_MISSION = 'definition.unknown_mission' satisfies ProblemCode;
+export const UNDECLARED_EVENT = 'definition.undeclared_event' satisfies DefinitionWarningCode;
+export const UNDECLARED_PROPERTY = 'definition.undeclared_property' satisfies DefinitionWarningCode;
 
 const MAX_CLOSEST = 3;
 
