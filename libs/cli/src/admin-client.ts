@@ -1,3 +1,4 @@
+import type { ProblemItem } from '@engage/contracts';
 import type { EnvironmentDiff, EnvironmentFileInput } from '@engage/contracts/environment-file.ts';
 import {
   type ApiKey,
@@ -27,14 +28,27 @@ export class AdminApiError extends Error {
   readonly body: unknown;
 
   constructor(status: number, body: unknown) {
-    const doc = body as { code?: string; detail?: string; errors?: { code: string; message: string }[] };
-    const details = doc?.errors?.map((e) => `${e.code}: ${e.message}`).join('; ');
-    super(`admin API answered ${status}${details ? ` (${details})` : ''}`);
+    const doc = body as { code?: string; detail?: string; errors?: ProblemItem[] };
+    const details = doc?.errors?.map((e) => `\n  ${describeProblemItem(e)}`).join('');
+    super(`admin API answered ${status}${details ?? ''}`);
     this.name = 'AdminApiError';
     this.status = status;
     this.code = doc?.code ?? 'unknown';
     this.body = body;
   }
+}
+
+/**
+ * One error or warning on one line: its code, message and where in the request it is (`meta.path`),
+ * with the nearest known names when a reference is unknown (`meta.closest`).
+ */
+export function describeProblemItem(item: ProblemItem): string {
+  const meta = item.meta ?? {};
+  const where = typeof meta.path === 'string' && meta.path !== '' ? [`at ${meta.path}`] : [];
+  const closest =
+    Array.isArray(meta.closest) && meta.closest.length > 0 ? [`closest: ${meta.closest.join(', ')}`] : [];
+  const suffix = [...where, ...closest].join('; ');
+  return `${item.code}: ${item.message}${suffix ? ` (${suffix})` : ''}`;
 }
 
 export interface AdminClientOptions {
@@ -161,8 +175,9 @@ export class AdminClient {
     return this.call('GET', `/organizations/${enc(organizationId)}/audit-log${suffix}`);
   }
 
+  /** Served without the admin token, for editors. */
   environmentSchemaUrl(): string {
-    return `${this.base}/admin/v1/schemas/environment.json`;
+    return `${this.base}/schemas/environment.json`;
   }
 
   private async call<T>(

@@ -3,7 +3,7 @@ import type { EnvironmentDiff } from '@engage/contracts/environment-file.ts';
 import { ROLES, type Role } from '@engage/contracts/http/operators.ts';
 import { Command, Option } from 'commander';
 import { parse as parseYaml } from 'yaml';
-import { AdminClient } from './admin-client.ts';
+import { AdminClient, describeProblemItem } from './admin-client.ts';
 import { readPassword } from './password-input.ts';
 
 export interface CliIo {
@@ -163,9 +163,7 @@ export function buildProgram(io: CliIo = { out: (t) => process.stdout.write(t), 
     .description('where the JSON Schema of the environment file is')
     .action(() => {
       const { url } = program.opts<{ url: string }>();
-      io.out(
-        `docs/schemas/environment.schema.json\n${url.replace(/\/+$/, '')}/admin/v1/schemas/environment.json\n`,
-      );
+      io.out(`docs/schemas/environment.schema.json\n${url.replace(/\/+$/, '')}/schemas/environment.json\n`);
     });
 
   return program;
@@ -178,8 +176,9 @@ export function formatDiff(diff: EnvironmentDiff): string {
     const fields = c.fields.length ? ` (${c.fields.join(', ')})` : '';
     return `${SIGNS[c.change]} ${c.section} ${c.key}: ${c.change}${fields}`;
   });
+  const warnings = diff.warnings.map((w) => `! warning ${describeProblemItem(w)}`);
   const summary = diff.changed ? (diff.dryRun ? 'dry run: nothing written' : 'applied') : 'no changes';
-  return `${[...lines, summary].join('\n')}\n`;
+  return `${[...lines, ...warnings, summary].join('\n')}\n`;
 }
 
 function positiveInt(value: string): number {

@@ -30,14 +30,19 @@ const scalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
 export const ConditionSchema: z.ZodType<Condition> = z.lazy(() =>
   z.union([
-    z.strictObject({ all: z.array(ConditionSchema).min(1) }),
-    z.strictObject({ any: z.array(ConditionSchema).min(1) }),
-    z.strictObject({ not: ConditionSchema }),
+    z.strictObject({ all: z.array(ConditionSchema).min(1).describe('Holds when every condition holds.') }),
+    z.strictObject({ any: z.array(ConditionSchema).min(1).describe('Holds when one condition holds.') }),
+    z.strictObject({ not: z.lazy(() => ConditionSchema).describe('Holds when this condition does not.') }),
     z
       .strictObject({
-        attribute: z.string().min(1).max(100),
-        op: z.enum(COMPARISON_OPS),
-        value: z.union([scalar, z.array(scalar)]).optional(),
+        attribute: z.string().min(1).max(100).describe('A player attribute (section playerAttributes).'),
+        op: z
+          .enum(COMPARISON_OPS)
+          .describe('How the attribute compares with value; exists and notExists take no value.'),
+        value: z
+          .union([scalar, z.array(scalar)])
+          .optional()
+          .describe('The value to compare with; a list for in and notIn.'),
       })
       .refine((c) => (c.op === 'in' || c.op === 'notIn' ? Array.isArray(c.value) : true), {
         message: 'in and notIn take a list of values',

@@ -10,6 +10,7 @@ import {
   PropertyTypeSchema,
 } from './http/events.ts';
 import { PlayerAttributesSectionSchema } from './http/players.ts';
+import { ProblemItemSchema } from './http/problem.ts';
 
 /**
  * The declarative environment file (`engage apply -f env.yaml`): everything one environment defines.
@@ -20,23 +21,32 @@ import { PlayerAttributesSectionSchema } from './http/players.ts';
 
 export const PropertyDefinitionSchema = z
   .strictObject({
-    type: PropertyTypeSchema,
-    required: z.boolean().default(false),
+    type: PropertyTypeSchema.describe(
+      'The JSON type a value must have (dateTime: an ISO 8601 instant with offset).',
+    ),
+    required: z.boolean().default(false).describe('true refuses an event without this property.'),
   })
   .meta({ id: 'PropertyDefinition' });
 export type PropertyDefinition = z.infer<typeof PropertyDefinitionSchema>;
 
 export const EventDefinitionSchema = z
   .strictObject({
-    key: EventKeySchema,
-    active: z.boolean().default(true),
-    description: z.string().max(500).optional(),
+    key: EventKeySchema.describe('The eventKey games send; missions, streaks and leaderboards name it.'),
+    active: z.boolean().default(true).describe('false refuses the event when it is sent.'),
+    description: z
+      .string()
+      .max(500)
+      .optional()
+      .describe('For people reading the definition; never shown to players.'),
     properties: z
       .record(PropertyNameSchema, PropertyDefinitionSchema)
       .default({})
       .refine((p) => Object.keys(p).length <= MAX_PROPERTIES_PER_EVENT, {
         message: `at most ${MAX_PROPERTIES_PER_EVENT} properties per event`,
-      }),
+      })
+      .describe(
+        'The properties the event may carry, by name; an undeclared property is refused unless discovery is on.',
+      ),
   })
   .meta({ id: 'EventDefinition' });
 export type EventDefinition = z.infer<typeof EventDefinitionSchema>;
@@ -87,7 +97,10 @@ export const ENVIRONMENT_FILE_VERSION = 1;
 export const EnvironmentFileSchema = z
   .strictObject({
     $schema: z.string().optional().describe('Optional link to this JSON Schema, for editors.'),
-    version: z.literal(ENVIRONMENT_FILE_VERSION).default(ENVIRONMENT_FILE_VERSION),
+    version: z
+      .literal(ENVIRONMENT_FILE_VERSION)
+      .default(ENVIRONMENT_FILE_VERSION)
+      .describe('Version of the file format; only 1 exists.'),
     discovery: ENVIRONMENT_SECTIONS.discovery.schema.optional(),
     events: ENVIRONMENT_SECTIONS.events.schema.optional(),
     playerAttributes: ENVIRONMENT_SECTIONS.playerAttributes.schema.optional(),
@@ -125,11 +138,19 @@ export const EnvironmentDiffSchema = z
     dryRun: z.boolean(),
     changed: z.boolean(),
     changes: z.array(ItemChangeSchema),
+    /**
+     * What applies but deserves a look, e.g. a reference to an event or property only discovery
+     * defined (`definition.undeclared_event`, `definition.undeclared_property`, with `meta.path`).
+     */
+    warnings: z.array(ProblemItemSchema),
   })
   .meta({ id: 'EnvironmentDiff' });
 export type EnvironmentDiff = z.infer<typeof EnvironmentDiffSchema>;
 
-/** The JSON Schema of the file (docs/schemas/environment.schema.json and /admin/v1/schemas/environment.json). */
+/**
+ * The JSON Schema of the file (docs/schemas/environment.schema.json, served publicly at
+ * /schemas/environment.json and to signed-in callers at /admin/v1/schemas/environment.json).
+ */
 export function environmentJsonSchema(): Record<string, unknown> {
   return z.toJSONSchema(EnvironmentFileSchema, { io: 'input', unrepresentable: 'any' }) as Record<
     string,

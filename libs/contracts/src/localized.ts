@@ -9,8 +9,12 @@ export const LocalizedTextSchema = z.union([
   z.string().min(1),
   z
     .strictObject({
-      defaultLocale: LanguageCodeSchema,
-      translations: z.record(LanguageCodeSchema, z.string().min(1)),
+      defaultLocale: LanguageCodeSchema.describe(
+        'The locale shown when the request asks for none, or for one without a translation.',
+      ),
+      translations: z
+        .record(LanguageCodeSchema, z.string().min(1))
+        .describe('The text by locale (e.g. en, pt-BR); must include defaultLocale.'),
     })
     .refine((t) => findLocale(t.translations, t.defaultLocale) !== undefined, {
       message: 'translations must include the default locale',

@@ -4,6 +4,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,6 +37,29 @@ describe('npm start', { timeout: 240_000 }, () => {
     if (brokers.join(',') === LOCAL_BROKERS.join(',')) {
       expect(output).toContain('[stack] reusing the Kafka broker already answering on');
     }
+  });
+
+  it("answers the README's Try it with a completed mission and its points, and names the demo environment", async () => {
+    const { output, gatewayUrl } = await startStack(stackConfig().brokers);
+    expect(output).toContain(`Console:           ${gatewayUrl}/console/`);
+    expect(output).toMatch(/Demo environment: {2}[0-9a-f-]{36}/);
+    const key = /Demo Sandbox key: {2}(\S+)/.exec(output)?.[1];
+    expect(key).toMatch(/^eng_sandbox_/);
+    const [enter, send, points] = await tryItCommands();
+    const run = (command: string) => runShell(command.replaceAll('http://127.0.0.1:8080', gatewayUrl), key!);
+    expect(JSON.parse(await run(enter!)).map((m: { missionKey: string }) => m.missionKey)).toContain(
+      'first-level',
+    );
+    expect(JSON.parse(await run(send!)).accepted).toBe(1);
+    // The reward travels through Kafka to rules and the ledger: the README says to repeat it.
+    const deadline = Date.now() + 60_000;
+    let balance: unknown;
+    while (Date.now() < deadline) {
+      balance = JSON.parse(await run(points!)).balance;
+      if (balance === 100) break;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    expect(balance).toBe(100);
   });
 
   it('prints no error and no stack trace on a broker that has just started', async () => {
@@ -73,6 +97,32 @@ function expectQuietStart(output: string) {
   expect(alarming).toEqual([]);
 }
 
+/** The README's "Try it" commands (continued lines joined), after the line setting KEY. */
+async function tryItCommands(): Promise<string[]> {
+  const readme = await readFile(join(findRepoRoot(), 'README.md'), 'utf8');
+  const block = /<!-- try-it:start -->\s*```sh\n([\s\S]*?)```\s*<!-- try-it:end -->/.exec(readme)?.[1] ?? '';
+  const commands = block
+    .replaceAll('\\\n', ' ')
+    .split('\n')
+    .filter((line) => line.trim() !== '');
+  expect(commands[0]).toMatch(/^KEY=/);
+  return commands.slice(1);
+}
+
+async function runShell(command: string, key: string): Promise<string> {
+  const child = spawn('bash', ['-c', command], {
+    env: { ...process.env, KEY: key },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout.on('data', (chunk) => {
+    out += chunk;
+  });
+  const [code] = await once(child, 'exit');
+  expect(code, command).toBe(0);
+  return out;
+}
+
 /**
  * Runs `npm start`'s script with the test stack's Postgres and Redis, topics, keys and ports of its
  * own, until it prints its banner; then `whileRunning`, Ctrl-C, and the whole output.
@@ -81,6 +131,16 @@ async function startUntilBanner(
   brokers: string[],
   whileRunning?: (output: string) => Promise<void>,
 ): Promise<string> {
+  const { output, stop } = await startStack(brokers);
+  await whileRunning?.(output);
+  await stop();
+  return output;
+}
+
+/** Like startUntilBanner, but leaves the stack running (stopped after the test). */
+async function startStack(
+  brokers: string[],
+): Promise<{ output: string; gatewayUrl: string; stop: () => Promise<void> }> {
   const stack = stackConfig();
   const stateDir = mkdtempSync(join(tmpdir(), 'engage-start-'));
   cleanups.push(() => rmSync(stateDir, { recursive: true, force: true }));
@@ -90,6 +150,7 @@ async function startUntilBanner(
   cleanups.push(() => database.drop());
   const { KAFKA_BROKERS: _ignored, ...inherited } = process.env;
   const root = findRepoRoot();
+  const portBase = await freePortRun(4);
   const child = spawn(process.execPath, [join(root, 'libs/devstack/src/cli/start.ts')], {
     cwd: root,
     env: {
@@ -102,7 +163,7 @@ async function startUntilBanner(
       KAFKA_TOPIC_PREFIX: topicPrefix,
       ADMIN_TOKEN: TEST_ADMIN_TOKEN,
       INTERNAL_AUTH_SECRET: TEST_INTERNAL_AUTH_SECRET,
-      ENGAGE_PORT_BASE: String(await freePortRun(4)),
+      ENGAGE_PORT_BASE: String(portBase),
       ENGAGE_STATE_DIR: stateDir,
       METRICS_PORT: '0',
       LOG_LEVEL: 'info',
@@ -122,9 +183,7 @@ async function startUntilBanner(
     const ended = await Promise.race([exited.then(() => true), once(child.stdout, 'data').then(() => false)]);
     if (ended) throw new Error(`npm start exited before its banner:\n${output}`);
   }
-  await whileRunning?.(output);
-  await stopped(child);
-  return output;
+  return { output, gatewayUrl: `http://127.0.0.1:${portBase}`, stop: () => stopped(child) };
 }
 
 async function stopped(child: ChildProcess): Promise<void> {

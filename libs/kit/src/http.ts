@@ -18,6 +18,7 @@ import {
   type FieldIssue,
   PROBLEM_MEDIA_TYPE,
   Problem,
+  problem,
   problemDocument,
   requestProblem,
   unexpectedProblem,
@@ -131,13 +132,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     sendProblem(request, reply, toProblem(error, request)),
   );
   app.setNotFoundHandler((request, reply) =>
-    sendProblem(
-      request,
-      reply,
-      new Problem(404, [
-        { code: 'route.not_found', message: 'No such route.', meta: { method: request.method } },
-      ]),
-    ),
+    sendProblem(request, reply, problem('route.not_found', undefined, { method: request.method })),
   );
 
   app.get('/healthz', { logLevel: 'warn' }, async () => ({ status: 'ok' }));
@@ -180,10 +175,14 @@ const PROBES = new Set(['/healthz', '/readyz', '/metrics']);
  * connection closes so the client's retry reaches another replica.
  */
 const shuttingDown = () =>
-  new Problem(
-    500,
-    [{ code: 'server.unexpected', message: 'The service is shutting down. Retry with backoff.', meta: {} }],
-    { 'retry-after': '1', connection: 'close' },
+  problem(
+    'server.unexpected',
+    'The service is shutting down. Retry with backoff.',
+    {},
+    {
+      'retry-after': '1',
+      connection: 'close',
+    },
   );
 
 /** Longer than any key or id the API takes; a longer path parameter is refused before routing. */

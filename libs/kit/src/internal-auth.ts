@@ -34,7 +34,7 @@ const REFUSALS = {
 } as const;
 
 const unauthorized = (reason: keyof typeof REFUSALS) =>
-  problem(401, 'internal.unauthorized', REFUSALS[reason], { reason });
+  problem('internal.unauthorized', REFUSALS[reason], { reason });
 
 /**
  * Every route of `app` but the probes answers only calls the gateway signed (internal-signature.ts);

@@ -14,7 +14,7 @@ export function environmentOf(request: FastifyRequest): EnvironmentContext {
   const environmentId = header(request, INTERNAL_HEADERS.environmentId);
   const kind = EnvironmentKindSchema.safeParse(header(request, INTERNAL_HEADERS.environmentKind));
   if (!organizationId || !environmentId || !kind.success) {
-    throw problem(404, 'project_environment.not_found', 'The environment behind the key did not load.');
+    throw problem('project_environment.not_found');
   }
   return { organizationId, environmentId, environmentKind: kind.data };
 }
@@ -22,7 +22,7 @@ export function environmentOf(request: FastifyRequest): EnvironmentContext {
 /** The player the gateway resolved (and created on first sight) for this request. */
 export function playerOf(request: FastifyRequest): PlayerContext {
   const raw = header(request, INTERNAL_HEADERS.player);
-  if (!raw) throw problem(400, 'player.external_id_missing', 'The request does not name a player.');
+  if (!raw) throw problem('player.external_id_missing');
   return decodePlayerContext(raw);
 }
 

@@ -1,9 +1,13 @@
 import { STATUS_CODES } from 'node:http';
 import {
+  type AnyProblemCode,
   FIELD_OVERRIDES,
   fieldCodeName,
   findUnrepresentableText,
+  ITEM_REFUSALS,
   PROBLEM_MEDIA_TYPE,
+  PROBLEMS,
+  type ProblemCode,
   type ProblemDocument,
   type ProblemItem,
   UNREPRESENTABLE_TEXT_REASON,
@@ -35,13 +39,34 @@ export class Problem extends Error {
   }
 }
 
-export function problem(status: number, code: string, message: string, meta: Record<string, unknown> = {}) {
-  return new Problem(status, [{ code, message, meta }]);
+/**
+ * A refusal with a code of the catalog (@engage/contracts problems.ts): its status comes from there,
+ * and its detail too unless the call gives a more precise message.
+ */
+export function problem(
+  code: ProblemCode,
+  message: string = PROBLEMS[code].detail,
+  meta: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+) {
+  return new Problem(PROBLEMS[code].status, [{ code, message, meta }], headers);
 }
 
-export const notFound = (code: string, message: string) => problem(404, code, message);
-export const conflict = (code: string, message: string, meta?: Record<string, unknown>) =>
-  problem(409, code, message, meta);
+/** One error of a problem document or of a refused batch item; its message defaults to the catalog's. */
+export function problemItem(code: AnyProblemCode, message?: string, meta: Record<string, unknown> = {}) {
+  const known = (PROBLEMS as Record<string, { detail: string }>)[code] ?? ITEM_REFUSALS_BY_CODE[code];
+  return { code, message: message ?? known?.detail ?? '', meta } satisfies ProblemItem;
+}
+
+const ITEM_REFUSALS_BY_CODE: Record<string, { detail: string }> = ITEM_REFUSALS;
+
+type CodeOfStatus<S extends number> = {
+  [C in ProblemCode]: (typeof PROBLEMS)[C]['status'] extends S ? C : never;
+}[ProblemCode];
+
+export const notFound = (code: CodeOfStatus<404>, message?: string) => problem(code, message);
+export const conflict = (code: CodeOfStatus<409>, message?: string, meta?: Record<string, unknown>) =>
+  problem(code, message, meta);
 
 export interface FieldIssue {
   /** Path of the refused value; the first segment names the field. */
@@ -107,5 +132,4 @@ export function problemDocument(p: Problem, instance: string, traceId: string): 
   };
 }
 
-export const unexpectedProblem = () =>
-  problem(500, 'server.unexpected', 'An unexpected error occurred. Retry with backoff.');
+export const unexpectedProblem = () => problem('server.unexpected');

@@ -19,7 +19,7 @@ function app() {
     async (req) => ({ amount: req.body.amount }),
   );
   a.get('/v1/conflict', async () => {
-    throw problem(409, 'points.insufficient_balance', 'Not enough points.');
+    throw problem('points.insufficient_balance', 'Not enough points.');
   });
   a.get('/v1/boom', async () => {
     throw new Error('secret internal detail');

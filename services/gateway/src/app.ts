@@ -10,6 +10,7 @@ import type { PlayerDirectory } from './application/player-directory.ts';
 import type { SessionDeps } from './application/sessions.ts';
 import { adminRoutes } from './http/admin.ts';
 import { consoleRoutes } from './http/console.ts';
+import { environmentSchemaRoutes } from './http/environment-schema.ts';
 import { eventRoutes } from './http/events.ts';
 import { forwardRoutes } from './http/forward.ts';
 import { openApiRoutes } from './http/openapi.ts';
@@ -62,6 +63,7 @@ export function buildApp(deps: GatewayDeps): HttpApp {
 
   app.register(openApiRoutes);
   if (deps.consoleDirectory) app.register(consoleRoutes, { directory: deps.consoleDirectory });
+  app.register(environmentSchemaRoutes);
   app.register(adminRoutes, {
     prefix: '/admin/v1',
     pool: deps.pool,

@@ -1,2 +1,7 @@
 export { buildApp, type GatewayDeps } from './app.ts';
-export { DEMO_ENVIRONMENT, type DemoTenant, provisionDemo } from './tools/demo-tenant.ts';
+export {
+  DEMO_ENVIRONMENT_FILE,
+  type DemoTenant,
+  provisionDemo,
+  readDemoEnvironment,
+} from './tools/demo-tenant.ts';

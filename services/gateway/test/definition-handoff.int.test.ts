@@ -57,7 +57,13 @@ afterAll(async () => {
 const file = (marketplace: { key: string }[]) => ({
   version: 1 as const,
   events: [{ key: 'level_completed', active: true, properties: {} }],
-  missions: [{ key: 'm1' }],
+  // The gateway checks the events a mission names before handing the section over.
+  missions: [
+    {
+      key: 'm1',
+      objectives: [{ key: 'o', event: 'level_completed', filters: [], measure: { kind: 'count' } }],
+    },
+  ],
   marketplace,
 });
 

@@ -29,9 +29,9 @@ export async function startSectionOwner(
     const refusal = options.refuse?.(section, request.body);
     if (refusal) throw new Problem(400, refusal);
     const id = `${env.environmentId}/${section}`;
-    const before = new Set(((stored.get(id) as Items | undefined) ?? []).map((item) => item.key));
-    const items = request.body as Items;
-    if (!dryRun) stored.set(id, items);
+    const before = new Set(itemsOf(stored.get(id)).map((item) => item.key));
+    const items = itemsOf(request.body);
+    if (!dryRun) stored.set(id, request.body);
     return {
       changes: items.map((item) => ({
         section,
@@ -48,4 +48,11 @@ export async function startSectionOwner(
   });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   return { url, calls, close: () => app.close() };
+}
+
+/** A section's items: the list itself, or every list of an object section (the marketplace's). */
+function itemsOf(value: unknown): Items {
+  if (value === undefined) return [];
+  if (Array.isArray(value)) return value as Items;
+  return Object.values(value as Record<string, Items>).flat();
 }

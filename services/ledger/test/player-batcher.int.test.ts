@@ -39,7 +39,7 @@ describe('the write queue', () => {
     const first = batcher.run('env/p1', transactionOf);
     const queued = Array.from({ length: 10 }, (_, i) => batcher.run(`env/p${i % 3}`, transactionOf));
     const refused = batcher.run('env/p1', async () => {
-      throw problem(409, 'points.insufficient_balance', 'refused');
+      throw problem('points.insufficient_balance', 'refused');
     });
     const afterRefused = batcher.run('env/p4', transactionOf);
 

@@ -7,11 +7,20 @@ import { LocalizedTextSchema } from '../localized.ts';
  * leaderboards, shop items and collections): spread into each section's object schema.
  */
 export const shownDefinitionFields = {
-  key: KeySchema,
-  name: LocalizedTextSchema,
-  description: LocalizedTextSchema.optional(),
-  images: ImagesSchema.default({}),
-  active: z.boolean().default(true),
+  key: KeySchema.describe(
+    'Stable key: the API names the definition by it, and progress is kept by it across edits.',
+  ),
+  name: LocalizedTextSchema.describe('Name shown to players: a text, or translations with a default locale.'),
+  description: LocalizedTextSchema.optional().describe(
+    'Description shown to players: a text, or translations with a default locale.',
+  ),
+  images: ImagesSchema.default({}).describe(
+    "Image URLs by the game's own names (e.g. icon, banner), returned as they are.",
+  ),
+  active: z
+    .boolean()
+    .default(true)
+    .describe('false switches it off: hidden from players, and nothing counts toward it.'),
 };
 
 /**

@@ -13,14 +13,15 @@ import { flagRepeats, shownDefinitionFields, uniqueKeys } from './definition.ts'
 /** A filter on one property of an event: the event counts only when every filter holds. */
 export const PropertyFilterSchema = z
   .strictObject({
-    property: PropertyNameSchema,
-    op: z.enum(['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in', 'notIn']),
-    value: z.union([
-      z.string(),
-      z.number(),
-      z.boolean(),
-      z.array(z.union([z.string(), z.number(), z.boolean()])),
-    ]),
+    property: PropertyNameSchema.describe(
+      'A property of the filtered event; must be defined for that event.',
+    ),
+    op: z
+      .enum(['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in', 'notIn'])
+      .describe("How the event's value compares with value."),
+    value: z
+      .union([z.string(), z.number(), z.boolean(), z.array(z.union([z.string(), z.number(), z.boolean()]))])
+      .describe('The value to compare with; a list for in and notIn, one value for the other operators.'),
   })
   .refine((f) => (f.op === 'in' || f.op === 'notIn') === Array.isArray(f.value), {
     message: 'in and notIn take a list of values; the other operators one value',
@@ -36,12 +37,26 @@ export type PropertyFilter = z.infer<typeof PropertyFilterSchema>;
  * - `distinct`: the number of different values of a property (e.g. levels, maps);
  * - `occurs`: satisfied by one matching event (progress kind Boolean).
  */
+const measuredProperty = PropertyNameSchema.describe(
+  "The property of the objective's event measured; must be defined for that event.",
+);
 export const MeasureSchema = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('count') }),
-  z.strictObject({ kind: z.literal('sum'), property: PropertyNameSchema }),
-  z.strictObject({ kind: z.literal('max'), property: PropertyNameSchema }),
-  z.strictObject({ kind: z.literal('distinct'), property: PropertyNameSchema }),
-  z.strictObject({ kind: z.literal('occurs') }),
+  z.strictObject({ kind: z.literal('count').describe('Each matching event adds 1.') }),
+  z.strictObject({
+    kind: z.literal('sum').describe('Adds the value of a number property.'),
+    property: measuredProperty,
+  }),
+  z.strictObject({
+    kind: z.literal('max').describe('The largest value of a number property seen.'),
+    property: measuredProperty,
+  }),
+  z.strictObject({
+    kind: z.literal('distinct').describe('The number of different values of a property (e.g. levels, maps).'),
+    property: measuredProperty,
+  }),
+  z.strictObject({
+    kind: z.literal('occurs').describe('Satisfied by one matching event (progress kind Boolean).'),
+  }),
 ]);
 export type Measure = z.infer<typeof MeasureSchema>;
 
@@ -50,14 +65,22 @@ export const MAX_DISTINCT_TARGET = 1_000;
 
 export const ObjectiveDefinitionSchema = z
   .strictObject({
-    /** Stable key of the objective within its mission: progress is kept by key across edits. */
-    key: KeySchema,
-    description: LocalizedTextSchema.optional(),
-    event: EventKeySchema,
-    filters: z.array(PropertyFilterSchema).max(20).default([]),
-    measure: MeasureSchema.default({ kind: 'count' }),
-    /** Value to reach (ignored by `occurs`). */
-    target: z.number().positive().max(1e15).default(1),
+    key: KeySchema.describe(
+      'Stable key of the objective within its mission: progress is kept by key across edits.',
+    ),
+    description: LocalizedTextSchema.optional().describe(
+      'Description shown to players: a text, or translations with a default locale.',
+    ),
+    event: EventKeySchema.describe('The event that counts; must be defined in events (or discovered).'),
+    filters: z
+      .array(PropertyFilterSchema)
+      .max(20)
+      .default([])
+      .describe('The event counts only when every filter holds.'),
+    measure: MeasureSchema.default({ kind: 'count' }).describe(
+      'How matching events count toward the target.',
+    ),
+    target: z.number().positive().max(1e15).default(1).describe('Value to reach (ignored by occurs).'),
   })
   .refine((o) => o.measure.kind !== 'distinct' || o.target <= MAX_DISTINCT_TARGET, {
     message: `a distinct objective's target is at most ${MAX_DISTINCT_TARGET}`,
@@ -68,10 +91,15 @@ export type ObjectiveDefinition = z.infer<typeof ObjectiveDefinitionSchema>;
 
 export const RewardDefinitionSchema = z
   .union([
-    z.strictObject({ points: z.int().positive().max(1_000_000_000_000) }),
     z.strictObject({
-      catalogItem: KeySchema,
-      value: z.union([z.number(), z.string(), z.boolean()]).default(1),
+      points: z.int().positive().max(1_000_000_000_000).describe("Points credited to the player's balance."),
+    }),
+    z.strictObject({
+      catalogItem: KeySchema.describe('A catalog item granted to the player (see GET /v1/player-items).'),
+      value: z
+        .union([z.number(), z.string(), z.boolean()])
+        .default(1)
+        .describe('The value granted: a number is added to what the player holds, other values replace it.'),
     }),
   ])
   .meta({ id: 'RewardDefinition' });
@@ -88,18 +116,40 @@ export type Repeat = z.infer<typeof RepeatSchema>;
 export const MissionDefinitionSchema = z
   .strictObject({
     ...shownDefinitionFields,
-    /** false: only in collections (and by key), not in the feed of endpoint 1. */
-    listed: z.boolean().default(true),
-    objectives: z.array(ObjectiveDefinitionSchema).min(1).max(20),
-    /** true: an objective counts only once every objective before it is satisfied. */
-    sequential: z.boolean().default(false),
-    rewards: z.array(RewardDefinitionSchema).max(20).default([]),
-    availableFromUtc: TimestampSchema.optional(),
-    /** The deadline: afterwards the mission is gone (404) and no event counts toward it. */
-    availableUntilUtc: TimestampSchema.optional(),
-    eligibility: ConditionSchema.optional(),
-    optInMode: z.enum(['Automatic', 'RequiresAcceptance']).default('Automatic'),
-    repeat: RepeatSchema.default('none'),
+    listed: z
+      .boolean()
+      .default(true)
+      .describe("false: only in collections (and by key), not in the list of the player's missions."),
+    objectives: z
+      .array(ObjectiveDefinitionSchema)
+      .min(1)
+      .max(20)
+      .describe('What the player does; the mission completes when every objective reaches its target.'),
+    sequential: z
+      .boolean()
+      .default(false)
+      .describe('true: an objective counts only once every objective before it is satisfied.'),
+    rewards: z
+      .array(RewardDefinitionSchema)
+      .max(20)
+      .default([])
+      .describe('Granted once when the mission completes.'),
+    availableFromUtc: TimestampSchema.optional().describe(
+      'Before this instant the mission is not shown and nothing counts.',
+    ),
+    availableUntilUtc: TimestampSchema.optional().describe(
+      'The deadline: afterwards the mission is gone (404) and no event counts toward it.',
+    ),
+    eligibility: ConditionSchema.optional().describe('Who may see and enter the mission; absent: everyone.'),
+    optInMode: z
+      .enum(['Automatic', 'RequiresAcceptance'])
+      .default('Automatic')
+      .describe(
+        'Automatic: events count once the player read the mission; RequiresAcceptance: once they accepted it.',
+      ),
+    repeat: RepeatSchema.default('none').describe(
+      'When the mission starts again: never (none), each UTC day, each ISO week, or after the player completed it.',
+    ),
   })
   .superRefine((m, ctx) => {
     flagRepeats(
@@ -123,8 +173,10 @@ export type MissionDefinition = z.infer<typeof MissionDefinitionSchema>;
 export const MissionCollectionDefinitionSchema = z
   .strictObject({
     ...shownDefinitionFields,
-    /** Mission keys in the collection's order. */
-    missions: z.array(KeySchema).max(200),
+    missions: z
+      .array(KeySchema)
+      .max(200)
+      .describe("Mission keys in the collection's order; each must be a defined mission."),
   })
   .meta({ id: 'MissionCollectionDefinition' });
 export type MissionCollectionDefinition = z.infer<typeof MissionCollectionDefinitionSchema>;

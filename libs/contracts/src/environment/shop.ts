@@ -16,14 +16,26 @@ export const MAX_RECURRENCE_HOURS = 8_784;
 
 /** A typed value of an item's content; the contract shows `number`, the other kinds are ours. */
 export const ContentValueSchema = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('number'), value: z.number() }),
-  z.strictObject({ type: z.literal('string'), value: z.string().max(1_000) }),
-  z.strictObject({ type: z.literal('boolean'), value: z.boolean() }),
+  z.strictObject({
+    type: z.literal('number').describe('A number value.'),
+    value: z.number().describe('The number.'),
+  }),
+  z.strictObject({
+    type: z.literal('string').describe('A text value.'),
+    value: z.string().max(1_000).describe('The text.'),
+  }),
+  z.strictObject({
+    type: z.literal('boolean').describe('A true/false value.'),
+    value: z.boolean().describe('The boolean.'),
+  }),
 ]);
 export type ContentValue = z.infer<typeof ContentValueSchema>;
 
 export const ContentDefinitionSchema = z
-  .strictObject({ catalogItemKey: KeySchema, value: ContentValueSchema })
+  .strictObject({
+    catalogItemKey: KeySchema.describe('The catalog item the purchase grants (see GET /v1/player-items).'),
+    value: ContentValueSchema.describe('The typed value granted with it.'),
+  })
   .meta({ id: 'ContentDefinition' });
 
 export const MarketplaceItemDefinitionSchema = z
@@ -32,12 +44,18 @@ export const MarketplaceItemDefinitionSchema = z
     active: shownDefinitionFields.active.describe(
       'false switches the item off: it is hidden and cannot be bought.',
     ),
-    priceInPoints: z.int().min(0).max(MAX_PRICE_IN_POINTS),
-    contents: z.array(ContentDefinitionSchema).max(50).default([]),
+    priceInPoints: z.int().min(0).max(MAX_PRICE_IN_POINTS).describe('Price in whole points; 0: free.'),
+    contents: z
+      .array(ContentDefinitionSchema)
+      .max(50)
+      .default([])
+      .describe('What one purchase grants the player.'),
     availableFromUtc: TimestampSchema.optional().describe('On sale from this instant (inclusive).'),
     availableUntilUtc: TimestampSchema.optional().describe('On sale until this instant (exclusive).'),
     recurrence: z
-      .strictObject({ everyHours: z.int().min(1).max(MAX_RECURRENCE_HOURS) })
+      .strictObject({
+        everyHours: z.int().min(1).max(MAX_RECURRENCE_HOURS).describe('Length of one occurrence, in hours.'),
+      })
       .optional()
       .describe(
         'The item recurs: occurrence n runs from availableFromUtc (or 1970-01-01) + (n-1) periods; stock and purchase limits restart with each occurrence.',
@@ -85,8 +103,16 @@ export type MarketplaceCollectionDefinition = z.infer<typeof MarketplaceCollecti
 
 export const MarketplaceSectionSchema = z
   .strictObject({
-    items: z.array(MarketplaceItemDefinitionSchema).max(2_000).default([]),
-    collections: z.array(MarketplaceCollectionDefinitionSchema).max(500).default([]),
+    items: z
+      .array(MarketplaceItemDefinitionSchema)
+      .max(2_000)
+      .default([])
+      .describe('Items in listing order; items absent from the list are removed.'),
+    collections: z
+      .array(MarketplaceCollectionDefinitionSchema)
+      .max(500)
+      .default([])
+      .describe('Curated collections of items; collections absent from the list are removed.'),
   })
   .superRefine((shop, ctx) => {
     const itemKeys = duplicates(shop.items, 'items', ctx);

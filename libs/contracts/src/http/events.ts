@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AnyProblemCode } from '../problems.ts';
 import { IdempotencyKeySchema, PlayerIdSchema } from './common.ts';
 
 /**
@@ -105,5 +106,5 @@ export const EVENT_ITEM_CODES = [
   'player.external_id_missing',
   'player.external_id_too_long',
   'player.time_zone_invalid',
-] as const;
+] as const satisfies readonly AnyProblemCode[];
 export type EventItemCode = (typeof EVENT_ITEM_CODES)[number];

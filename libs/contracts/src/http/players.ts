@@ -22,10 +22,16 @@ export type AttributeType = z.infer<typeof AttributeTypeSchema>;
 
 export const PlayerAttributeDefinitionSchema = z
   .strictObject({
-    key: AttributeKeySchema,
-    type: AttributeTypeSchema,
-    active: z.boolean().default(true),
-    description: z.string().max(500).optional(),
+    key: AttributeKeySchema.describe(
+      "The attribute's name, as games set it and eligibility conditions name it.",
+    ),
+    type: AttributeTypeSchema.describe('The JSON type a value must have.'),
+    active: z.boolean().default(true).describe('false refuses setting the attribute.'),
+    description: z
+      .string()
+      .max(500)
+      .optional()
+      .describe('For people reading the definition; never shown to players.'),
   })
   .meta({ id: 'PlayerAttributeDefinition' });
 export type PlayerAttributeDefinition = z.infer<typeof PlayerAttributeDefinitionSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ProblemCode } from '../problems.ts';
 import { LocalizedPlayerQuerySchema, PlayerQuerySchema } from './common.ts';
 import { EventBatchRequestSchema, EventBatchResultSchema } from './events.ts';
 import { PlayerSchema, SetPlayerAttributesRequestSchema } from './players.ts';
@@ -29,53 +30,8 @@ import {
 
 export type RouteOwner = 'gateway' | 'rules' | 'ledger' | 'query';
 
-/** Status of every error code the public API answers. */
-export const ERROR_STATUS = {
-  'auth.api_key_invalid': 401,
-  billing_required: 402,
-  billing_payment_overdue: 402,
-  'project_environment.not_found': 404,
-  'player.external_id_missing': 400,
-  'player.external_id_too_long': 400,
-  'player.time_zone_invalid': 400,
-  'tenant.too_many_concurrent_requests': 429,
-  'server.unexpected': 500,
-  'validation.request': 400,
-  'event_batch.empty': 400,
-  'event_batch.too_large': 400,
-  'event_batch.concurrent_update': 409,
-  'mission.not_found': 404,
-  'mission.not_locked_in': 404,
-  'mission.window_closed': 409,
-  'mission_collection.not_found': 404,
-  'streak.not_found': 404,
-  'marketplace_item.not_found': 404,
-  'marketplace_item.inactive': 409,
-  'marketplace_item.not_available': 409,
-  'marketplace_item.not_eligible': 403,
-  'marketplace_item.out_of_stock': 409,
-  'marketplace_item.purchase_limit_reached': 409,
-  'marketplace_item.price_changed': 409,
-  'marketplace_collection.not_found': 404,
-  'marketplace_purchase.idempotency_key_conflict': 409,
-  'points.insufficient_balance': 409,
-  'points.concurrent_update': 409,
-  'points_adjustment.amount_zero': 400,
-  'points_adjustment.reason_too_long': 400,
-  'points_adjustment.idempotency_key_conflict': 409,
-  'player.not_found': 404,
-  'leaderboard.not_found': 404,
-  'sandbox.monthly_active_players_exceeded': 409,
-  'sandbox.daily_event_limit_exceeded': 409,
-  monthly_mau_limit_exceeded: 409,
-  'player_attribute.not_found': 404,
-  'player_attribute.inactive': 409,
-  'player_attribute.type_mismatch': 400,
-  'player_attribute.value_too_long': 400,
-  'player_attribute.attributes_missing': 400,
-  'player_attribute.concurrent_update': 409,
-} as const satisfies Record<string, number>;
-export type ErrorCode = keyof typeof ERROR_STATUS;
+/** A code a /v1 route can answer (its status and detail are in the problem catalog). */
+export type ErrorCode = ProblemCode;
 
 /** Codes any authenticated /v1 route can answer. */
 export const COMMON_ERROR_CODES: readonly ErrorCode[] = [

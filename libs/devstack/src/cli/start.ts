@@ -22,6 +22,8 @@ interface DemoTenant {
   ownerEmail?: string;
   organizationId: string;
   projectId: string;
+  sandboxEnvironmentId: string;
+  liveEnvironmentId: string;
   sandboxKey: string;
   liveKey: string;
 }
@@ -94,12 +96,19 @@ async function main() {
 
 const localUrl = (port: number) => `http://127.0.0.1:${port}`;
 
-/** Reuses the demo tenant from an earlier start when its key still works; provisions it otherwise. */
+/**
+ * Reuses the demo tenant from an earlier start when its key still works (applying the demo
+ * environment file again, so a changed file reaches it); provisions it otherwise.
+ */
 async function demoTenant(url: string, adminToken: string): Promise<DemoTenant> {
-  const known = readJsonState<DemoTenant>(repoRoot, 'demo.json');
-  // A tenant kept from before operators existed is provisioned again: that adds its Owner.
-  if (known?.ownerEmail && (await keyWorks(url, known.sandboxKey))) return known;
-  say('provisioning the demo organization');
+  const state = readJsonState<DemoTenant>(repoRoot, 'demo.json');
+  // A tenant kept from before operators or the demo file existed is provisioned again: that adds
+  // its Owner and records its environments.
+  const known =
+    state?.ownerEmail && state.sandboxEnvironmentId && (await keyWorks(url, state.sandboxKey))
+      ? state
+      : undefined;
+  say(known ? 'applying the demo environment file' : 'provisioning the demo organization');
   const result = spawnSync(
     process.execPath,
     [join(repoRoot, 'services/gateway/src/tools/provision-demo.ts')],
@@ -110,6 +119,7 @@ async function demoTenant(url: string, adminToken: string): Promise<DemoTenant> 
         ENGAGE_URL: url,
         ENGAGE_ADMIN_TOKEN: adminToken,
         ENGAGE_DEMO_OWNER_PASSWORD: devDemoOwnerPassword(repoRoot),
+        ...(known ? { ENGAGE_DEMO_TENANT: JSON.stringify(known) } : {}),
       },
       encoding: 'utf8',
     },
@@ -131,14 +141,18 @@ function banner(url: string, adminToken: string, demo: DemoTenant) {
   Console:           ${url}/console/
 
   Demo Sandbox key:  ${demo.sandboxKey}
+  Demo environment:  ${demo.sandboxEnvironmentId}   (Sandbox; defined by docs/examples/environment.yaml)
   Admin token:       ${adminToken}   (for the engage CLI: ENGAGE_ADMIN_TOKEN)
   Console sign-in:   ${demo.ownerEmail}  password ${devDemoOwnerPassword(repoRoot)}
                      (Owner of the Demo organization: POST ${url}/admin/v1/session)
 
-  Try it:
-    curl -s ${url}/v1/events -H 'Authorization: ${demo.sandboxKey}' -H 'Content-Type: application/json' \\
-      -d '{"events":[{"eventKey":"level_completed","playerId":"player-1","properties":{"level":3,"score":1200}}]}'
-    curl -s '${url}/v1/points?PlayerId=player-1' -H 'Authorization: ${demo.sandboxKey}'
+  Try it (README.md, "Try it"): a mission completed, its points arrived:
+    KEY='${demo.sandboxKey}'
+    curl -s ${url}/v1/missions -H "Authorization: $KEY" -H 'Content-Type: application/json' \\
+      -d '{"playerId":"player-1"}'
+    curl -s ${url}/v1/events -H "Authorization: $KEY" -H 'Content-Type: application/json' \\
+      -d '{"events":[{"eventKey":"level_completed","playerId":"player-1","properties":{"level":1,"score":1200}}]}'
+    curl -s '${url}/v1/points?PlayerId=player-1' -H "Authorization: $KEY"
 
   Ctrl-C stops everything.
 `);

@@ -17,7 +17,7 @@ export interface Authenticator {
 }
 
 const invalidKey = () =>
-  problem(401, 'auth.api_key_invalid', 'The API key is missing, malformed, unknown or revoked.');
+  problem('auth.api_key_invalid', 'The API key is missing, malformed, unknown or revoked.');
 
 export function createAuthenticator(options: { pool: Pool; cacheTtlMs: number; log: Logger }): Authenticator {
   const { pool, log } = options;
@@ -52,7 +52,7 @@ export function createAuthenticator(options: { pool: Pool; cacheTtlMs: number; l
       if (!record || record.revoked || !verified(record, key.secret)) throw invalidKey();
       const environment = record.environment;
       if (!environment) {
-        throw problem(404, 'project_environment.not_found', 'The environment behind the key did not load.');
+        throw problem('project_environment.not_found', 'The environment behind the key did not load.');
       }
       if (environment.kind !== key.kind) throw invalidKey();
       if (environment.kind === 'Live') refuseUnpaidLive(environment.billingStatus);
@@ -67,13 +67,9 @@ export function createAuthenticator(options: { pool: Pool; cacheTtlMs: number; l
 
 function refuseUnpaidLive(billingStatus: string): void {
   if (billingStatus === 'none') {
-    throw problem(402, 'billing_required', 'Live keys need active billing on the organization.');
+    throw problem('billing_required', 'Live keys need active billing on the organization.');
   }
   if (billingStatus === 'overdue') {
-    throw problem(
-      402,
-      'billing_payment_overdue',
-      "The organization's last payment failed; Live keys are paused.",
-    );
+    throw problem('billing_payment_overdue', "The organization's last payment failed; Live keys are paused.");
   }
 }

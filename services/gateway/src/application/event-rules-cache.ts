@@ -19,7 +19,7 @@ export function createEventRulesCache(options: { pool: Pool; ttlMs: number }): E
     async get(environmentId) {
       const rules = await cache.getOrLoad(environmentId, () => loadEventRules(options.pool, environmentId));
       if (!rules)
-        throw problem(404, 'project_environment.not_found', 'The environment behind the key did not load.');
+        throw problem('project_environment.not_found', 'The environment behind the key did not load.');
       return rules;
     },
     invalidate: (environmentId) => cache.delete(environmentId),

@@ -4,7 +4,14 @@ import type { EventBatchResult, EventItemError, EventItemResult } from '@engage/
 import { type Logger, Problem, problem, unexpectedProblem } from '@engage/kit';
 import { type Pool, TransactionRetriesExhausted, withTransaction } from '@engage/postgres';
 import { checkEventItems, type ItemOutcome, type ValidEvent } from '../domain/event-items.ts';
-import { dayOf, monthOf, QUOTA_CODES, roomLeft, SANDBOX_DAILY_EVENTS_ADMITTED } from '../domain/quota.ts';
+import {
+  dayOf,
+  monthOf,
+  QUOTA_CODES,
+  type QuotaCode,
+  roomLeft,
+  SANDBOX_DAILY_EVENTS_ADMITTED,
+} from '../domain/quota.ts';
 import type { EventProducer } from '../kafka/event-producer.ts';
 import {
   abandonKeys,
@@ -281,7 +288,6 @@ async function admitBatch(
   } catch (err) {
     if (err instanceof TransactionRetriesExhausted) {
       throw problem(
-        409,
         'event_batch.concurrent_update',
         'Other requests were creating the same players at the same instant; nothing was written. Send the batch again.',
       );
@@ -416,7 +422,7 @@ function claimOf(c: Candidate): KeyClaim | undefined {
 const zoneChanges = (event: ValidEvent, player: Sighting | undefined) =>
   event.timeZone !== null && event.timeZone !== player?.timeZone;
 
-const quotaError = (code: string): EventItemError => ({ code, message: quotaMessage(code), meta: {} });
+const quotaError = (code: QuotaCode): EventItemError => ({ code, message: quotaMessage(code), meta: {} });
 
 function toRecord(
   candidate: Candidate,

@@ -25,7 +25,7 @@ const lastOwner = () =>
     'An organization keeps at least one owner: make another operator owner first.',
   );
 const passwordRequired = () =>
-  problem(400, 'operator.password_required', 'No operator has that email: a password creates the account.');
+  problem('operator.password_required', 'No operator has that email: a password creates the account.');
 
 export async function addOperator(
   pool: Pool,

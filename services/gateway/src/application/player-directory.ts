@@ -1,7 +1,12 @@
-import { type EnvironmentContext, MAX_PLAYER_ID_LENGTH, type PlayerContext } from '@engage/contracts';
+import {
+  type EnvironmentContext,
+  MAX_PLAYER_ID_LENGTH,
+  type PlayerContext,
+  PROBLEMS,
+} from '@engage/contracts';
 import { type Problem, problem, requestProblem, unexpectedProblem, validationProblem } from '@engage/kit';
 import { listenToChannel, type Pool, TransactionRetriesExhausted, withTransaction } from '@engage/postgres';
-import { monthOf } from '../domain/quota.ts';
+import { monthOf, type QuotaCode } from '../domain/quota.ts';
 import { type PlayerRecord, readPlayer, upsertPlayers } from '../store/players.ts';
 import { admitPlayers } from './admit-players.ts';
 import { GroupedLruCache } from './cache/grouped-lru-cache.ts';
@@ -161,14 +166,8 @@ async function admitAndUpsertOne(
   }
 }
 
-const QUOTA_MESSAGES: Record<string, string> = {
-  'sandbox.monthly_active_players_exceeded': 'This Sandbox has seen its 100th player this month.',
-  'sandbox.daily_event_limit_exceeded': 'This Sandbox has taken its 10,000th event today.',
-  monthly_mau_limit_exceeded: "The organization's cap on monthly active players is reached.",
-};
-
-export const quotaMessage = (code: string) => QUOTA_MESSAGES[code] ?? 'A usage limit is reached.';
-export const quotaProblem = (code: string) => problem(409, code, quotaMessage(code));
+export const quotaMessage = (code: QuotaCode) => PROBLEMS[code].detail;
+export const quotaProblem = (code: QuotaCode) => problem(code);
 
 /**
  * The player id of a request: the PlayerId query parameter (GET) or the playerId body field (POST).

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Session } from '@engage/contracts/http/operators.ts';
-import { Problem, problem } from '@engage/kit';
+import { problem } from '@engage/kit';
 import type { Pool } from '@engage/postgres';
 import { UNMATCHABLE_HASH, verifyPassword } from '../domain/password.ts';
 import {
@@ -27,22 +27,19 @@ export interface SessionDeps {
   sessions: SessionSettings;
 }
 
-export const signInFailed = () => problem(401, 'admin.sign_in_failed', 'The email or the password is wrong.');
+export const signInFailed = () => problem('admin.sign_in_failed', 'The email or the password is wrong.');
 
 export const notSignedIn = () =>
-  problem(401, 'admin.unauthorized', 'Sign in, or send the admin token as a Bearer token.');
+  problem('admin.unauthorized', 'Sign in, or send the admin token as a Bearer token.');
 
 const tooManyAttempts = (retryAfterSeconds: number) =>
-  new Problem(
-    429,
-    [
-      {
-        code: 'admin.too_many_sign_in_attempts',
-        message: 'Too many sign-in attempts for this email or from this address; wait, then try again.',
-        meta: { retryAfterSeconds },
-      },
-    ],
-    { 'retry-after': String(retryAfterSeconds) },
+  problem(
+    'admin.too_many_sign_in_attempts',
+    undefined,
+    { retryAfterSeconds },
+    {
+      'retry-after': String(retryAfterSeconds),
+    },
   );
 
 /** Checks the password and opens a session; `sessionId` goes in the cookie and nowhere else. */

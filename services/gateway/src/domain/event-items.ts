@@ -1,4 +1,4 @@
-import type { PropertyValue } from '@engage/contracts';
+import type { AnyProblemCode, PropertyValue } from '@engage/contracts';
 import {
   fieldCodeName,
   findUnrepresentableText,
@@ -361,7 +361,11 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && !isLosslessNumber(value);
 }
 
-const error = (code: string, message: string, meta: Record<string, unknown> = {}): EventItemError => ({
+const error = (
+  code: AnyProblemCode,
+  message: string,
+  meta: Record<string, unknown> = {},
+): EventItemError => ({
   code,
   message,
   meta,

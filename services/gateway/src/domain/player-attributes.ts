@@ -1,4 +1,11 @@
-import { type DecimalValue, type ProblemItem, toDecimalText } from '@engage/contracts';
+import {
+  type AnyProblemCode,
+  type DecimalValue,
+  isProblemCode,
+  PROBLEMS,
+  type ProblemItem,
+  toDecimalText,
+} from '@engage/contracts';
 import { MAX_NUMBER_FRACTION_DIGITS, MAX_NUMBER_INTEGER_DIGITS } from '@engage/contracts/http/events.ts';
 import {
   MAX_ATTRIBUTE_TEXT_LENGTH,
@@ -22,15 +29,6 @@ export type AttributeSetCheck =
   | { ok: false; status: number; errors: ProblemItem[] };
 
 const IsoDateTime = z.iso.datetime({ offset: true });
-
-const STATUS: Record<string, number> = {
-  'player_attribute.not_found': 404,
-  'player_attribute.inactive': 409,
-  'player_attribute.type_mismatch': 400,
-  'player_attribute.value_too_long': 400,
-  'player_attribute.attributes_missing': 400,
-  'validation.attributes': 400,
-};
 
 export function checkAttributeSet(
   attributes: unknown,
@@ -130,7 +128,7 @@ function convert(
   }
 }
 
-const item = (code: string, message: string, meta: Record<string, unknown> = {}): ProblemItem => ({
+const item = (code: AnyProblemCode, message: string, meta: Record<string, unknown> = {}): ProblemItem => ({
   code,
   message,
   meta,
@@ -138,6 +136,6 @@ const item = (code: string, message: string, meta: Record<string, unknown> = {})
 
 const refused = (errors: ProblemItem[]): AttributeSetCheck => ({
   ok: false,
-  status: STATUS[errors[0]!.code] ?? 400,
+  status: isProblemCode(errors[0]!.code) ? PROBLEMS[errors[0]!.code].status : 400,
   errors,
 });

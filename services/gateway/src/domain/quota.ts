@@ -1,4 +1,4 @@
-import type { EnvironmentKind } from '@engage/contracts';
+import type { EnvironmentKind, ProblemCode } from '@engage/contracts';
 
 /**
  * The usage limits of the contract. "The 100th player is refused" means at most 99 players a month
@@ -12,7 +12,7 @@ export const QUOTA_CODES = {
   sandboxPlayers: 'sandbox.monthly_active_players_exceeded',
   sandboxEvents: 'sandbox.daily_event_limit_exceeded',
   liveCap: 'monthly_mau_limit_exceeded',
-} as const;
+} as const satisfies Record<string, ProblemCode>;
 export type QuotaCode = (typeof QUOTA_CODES)[keyof typeof QUOTA_CODES];
 
 export interface PlayerQuota {

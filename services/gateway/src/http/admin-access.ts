@@ -39,13 +39,12 @@ declare module 'fastify' {
 }
 
 export const forbidden = (requiredRole: RouteRule) =>
-  problem(403, 'admin.forbidden', `This needs the ${requiredRole} role in the organization.`, {
+  problem('admin.forbidden', `This needs the ${requiredRole} role in the organization.`, {
     requiredRole,
   });
 
 const csrfFailed = () =>
   problem(
-    403,
     'admin.csrf_failed',
     'A write made with the session cookie needs the session’s X-CSRF-Token header.',
   );

@@ -7,7 +7,7 @@ export function adminTokenCheck(adminToken: string): (authorization: string | un
   return (authorization) => {
     const match = /^Bearer\s+(.+)$/i.exec(authorization ?? '');
     if (!match || !timingSafeEqual(digest(match[1]!.trim()), expected)) {
-      throw problem(401, 'admin.unauthorized', 'The admin token is missing or wrong.');
+      throw problem('admin.unauthorized', 'The admin token is missing or wrong.');
     }
   };
 }

@@ -79,8 +79,8 @@ const environmentParams = z.object({ environmentId: z.uuid() });
 const apiKeyParams = z.object({ apiKeyId: z.uuid() });
 const leaderboardParams = z.object({ environmentId: z.uuid(), leaderboardKey: z.string().min(1).max(200) });
 
-const organizationNotFound = () => notFound('organization.not_found', 'No organization with that id.');
-const environmentNotFound = () => notFound('environment.not_found', 'No environment with that id.');
+const organizationNotFound = () => notFound('organization.not_found');
+const environmentNotFound = () => notFound('environment.not_found');
 
 /**
  * The admin API under /admin/v1: the control plane, for operators (console sessions, by role) and
@@ -144,8 +144,7 @@ export async function adminRoutes(scope: HttpApp, deps: AdminDeps): Promise<void
     '/projects/:projectId',
     { schema: { params: projectParams, response: { 200: ProjectSchema } } },
     async (request) =>
-      (await findProject(pool, request.params.projectId)) ??
-      throwIt(notFound('project.not_found', 'No project with that id.')),
+      (await findProject(pool, request.params.projectId)) ?? throwIt(notFound('project.not_found')),
   );
 
   scope.post(
@@ -182,7 +181,7 @@ export async function adminRoutes(scope: HttpApp, deps: AdminDeps): Promise<void
     { schema: { params: apiKeyParams, response: { 200: ApiKeySchema } } },
     async (request) =>
       (await revokeKey(pool, writeOrigin(request), request.params.apiKeyId)) ??
-      throwIt(notFound('api_key.not_found', 'No API key with that id.')),
+      throwIt(notFound('api_key.not_found')),
   );
 
   scope.get(
@@ -250,12 +249,7 @@ export async function adminRoutes(scope: HttpApp, deps: AdminDeps): Promise<void
   );
 }
 
-const settleSandboxOnly = () =>
-  problem(
-    403,
-    'leaderboard.settle_sandbox_only',
-    'Only Sandbox environments settle a leaderboard on demand.',
-  );
+const settleSandboxOnly = () => problem('leaderboard.settle_sandbox_only');
 
 /**
  * Sandbox settlement on demand is the query service's (it owns periods and results): the gateway

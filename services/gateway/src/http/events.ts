@@ -27,7 +27,7 @@ export async function eventRoutes(scope: HttpApp, deps: EventsRouteDeps): Promis
   scope.setErrorHandler((error) => {
     // A body larger than 1,000 maximal items can need is a batch too large, whatever it holds.
     if ((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      throw problem(400, 'event_batch.too_large', `The body is larger than ${deps.bodyLimit} bytes.`, {
+      throw problem('event_batch.too_large', `The body is larger than ${deps.bodyLimit} bytes.`, {
         limitBytes: deps.bodyLimit,
       });
     }
@@ -54,9 +54,9 @@ function batchItems(body: unknown): unknown[] {
       { path: ['events'], message: 'events must be an array of event items.', reason: 'invalid_type' },
     ]);
   }
-  if (events.length === 0) throw problem(400, 'event_batch.empty', 'The batch holds no events.');
+  if (events.length === 0) throw problem('event_batch.empty');
   if (events.length > MAX_EVENT_BATCH_ITEMS) {
-    throw problem(400, 'event_batch.too_large', `A batch holds at most ${MAX_EVENT_BATCH_ITEMS} events.`, {
+    throw problem('event_batch.too_large', `A batch holds at most ${MAX_EVENT_BATCH_ITEMS} events.`, {
       limit: MAX_EVENT_BATCH_ITEMS,
       received: events.length,
     });

@@ -1,5 +1,6 @@
 import { SettledLeaderboardPeriodSchema } from '@engage/contracts/http/admin.ts';
 import { z } from 'zod';
+import { problemResponses } from './openapi-problem-responses.ts';
 
 /**
  * Admin API operations published in the OpenAPI document beside the public /v1 API: those a game's
@@ -8,11 +9,6 @@ import { z } from 'zod';
  */
 
 type JsonSchema = Record<string, unknown>;
-
-const problem = (description: string) => ({
-  description,
-  content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/ProblemDocument' } } },
-});
 
 export const ADMIN_SECURITY_SCHEME = {
   type: 'http',
@@ -57,11 +53,14 @@ function paths(): Record<string, Record<string, unknown>> {
         ],
         responses: {
           '200': { description: 'OK', content: { 'application/json': { schema: response } } },
-          '400': problem('Bad Request: `validation.request` (an environment id that is not a UUID).'),
-          '401': problem('Unauthorized: `admin.unauthorized`.'),
-          '403': problem('Forbidden: `leaderboard.settle_sandbox_only` (a Live environment).'),
-          '404': problem('Not Found: `environment.not_found`, `leaderboard.not_found`.'),
-          '500': problem('Internal Server Error: `server.unexpected`.'),
+          ...problemResponses([
+            'validation.request',
+            'admin.unauthorized',
+            'leaderboard.settle_sandbox_only',
+            'environment.not_found',
+            'leaderboard.not_found',
+            'server.unexpected',
+          ]),
         },
       },
     },

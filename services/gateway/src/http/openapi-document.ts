@@ -1,15 +1,10 @@
-import { STATUS_CODES } from 'node:http';
 import { ProblemDocumentSchema } from '@engage/contracts';
-import {
-  ERROR_STATUS,
-  type ErrorCode,
-  ROUTES,
-  type RouteDefinition,
-  routeErrorCodes,
-} from '@engage/contracts/http/routes.ts';
+import { ROUTES, type RouteDefinition, routeErrorCodes } from '@engage/contracts/http/routes.ts';
 import { z } from 'zod';
+import { environmentSchemaOperation } from './environment-schema.ts';
 import { ADMIN_SECURITY_SCHEME, adminOperations } from './openapi-admin-operations.ts';
 import { operatorOperations, SESSION_SECURITY_SCHEME } from './openapi-operator-operations.ts';
+import { problemResponses } from './openapi-problem-responses.ts';
 
 /**
  * The OpenAPI 3.1 document of the public /v1 API, generated from the route catalog. Schemas with a
@@ -64,8 +59,8 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     },
     servers: [{ url: '/', description: 'The gateway' }],
     security: [{ apiKey: [] }],
-    tags: [...new Set([...ROUTES.map((r) => r.tag), 'Admin'])].map((name) => ({ name })),
-    paths: { ...paths, ...admin.paths, ...operators.paths },
+    tags: [...new Set([...ROUTES.map((r) => r.tag), 'Admin', 'Schemas'])].map((name) => ({ name })),
+    paths: { ...paths, ...admin.paths, ...operators.paths, ...environmentSchemaOperation() },
     components: {
       securitySchemes: {
         adminToken: ADMIN_SECURITY_SCHEME,
@@ -152,7 +147,7 @@ function operation(
         description: 'OK',
         content: { 'application/json': { schema: stripSchemaKey(output.response ?? {}) } },
       },
-      ...errorResponses(routeErrorCodes(route)),
+      ...problemResponses(routeErrorCodes(route)),
     }),
   };
 }
@@ -186,33 +181,6 @@ function parametersOf(schema: JsonSchema | undefined, where: 'path' | 'query') {
     schema: property,
     ...(property.type === 'array' || Array.isArray(property.anyOf) ? { style: 'form', explode: true } : {}),
   }));
-}
-
-const RETRY_AFTER: Record<number, { schema: JsonSchema; description: string }> = {
-  429: { schema: { type: 'integer' }, description: 'Seconds to wait.' },
-  500: {
-    schema: { type: 'integer' },
-    description:
-      'Present when the failure is an outage expected to pass (Kafka not acknowledging events): seconds to wait before sending the same request again.',
-  },
-};
-
-function errorResponses(codes: ErrorCode[]): Record<string, unknown> {
-  const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of codes) {
-    const status = ERROR_STATUS[code];
-    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
-  }
-  const responses: Record<string, unknown> = {};
-  for (const status of [...byStatus.keys()].sort()) {
-    const list = byStatus.get(status)!;
-    responses[String(status)] = {
-      description: `${STATUS_CODES[status]}: ${list.map((c) => `\`${c}\``).join(', ')}${status === 400 ? ', or `validation.<field>`' : ''}.`,
-      ...(RETRY_AFTER[status] ? { headers: { 'Retry-After': RETRY_AFTER[status] } } : {}),
-      content: { 'application/problem+json': { schema: { $ref: `${COMPONENT_REF}ProblemDocument` } } },
-    };
-  }
-  return responses;
 }
 
 function stripSchemaKey(schema: JsonSchema): JsonSchema {

@@ -7,6 +7,7 @@ import {
   UpdateOperatorSchema,
 } from '@engage/contracts/http/operators.ts';
 import { z } from 'zod';
+import { problemResponses } from './openapi-problem-responses.ts';
 
 /**
  * The console's admin operations in the OpenAPI document: the session, an organization's
@@ -25,10 +26,6 @@ export const SESSION_SECURITY_SCHEME = {
     '`csrfToken` in the `X-CSRF-Token` header (else 403 `admin.csrf_failed`).',
 };
 
-const problem = (description: string) => ({
-  description,
-  content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/ProblemDocument' } } },
-});
 const json = (description: string, ref: string) => ({
   description,
   content: { 'application/json': { schema: { $ref: `#/components/schemas/${ref}` } } },
@@ -44,15 +41,15 @@ const uuid = (name: string) => ({
   schema: { type: 'string', format: 'uuid' },
 });
 const either = [{ sessionCookie: [] }, { adminToken: [] }];
-const invalidRequest = problem(
-  'Bad Request: `validation.request` (an id that is not a UUID, a query or body that does not fit).',
-);
-const refusals = {
-  '400': invalidRequest,
-  '401': problem('Unauthorized: `admin.unauthorized`.'),
-  '403': problem('Forbidden: `admin.forbidden` (`meta.requiredRole`), `admin.csrf_failed`.'),
-  '404': problem('Not Found: `organization.not_found`, `operator.not_found`.'),
-};
+const REFUSALS = [
+  'validation.request',
+  'admin.unauthorized',
+  'admin.forbidden',
+  'admin.csrf_failed',
+  'organization.not_found',
+  'operator.not_found',
+] as const;
+const refusals = problemResponses(REFUSALS);
 
 export function operatorOperations(): {
   paths: Record<string, Record<string, unknown>>;
@@ -95,15 +92,15 @@ function paths(): Record<string, Record<string, unknown>> {
         security: [],
         requestBody: body('AdminSignIn'),
         responses: {
-          '400': invalidRequest,
           '200': json(
             'Signed in; `Set-Cookie: engage_session=…; HttpOnly; SameSite=Strict; Path=/`.',
             'AdminSession',
           ),
-          '401': problem(
-            'Unauthorized: `admin.sign_in_failed` (wrong email or password, one answer for both).',
-          ),
-          '429': problem('Too Many Requests: `admin.too_many_sign_in_attempts`; `Retry-After` in seconds.'),
+          ...problemResponses([
+            'validation.request',
+            'admin.sign_in_failed',
+            'admin.too_many_sign_in_attempts',
+          ]),
         },
       },
       get: {
@@ -113,7 +110,7 @@ function paths(): Record<string, Record<string, unknown>> {
         security: [{ sessionCookie: [] }],
         responses: {
           '200': json('OK', 'AdminSession'),
-          '401': problem('Unauthorized: `admin.unauthorized`.'),
+          ...problemResponses(['admin.unauthorized']),
         },
       },
       delete: {
@@ -142,9 +139,7 @@ function paths(): Record<string, Record<string, unknown>> {
         requestBody: body('AdminCreateOperator'),
         responses: {
           '201': json('Created', 'AdminOperator'),
-          '400': problem('Bad Request: `validation.*`, `operator.password_required`.'),
-          ...refusals,
-          '409': problem('Conflict: `operator.already_member`.'),
+          ...problemResponses([...REFUSALS, 'operator.password_required', 'operator.already_member']),
         },
       },
     },
@@ -158,8 +153,7 @@ function paths(): Record<string, Record<string, unknown>> {
         requestBody: body('AdminUpdateOperator'),
         responses: {
           '200': json('OK', 'AdminOperator'),
-          ...refusals,
-          '409': problem('Conflict: `operator.last_owner`.'),
+          ...problemResponses([...REFUSALS, 'operator.last_owner']),
         },
       },
       delete: {
@@ -170,8 +164,7 @@ function paths(): Record<string, Record<string, unknown>> {
         parameters: member,
         responses: {
           '204': { description: 'Removed.' },
-          ...refusals,
-          '409': problem('Conflict: `operator.last_owner`.'),
+          ...problemResponses([...REFUSALS, 'operator.last_owner']),
         },
       },
     },

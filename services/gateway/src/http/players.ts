@@ -72,7 +72,7 @@ function checkTimeZone(value: unknown): { value: string | null } | { refused: Pr
   if (value === undefined || value === null) return { value: null };
   if (typeof value === 'string' && isIanaTimeZone(value)) return { value };
   return {
-    refused: problem(400, 'player.time_zone_invalid', 'timeZone is not an IANA time zone name.'),
+    refused: problem('player.time_zone_invalid'),
   };
 }
 
@@ -100,11 +100,7 @@ async function writeAttributes(
     return { playerId, timeZone: written.timeZone, attributes };
   } catch (err) {
     if (err instanceof TransactionRetriesExhausted) {
-      throw problem(
-        409,
-        'player_attribute.concurrent_update',
-        "Other requests kept writing this player's attributes; nothing was written. Send it again.",
-      );
+      throw problem('player_attribute.concurrent_update');
     }
     throw err;
   }

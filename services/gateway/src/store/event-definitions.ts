@@ -133,3 +133,33 @@ export async function storeDiscovered(
     ]),
   );
 }
+
+/**
+ * Whether discovery is on, and every stored event definition with its property names and whether
+ * discovery defined it. Undefined when the environment does not exist.
+ */
+export async function loadStoredEventNames(
+  db: Pool | PoolClient,
+  environmentId: string,
+): Promise<
+  { discovery: boolean; events: { key: string; properties: string[]; discovered: boolean }[] } | undefined
+> {
+  const environment = await db.query<{ discovery: boolean }>(
+    'SELECT discovery FROM environments WHERE environment_id = $1',
+    [environmentId],
+  );
+  const definitions = await db.query<{ event_key: string; properties: string[]; discovered: boolean }>(
+    `SELECT event_key, array(SELECT jsonb_object_keys(properties)) AS properties, discovered
+     FROM event_definitions WHERE environment_id = $1`,
+    [environmentId],
+  );
+  if (!environment.rows[0]) return undefined;
+  return {
+    discovery: environment.rows[0].discovery,
+    events: definitions.rows.map((row) => ({
+      key: row.event_key,
+      properties: row.properties,
+      discovered: row.discovered,
+    })),
+  };
+}

@@ -1,7 +1,11 @@
-import { PointsAdjustmentRequestSchema, type ProblemItem } from '@engage/contracts';
+import {
+  PointsAdjustmentRequestSchema,
+  PROBLEMS,
+  type ProblemCode,
+  type ProblemItem,
+} from '@engage/contracts';
 import { Problem, requestProblem, validationProblem } from '@engage/kit';
 import { z } from 'zod';
-import { LEDGER_CODES } from './codes.ts';
 
 /** Longest adjustment reason, in characters (Unicode code points, not UTF-16 units). */
 export const MAX_REASON_LENGTH = 500;
@@ -12,14 +16,17 @@ export const MAX_REASON_LENGTH = 500;
  */
 const AdjustmentBodySchema = PointsAdjustmentRequestSchema.extend({
   amount: PointsAdjustmentRequestSchema.shape.amount.refine((amount) => amount !== 0, {
-    message: 'The amount must not be zero: send a positive amount to credit, a negative one to debit.',
-    params: { code: LEDGER_CODES.amountZero },
+    message: PROBLEMS['points_adjustment.amount_zero'].detail,
+    params: { code: 'points_adjustment.amount_zero' satisfies ProblemCode },
   }),
   reason: z
     .string()
     .refine((reason) => characterCount(reason) <= MAX_REASON_LENGTH, {
       message: `The reason must be at most ${MAX_REASON_LENGTH} characters.`,
-      params: { code: LEDGER_CODES.reasonTooLong, maxLength: MAX_REASON_LENGTH },
+      params: {
+        code: 'points_adjustment.reason_too_long' satisfies ProblemCode,
+        maxLength: MAX_REASON_LENGTH,
+      },
     })
     .optional(),
 });

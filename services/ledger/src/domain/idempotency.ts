@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { LEDGER_CODES } from './codes.ts';
+import type { ProblemCode } from '@engage/contracts';
 
 /** Adjustments and purchases share one set of idempotency keys per player. */
 export type KeyOperation = 'adjustment' | 'purchase';
@@ -53,6 +53,8 @@ export function judgeRetry(stored: Pick<StoredKey, 'requestHash'>, claim: KeyCla
 }
 
 /** The conflict code is the one of the operation being attempted. */
-export function conflictCode(operation: KeyOperation): string {
-  return operation === 'adjustment' ? LEDGER_CODES.adjustmentKeyConflict : LEDGER_CODES.purchaseKeyConflict;
+export function conflictCode(operation: KeyOperation): ProblemCode {
+  return operation === 'adjustment'
+    ? 'points_adjustment.idempotency_key_conflict'
+    : 'marketplace_purchase.idempotency_key_conflict';
 }

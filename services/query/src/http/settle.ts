@@ -27,7 +27,7 @@ export function settleRoutes(app: HttpApp, deps: SettleDeps): void {
       const env = environmentOf(request);
       const { leaderboardKey } = request.params;
       if (env.environmentKind !== 'Sandbox') {
-        throw problem(403, 'leaderboard.settle_sandbox_only', 'Only Sandbox environments settle on demand.');
+        throw problem('leaderboard.settle_sandbox_only', 'Only Sandbox environments settle on demand.');
       }
       const board = await deps.definitions.board(env.environmentId, leaderboardKey);
       if (!board) throw notFound('leaderboard.not_found', `No leaderboard '${leaderboardKey}'.`);

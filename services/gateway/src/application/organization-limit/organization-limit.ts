@@ -1,4 +1,4 @@
-import { type HttpApp, Problem } from '@engage/kit';
+import { type HttpApp, problem } from '@engage/kit';
 import { type Admission, createInflightLimiter, InflightLimitUnavailable, type Redis } from '@engage/redis';
 import type { Logger } from 'pino';
 import '../../http/api-key-scope.ts';
@@ -87,15 +87,10 @@ export function createOrganizationLimit(options: {
 }
 
 export const tooManyConcurrentRequests = () =>
-  new Problem(
-    429,
-    [
-      {
-        code: 'tenant.too_many_concurrent_requests',
-        message: `At most ${ORGANIZATION_IN_FLIGHT} requests of an organization run at once and ${ORGANIZATION_WAITING} wait; send fewer at once.`,
-        meta: { inFlightLimit: ORGANIZATION_IN_FLIGHT, waitingLimit: ORGANIZATION_WAITING },
-      },
-    ],
+  problem(
+    'tenant.too_many_concurrent_requests',
+    `At most ${ORGANIZATION_IN_FLIGHT} requests of an organization run at once and ${ORGANIZATION_WAITING} wait; send fewer at once.`,
+    { inFlightLimit: ORGANIZATION_IN_FLIGHT, waitingLimit: ORGANIZATION_WAITING },
     { 'retry-after': String(RETRY_AFTER_SECONDS) },
   );
 
