@@ -50,6 +50,18 @@ const v1 = async (method: string, path: string, body?: unknown) => {
 
 const playerPath = (rest = '') => `/environments/${tenant.sandbox.environmentId}/players/${playerId}${rest}`;
 
+/** Polls the /v1 balance until it is `expected` (expect.poll works only inside a test). */
+async function balanceReaches(expected: number) {
+  const deadline = Date.now() + 30_000;
+  let balance: unknown;
+  while (Date.now() < deadline) {
+    balance = (await v1('GET', `/v1/points?PlayerId=${playerId}`)).body.balance;
+    if (balance === expected) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the balance stayed ${String(balance)}, not ${expected}`);
+}
+
 beforeAll(async () => {
   stack = await startStack();
   tenant = await createTenant(stack.gatewayUrl, TEST_ADMIN_TOKEN, { definition: definition as never });
@@ -64,12 +76,7 @@ beforeAll(async () => {
     events: [{ eventKey: 'level_completed', playerId, properties: { level: 7 } }],
   });
   expect(sent.body).toMatchObject({ accepted: 1 });
-  await expect
-    .poll(async () => (await v1('GET', `/v1/points?PlayerId=${playerId}`)).body.balance, {
-      timeout: 30_000,
-      interval: 250,
-    })
-    .toBe(5);
+  await balanceReaches(5);
 }, 180_000);
 
 afterAll(() => stack?.stop());
