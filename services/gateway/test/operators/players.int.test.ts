@@ -1,4 +1,11 @@
-import { createTenant, startStack, TEST_ADMIN_TOKEN, type Tenant, type TestStack } from '@engage/testkit';
+import {
+  createTenant,
+  schemaPool,
+  startStack,
+  TEST_ADMIN_TOKEN,
+  type Tenant,
+  type TestStack,
+} from '@engage/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asAdminToken, type Console, operatorWithRole } from './support.ts';
 
@@ -101,6 +108,30 @@ describe('reading a player', () => {
     expect(missions.body[0]).toMatchObject({ missionKey: 'first-level', status: 'Completed' });
     const streaks = await viewer.call('GET', playerPath('/streaks'));
     expect([streaks.status, streaks.body]).toEqual([200, []]);
+  });
+
+  it("shows a player's missions without entering the player into them", async () => {
+    const quiet = `quiet-${crypto.randomUUID()}`;
+    expect((await v1('POST', '/v1/players/attributes', { playerId: quiet, attributes: {} })).status).toBe(
+      200,
+    );
+    const path = `/environments/${tenant.sandbox.environmentId}/players/${quiet}/missions`;
+    const missions = await viewer.call('GET', path);
+    expect([missions.status, missions.body[0]?.missionKey, missions.body[0]?.status]).toEqual([
+      200,
+      'first-level',
+      'InProgress',
+    ]);
+    const rules = schemaPool('rules');
+    try {
+      const { rows } = await rules.query(
+        'SELECT 1 FROM player_progress WHERE environment_id = $1 AND player_id = $2',
+        [tenant.sandbox.environmentId, quiet],
+      );
+      expect(rows).toHaveLength(0);
+    } finally {
+      await rules.end();
+    }
   });
 
   it('pages the journal newest first', async () => {
