@@ -16,6 +16,11 @@ const support = {
   displayName: 'Sam Support',
   role: 'support',
 };
+const designer = {
+  email: `designer-${crypto.randomUUID()}@example.test`,
+  displayName: 'Dee Designer',
+  role: 'designer',
+};
 const viewer = {
   email: `viewer-${crypto.randomUUID()}@example.test`,
   displayName: 'Vic Viewer',
@@ -81,6 +86,7 @@ beforeAll(async () => {
   });
   await addOperator(stack.gatewayUrl, tenant.organizationId, { ...support, password: PASSWORD });
   await addOperator(stack.gatewayUrl, tenant.organizationId, { ...viewer, password: PASSWORD });
+  await addOperator(stack.gatewayUrl, tenant.organizationId, { ...designer, password: PASSWORD });
   page = await openPage(browser);
 
   // The game's server: the player reads its missions, then completes one, earning 5 points.
@@ -163,6 +169,29 @@ describe('the Players and Leaderboards pages', () => {
     await page.getByRole('table', { name: 'Periods' }).getByRole('cell', { name: 'Open' }).waitFor();
     expect(await page.getByRole('button', { name: 'Settle now' }).count()).toBe(0);
     await expectAccessible(page, 'leaderboards');
+  });
+
+  it('lets a designer settle the Sandbox board now, then shows the settled results', async () => {
+    const designerPage = await openPage(browser);
+    await signIn(designerPage, designer.email);
+    await designerPage.getByRole('link', { name: `Leaderboards of ${orgName} Sandbox` }).click();
+    await designerPage.getByLabel('As player').fill(playerId);
+    await designerPage.getByRole('button', { name: 'Show' }).click();
+    await expect.poll(() => designerPage.getByTestId('standing').textContent()).toContain('rank 1 with 7');
+    await designerPage.getByText('No period has settled yet.').waitFor();
+    designerPage.once('dialog', (dialog) => dialog.accept());
+    await designerPage.getByRole('button', { name: 'Settle now' }).click();
+    await expect
+      .poll(() => designerPage.getByRole('status').filter({ hasText: 'Settled' }).textContent())
+      .toContain('1 participants');
+    const results = designerPage.getByRole('table', { name: 'Settled results' });
+    await results.getByRole('row').nth(1).waitFor();
+    expect(await results.getByRole('row').nth(1).textContent()).toContain('(this player)');
+    await designerPage
+      .getByRole('table', { name: 'Periods' })
+      .getByRole('cell', { name: 'Settled' })
+      .waitFor();
+    await designerPage.context().close();
   });
 
   it('shows a viewer no adjustment form, and the server refuses the viewer an adjustment', async () => {
