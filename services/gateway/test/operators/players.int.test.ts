@@ -7,7 +7,7 @@ import {
   type TestStack,
 } from '@engage/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asAdminToken, type Console, operatorWithRole } from './support.ts';
+import { type Answer, asAdminToken, type Console, operatorWithRole } from './support.ts';
 
 /**
  * The operators' reads of a player and a board, and support's adjustment, against the whole stack:
@@ -46,7 +46,7 @@ const definition = {
   ],
 };
 
-const v1 = async (method: string, path: string, body?: unknown) => {
+const v1 = async (method: string, path: string, body?: unknown): Promise<Omit<Answer, 'headers'>> => {
   const response = await fetch(`${stack.gatewayUrl}${path}`, {
     method,
     headers: { authorization: tenant.sandbox.apiKey, 'content-type': 'application/json' },
