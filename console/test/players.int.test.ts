@@ -160,6 +160,30 @@ describe('the Players and Leaderboards pages', () => {
     // Support is not a designer: no settling.
   });
 
+  it('keeps the idempotency key when the same adjustment is sent again after a lost answer', async () => {
+    const keys: string[] = [];
+    let loseAnswer = true;
+    await page.route('**/points/adjustments', async (route) => {
+      keys.push(route.request().headers()['idempotency-key'] ?? '');
+      if (!loseAnswer) return route.continue();
+      loseAnswer = false;
+      await route.fetch(); // the ledger moves the points, the browser never hears of it
+      return route.abort('connectionreset');
+    });
+    await page.getByLabel('Amount (negative to debit)').fill('3');
+    await page.getByLabel('Reason').fill('Answer lost on the way');
+    await page.getByRole('button', { name: 'Adjust', exact: true }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('console.network');
+    await page.getByRole('button', { name: 'Send again' }).click();
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'Adjusted' }).textContent())
+      .toContain('the balance is 18 points');
+    await page.unroute('**/points/adjustments');
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    expect((await v1('GET', `/v1/points?PlayerId=${playerId}`)).body.balance).toBe(18);
+  });
+
   it("shows the board with the player's standing, its periods, and no Settle now for support", async () => {
     await page.getByRole('table', { name: 'Board standings' }).getByRole('link', { name: 'Levels' }).click();
     await page.getByRole('heading', { level: 1, name: `Leaderboards · ${orgName} Sandbox` }).waitFor();
@@ -198,7 +222,7 @@ describe('the Players and Leaderboards pages', () => {
     const viewerPage = await openPage(browser);
     await signIn(viewerPage, viewer.email);
     await findPlayer(viewerPage);
-    await expect.poll(() => viewerPage.getByTestId('balance').textContent()).toBe('15 points');
+    await expect.poll(() => viewerPage.getByTestId('balance').textContent()).toBe('18 points');
     expect(await viewerPage.getByRole('heading', { name: 'Adjust points' }).count()).toBe(0);
     const refused = await viewerPage.evaluate(
       async ({ environmentId, player }) => {
@@ -220,7 +244,7 @@ describe('the Players and Leaderboards pages', () => {
       { environmentId: tenant.sandbox.environmentId, player: playerId },
     );
     expect(refused).toEqual({ status: 403, code: 'admin.forbidden' });
-    expect((await v1('GET', `/v1/points?PlayerId=${playerId}`)).body.balance).toBe(15);
+    expect((await v1('GET', `/v1/points?PlayerId=${playerId}`)).body.balance).toBe(18);
     await viewerPage.context().close();
   });
 });
