@@ -4,7 +4,9 @@ import { Layout } from './components/layout.tsx';
 import { Busy } from './components/status.tsx';
 import { ApiKeysPage } from './pages/api-keys.tsx';
 import { DiscoveryPage } from './pages/discovery.tsx';
+import { LeaderboardsPage } from './pages/leaderboards.tsx';
 import { OverviewPage } from './pages/overview.tsx';
+import { PlayersPage } from './pages/players.tsx';
 import { SignInPage } from './pages/sign-in.tsx';
 import { SessionProvider, useSession } from './session/session.tsx';
 
@@ -43,6 +45,14 @@ const router = createBrowserRouter(
             {
               path: 'organizations/:organizationId/environments/:environmentId/discovery',
               element: <DiscoveryPage />,
+            },
+            {
+              path: 'organizations/:organizationId/environments/:environmentId/players',
+              element: <PlayersPage />,
+            },
+            {
+              path: 'organizations/:organizationId/environments/:environmentId/leaderboards',
+              element: <LeaderboardsPage />,
             },
             { path: '*', element: <p>No such page.</p> },
           ],

@@ -348,10 +348,331 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The cookie's session, with its CSRF token. */
+        get: operations["getSession"];
+        put?: never;
+        /** Signs an operator in: sets the engage_session cookie and answers the session. */
+        post: operations["signIn"];
+        /** Signs out: deletes the session and clears the cookie. */
+        delete: operations["signOut"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/organizations/{organizationId}/operators": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organization's operators and their roles (owner). */
+        get: operations["listOperators"];
+        put?: never;
+        /** Adds an operator: a new account (with a password) or an existing one by email (owner). */
+        post: operations["addOperator"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/organizations/{organizationId}/operators/{operatorId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes an operator from the organization (owner). */
+        delete: operations["removeOperator"];
+        options?: never;
+        head?: never;
+        /** Changes an operator's role (owner). */
+        patch: operations["changeOperatorRole"];
+        trace?: never;
+    };
+    "/admin/v1/organizations/{organizationId}/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of the organization's audit log, oldest first (admin). */
+        get: operations["listAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/environments/{environmentId}/players/{playerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A player of the environment with its time zone and attributes, as POST /v1/players/attributes answers (viewer). */
+        get: operations["getEnvironmentPlayer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/environments/{environmentId}/players/{playerId}/points": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The player's points balance, as GET /v1/points answers (viewer). */
+        get: operations["getEnvironmentPlayerPoints"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/environments/{environmentId}/players/{playerId}/journal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of the player's points journal, newest first: adjustments, purchases and rewards (viewer). */
+        get: operations["listEnvironmentPlayerJournal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/environments/{environmentId}/players/{playerId}/missions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The player's listed missions with their progress, as POST /v1/missions answers, without entering the player into any (viewer). */
+        get: operations["listEnvironmentPlayerMissions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/environments/{environmentId}/players/{playerId}/streaks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The player's streaks, as GET /v1/streaks answers (viewer). */
+        get: operations["listEnvironmentPlayerStreaks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/environments/{environmentId}/players/{playerId}/points/adjustments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A support adjustment: credits or debits the balance with a reason (support).
+         * @description Forwarded to the ledger as POST /v1/points/adjustments would be, with the Idempotency-Key header as the idempotency key: a retry with the same key answers the first adjustment (`Idempotent-Replayed: true`) and moves nothing. Recorded in the audit log with the operator, amount and reason.
+         */
+        post: operations["adjustEnvironmentPlayerPoints"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/environments/{environmentId}/leaderboards/{leaderboardKey}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A leaderboard as a player sees it: top, those around the player, named players; as GET /v1/leaderboards/{leaderboardKey} answers (viewer).
+         * @description Previous=true answers the last settled period with each row’s league movement. The player must exist.
+         */
+        get: operations["getEnvironmentLeaderboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/environments/{environmentId}/leaderboards/{leaderboardKey}/periods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The board's newest periods, open and settled, newest first (viewer). */
+        get: operations["listEnvironmentLeaderboardPeriods"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/schemas/environment.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The JSON Schema (draft 2020-12) of the environment file, for editors and tools. */
+        get: operations["getEnvironmentFileSchema"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AdminAuditEntry: {
+            /** Format: uuid */
+            auditId: string;
+            /** Format: date-time */
+            atUtc: string;
+            actor: {
+                /** @enum {string} */
+                kind: "operator" | "admin-token";
+                operatorId: string | null;
+                email: string | null;
+            };
+            method: string;
+            route: string;
+            targets: {
+                [key: string]: string;
+            };
+            before: unknown;
+            after: unknown;
+            difference: unknown;
+        };
+        AdminAuditLogPage: {
+            entries: components["schemas"]["AdminAuditEntry"][];
+            nextCursor: string | null;
+        };
+        AdminBoardPeriod: {
+            /** Format: date-time */
+            startsAtUtc: string;
+            endsAtUtc: string | null;
+            /** @enum {string} */
+            state: "Open" | "Settled";
+            participants: number | null;
+        };
+        AdminBoardPeriods: {
+            leaderboardKey: string;
+            periods: components["schemas"]["AdminBoardPeriod"][];
+        };
+        AdminCreateOperator: {
+            email: string;
+            /** @enum {string} */
+            role: "owner" | "admin" | "designer" | "support" | "viewer";
+            displayName?: string;
+            password?: string;
+        };
+        AdminJournalEntry: {
+            /** Format: uuid */
+            transactionId: string;
+            /** @enum {string} */
+            kind: "Adjustment" | "Purchase" | "Reward";
+            amount: number;
+            balanceAfter: number;
+            reason: string | null;
+            sourceRef: string | null;
+            /** Format: date-time */
+            createdAtUtc: string;
+        };
+        AdminJournalPage: {
+            playerId: string;
+            entries: components["schemas"]["AdminJournalEntry"][];
+            nextBefore: number | null;
+        };
+        AdminMembership: {
+            /** Format: uuid */
+            organizationId: string;
+            organizationName: string;
+            /** @enum {string} */
+            role: "owner" | "admin" | "designer" | "support" | "viewer";
+        };
+        AdminOperator: {
+            /** Format: uuid */
+            operatorId: string;
+            email: string;
+            displayName: string;
+            /** @enum {string} */
+            role: "owner" | "admin" | "designer" | "support" | "viewer";
+            /** Format: date-time */
+            createdAtUtc: string;
+        };
+        AdminOperatorList: {
+            operators: components["schemas"]["AdminOperator"][];
+        };
+        AdminSession: {
+            operator: {
+                /** Format: uuid */
+                id: string;
+                email: string;
+                displayName: string;
+            };
+            memberships: components["schemas"]["AdminMembership"][];
+            csrfToken: string;
+        };
         AdminSettledLeaderboardPeriod: {
             leaderboardKey: string;
             /** Format: date-time */
@@ -359,19 +680,43 @@ export interface components {
             periodEndsAtUtc: string | null;
             participants: number;
         };
+        AdminSignIn: {
+            email: string;
+            password: string;
+        };
+        AdminSupportAdjustment: {
+            amount: number;
+            reason: string;
+        };
+        AdminUpdateOperator: {
+            /** @enum {string} */
+            role: "owner" | "admin" | "designer" | "support" | "viewer";
+        };
         Content: {
             catalogItemKey: string;
             value: {
-                /** @constant */
+                /**
+                 * @description A number value.
+                 * @constant
+                 */
                 type: "number";
+                /** @description The number. */
                 value: number;
             } | {
-                /** @constant */
+                /**
+                 * @description A text value.
+                 * @constant
+                 */
                 type: "string";
+                /** @description The text. */
                 value: string;
             } | {
-                /** @constant */
+                /**
+                 * @description A true/false value.
+                 * @constant
+                 */
                 type: "boolean";
+                /** @description The boolean. */
                 value: boolean;
             };
         };
@@ -562,16 +907,28 @@ export interface components {
         PlayerItem: {
             catalogItemKey: string;
             value: ({
-                /** @constant */
+                /**
+                 * @description A number value.
+                 * @constant
+                 */
                 type: "number";
+                /** @description The number. */
                 value: number;
             } | {
-                /** @constant */
+                /**
+                 * @description A text value.
+                 * @constant
+                 */
                 type: "string";
+                /** @description The text. */
                 value: string;
             } | {
-                /** @constant */
+                /**
+                 * @description A true/false value.
+                 * @constant
+                 */
                 type: "boolean";
+                /** @description The boolean. */
                 value: boolean;
             }) | null;
             /** @enum {string} */
@@ -696,7 +1053,14 @@ export interface operations {
                     "application/json": components["schemas"]["Mission"][];
                 };
             };
-            /** @description Bad Request: `validation.request`, `player.external_id_missing`, `player.external_id_too_long`, or `validation.<field>`. */
+            /**
+             * @description Bad Request:
+             *
+             *     - `validation.request`: The request is invalid; each refused field is listed in errors. (nothing changes on its own; fix the request or the setup)
+             *     - `player.external_id_missing`: The request does not name a player. (nothing changes on its own; fix the request or the setup)
+             *     - `player.external_id_too_long`: The player id is longer than 200 characters. (nothing changes on its own; fix the request or the setup)
+             *     - `validation.<field>`: the named field is refused.
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -705,7 +1069,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Unauthorized: `auth.api_key_invalid`. */
+            /**
+             * @description Unauthorized:
+             *
+             *     - `auth.api_key_invalid`: The API key is missing, malformed, unknown or revoked. (nothing changes on its own; fix the request or the setup)
+             */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -714,7 +1082,12 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Payment Required: `billing_required`, `billing_payment_overdue`. */
+            /**
+             * @description Payment Required:
+             *
+             *     - `billing_required`: Live keys need active billing on the organization.
+             *     - `billing_payment_overdue`: The organization's last payment failed; Live keys are paused.
+             */
             402: {
                 headers: {
                     [name: string]: unknown;
@@ -723,7 +1096,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Not Found: `project_environment.not_found`. */
+            /**
+             * @description Not Found:
+             *
+             *     - `project_environment.not_found`: The environment behind the key did not load. (nothing changes on its own; fix the request or the setup)
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -732,7 +1109,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Too Many Requests: `tenant.too_many_concurrent_requests`. */
+            /**
+             * @description Too Many Requests:
+             *
+             *     - `tenant.too_many_concurrent_requests`: Too many requests of the organization are in flight; send fewer at once. (nothing written; wait for Retry-After, then resend (send fewer at once))
+             */
             429: {
                 headers: {
                     /** @description Seconds to wait. */
@@ -743,7 +1124,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Internal Server Error: `server.unexpected`. */
+            /**
+             * @description Internal Server Error:
+             *
+             *     - `server.unexpected`: An unexpected error occurred. Retry with backoff. (retry with backoff, with an idempotency key where the endpoint takes one)
+             */
             500: {
                 headers: {
                     /** @description Present when the failure is an outage expected to pass (Kafka not acknowledging events): seconds to wait before sending the same request again. */
@@ -783,7 +1168,14 @@ export interface operations {
                     "application/json": components["schemas"]["Mission"];
                 };
             };
-            /** @description Bad Request: `validation.request`, `player.external_id_missing`, `player.external_id_too_long`, or `validation.<field>`. */
+            /**
+             * @description Bad Request:
+             *
+             *     - `validation.request`: The request is invalid; each refused field is listed in errors. (nothing changes on its own; fix the request or the setup)
+             *     - `player.external_id_missing`: The request does not name a player. (nothing changes on its own; fix the request or the setup)
+             *     - `player.external_id_too_long`: The player id is longer than 200 characters. (nothing changes on its own; fix the request or the setup)
+             *     - `validation.<field>`: the named field is refused.
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -792,7 +1184,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Unauthorized: `auth.api_key_invalid`. */
+            /**
+             * @description Unauthorized:
+             *
+             *     - `auth.api_key_invalid`: The API key is missing, malformed, unknown or revoked. (nothing changes on its own; fix the request or the setup)
+             */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -801,7 +1197,12 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Payment Required: `billing_required`, `billing_payment_overdue`. */
+            /**
+             * @description Payment Required:
+             *
+             *     - `billing_required`: Live keys need active billing on the organization.
+             *     - `billing_payment_overdue`: The organization's last payment failed; Live keys are paused.
+             */
             402: {
                 headers: {
                     [name: string]: unknown;
@@ -810,7 +1211,12 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Not Found: `project_environment.not_found`, `mission.not_found`. */
+            /**
+             * @description Not Found:
+             *
+             *     - `project_environment.not_found`: The environment behind the key did not load. (nothing changes on its own; fix the request or the setup)
+             *     - `mission.not_found`: No mission with that key for this player. (nothing changes on its own; fix the request or the setup)
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -819,7 +1225,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Too Many Requests: `tenant.too_many_concurrent_requests`. */
+            /**
+             * @description Too Many Requests:
+             *
+             *     - `tenant.too_many_concurrent_requests`: Too many requests of the organization are in flight; send fewer at once. (nothing written; wait for Retry-After, then resend (send fewer at once))
+             */
             429: {
                 headers: {
                     /** @description Seconds to wait. */
@@ -830,7 +1240,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Internal Server Error: `server.unexpected`. */
+            /**
+             * @description Internal Server Error:
+             *
+             *     - `server.unexpected`: An unexpected error occurred. Retry with backoff. (retry with backoff, with an idempotency key where the endpoint takes one)
+             */
             500: {
                 headers: {
                     /** @description Present when the failure is an outage expected to pass (Kafka not acknowledging events): seconds to wait before sending the same request again. */
@@ -870,7 +1284,14 @@ export interface operations {
                     "application/json": components["schemas"]["MissionCollection"];
                 };
             };
-            /** @description Bad Request: `validation.request`, `player.external_id_missing`, `player.external_id_too_long`, or `validation.<field>`. */
+            /**
+             * @description Bad Request:
+             *
+             *     - `validation.request`: The request is invalid; each refused field is listed in errors. (nothing changes on its own; fix the request or the setup)
+             *     - `player.external_id_missing`: The request does not name a player. (nothing changes on its own; fix the request or the setup)
+             *     - `player.external_id_too_long`: The player id is longer than 200 characters. (nothing changes on its own; fix the request or the setup)
+             *     - `validation.<field>`: the named field is refused.
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -879,7 +1300,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Unauthorized: `auth.api_key_invalid`. */
+            /**
+             * @description Unauthorized:
+             *
+             *     - `auth.api_key_invalid`: The API key is missing, malformed, unknown or revoked. (nothing changes on its own; fix the request or the setup)
+             */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -888,7 +1313,12 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Payment Required: `billing_required`, `billing_payment_overdue`. */
+            /**
+             * @description Payment Required:
+             *
+             *     - `billing_required`: Live keys need active billing on the organization.
+             *     - `billing_payment_overdue`: The organization's last payment failed; Live keys are paused.
+             */
             402: {
                 headers: {
                     [name: string]: unknown;
@@ -897,7 +1327,12 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Not Found: `project_environment.not_found`, `mission_collection.not_found`. */
+            /**
+             * @description Not Found:
+             *
+             *     - `project_environment.not_found`: The environment behind the key did not load. (nothing changes on its own; fix the request or the setup)
+             *     - `mission_collection.not_found`: No mission collection with that key. (nothing changes on its own; fix the request or the setup)
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -906,7 +1341,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Too Many Requests: `tenant.too_many_concurrent_requests`. */
+            /**
+             * @description Too Many Requests:
+             *
+             *     - `tenant.too_many_concurrent_requests`: Too many requests of the organization are in flight; send fewer at once. (nothing written; wait for Retry-After, then resend (send fewer at once))
+             */
             429: {
                 headers: {
                     /** @description Seconds to wait. */
@@ -917,7 +1356,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Internal Server Error: `server.unexpected`. */
+            /**
+             * @description Internal Server Error:
+             *
+             *     - `server.unexpected`: An unexpected error occurred. Retry with backoff. (retry with backoff, with an idempotency key where the endpoint takes one)
+             */
             500: {
                 headers: {
                     /** @description Present when the failure is an outage expected to pass (Kafka not acknowledging events): seconds to wait before sending the same request again. */
@@ -957,7 +1400,14 @@ export interface operations {
                     "application/json": components["schemas"]["Mission"];
                 };
             };
-            /** @description Bad Request: `validation.request`, `player.external_id_missing`, `player.external_id_too_long`, or `validation.<field>`. */
+            /**
+             * @description Bad Request:
+             *
+             *     - `validation.request`: The request is invalid; each refused field is listed in errors. (nothing changes on its own; fix the request or the setup)
+             *     - `player.external_id_missing`: The request does not name a player. (nothing changes on its own; fix the request or the setup)
+             *     - `player.external_id_too_long`: The player id is longer than 200 characters. (nothing changes on its own; fix the request or the setup)
+             *     - `validation.<field>`: the named field is refused.
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -966,7 +1416,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Unauthorized: `auth.api_key_invalid`. */
+            /**
+             * @description Unauthorized:
+             *
+             *     - `auth.api_key_invalid`: The API key is missing, malformed, unknown or revoked. (nothing changes on its own; fix the request or the setup)
+             */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -975,7 +1429,12 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Payment Required: `billing_required`, `billing_payment_overdue`. */
+            /**
+             * @description Payment Required:
+             *
+             *     - `billing_required`: Live keys need active billing on the organization.
+             *     - `billing_payment_overdue`: The organization's last payment failed; Live keys are paused.
+             */
             402: {
                 headers: {
                     [name: string]: unknown;
@@ -984,7 +1443,13 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Not Found: `project_environment.not_found`, `mission.not_found`, `mission.not_locked_in`. */
+            /**
+             * @description Not Found:
+             *
+             *     - `project_environment.not_found`: The environment behind the key did not load. (nothing changes on its own; fix the request or the setup)
+             *     - `mission.not_found`: No mission with that key for this player. (nothing changes on its own; fix the request or the setup)
+             *     - `mission.not_locked_in`: The player was never entered into the mission. (nothing changes on its own; fix the request or the setup)
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -993,7 +1458,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Conflict: `mission.window_closed`. */
+            /**
+             * @description Conflict:
+             *
+             *     - `mission.window_closed`: The mission is no longer open.
+             */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1002,7 +1471,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Too Many Requests: `tenant.too_many_concurrent_requests`. */
+            /**
+             * @description Too Many Requests:
+             *
+             *     - `tenant.too_many_concurrent_requests`: Too many requests of the organization are in flight; send fewer at once. (nothing written; wait for Retry-After, then resend (send fewer at once))
+             */
             429: {
                 headers: {
                     /** @description Seconds to wait. */
@@ -1013,7 +1486,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Internal Server Error: `server.unexpected`. */
+            /**
+             * @description Internal Server Error:
+             *
+             *     - `server.unexpected`: An unexpected error occurred. Retry with backoff. (retry with backoff, with an idempotency key where the endpoint takes one)
+             */
             500: {
                 headers: {
                     /** @description Present when the failure is an outage expected to pass (Kafka not acknowledging events): seconds to wait before sending the same request again. */
@@ -1048,7 +1525,14 @@ export interface operations {
                     "application/json": components["schemas"]["MarketplaceItem"][];
                 };
             };
-            /** @description Bad Request: `validation.request`, `player.external_id_missing`, `player.external_id_too_long`, or `validation.<field>`. */
+            /**
+             * @description Bad Request:
+             *
+             *     - `validation.request`: The request is invalid; each refused field is listed in errors. (nothing changes on its own; fix the request or the setup)
+             *     - `player.external_id_missing`: The request does not name a player. (nothing changes on its own; fix the request or the setup)
+             *     - `player.external_id_too_long`: The player id is longer than 200 characters. (nothing changes on its own; fix the request or the setup)
+             *     - `validation.<field>`: the named field is refused.
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1057,7 +1541,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Unauthorized: `auth.api_key_invalid`. */
+            /**
+             * @description Unauthorized:
+             *
+             *     - `auth.api_key_invalid`: The API key is missing, malformed, unknown or revoked. (nothing changes on its own; fix the request or the setup)
+             */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1066,7 +1554,12 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Payment Required: `billing_required`, `billing_payment_overdue`. */
+            /**
+             * @description Payment Required:
+             *
+             *     - `billing_required`: Live keys need active billing on the organization.
+             *     - `billing_payment_overdue`: The organization's last payment failed; Live keys are paused.
+             */
             402: {
                 headers: {
                     [name: string]: unknown;
@@ -1075,7 +1568,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Not Found: `project_environment.not_found`. */
+            /**
+             * @description Not Found:
+             *
+             *     - `project_environment.not_found`: The environment behind the key did not load. (nothing changes on its own; fix the request or the setup)
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1084,7 +1581,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Too Many Requests: `tenant.too_many_concurrent_requests`. */
+            /**
+             * @description Too Many Requests:
+             *
+             *     - `tenant.too_many_concurrent_requests`: Too many requests of the organization are in flight; send fewer at once. (nothing written; wait for Retry-After, then resend (send fewer at once))
+             */
             429: {
                 headers: {
                     /** @description Seconds to wait. */
@@ -1095,7 +1596,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Internal Server Error: `server.unexpected`. */
+            /**
+             * @description Internal Server Error:
+             *
+             *     - `server.unexpected`: An unexpected error occurred. Retry with backoff. (retry with backoff, with an idempotency key where the endpoint takes one)
+             */
             500: {
                 headers: {
                     /** @description Present when the failure is an outage expected to pass (Kafka not acknowledging events): seconds to wait before sending the same request again. */
@@ -1131,7 +1636,14 @@ export interface operations {
                     "application/json": components["schemas"]["MarketplaceItem"];
                 };
             };
-            /** @description Bad Request: `validation.request`, `player.external_id_missing`, `player.external_id_too_long`, or `validation.<field>`. */
+            /**
+             * @description Bad Request:
+             *
+             *     - `validation.request`: The request is invalid; each refused field is listed in errors. (nothing changes on its own; fix the request or the setup)
+             *     - `player.external_id_missing`: The request does not name a player. (nothing changes on its own; fix the request or the setup)
+             *     - `player.external_id_too_long`: The player id is longer than 200 characters. (nothing changes on its own; fix the request or the setup)
+             *     - `validation.<field>`: the named field is refused.
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1140,7 +1652,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Unauthorized: `auth.api_key_invalid`. */
+            /**
+             * @description Unauthorized:
+             *
+             *     - `auth.api_key_invalid`: The API key is missing, malformed, unknown or revoked. (nothing changes on its own; fix the request or the setup)
+             */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1149,7 +1665,12 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Payment Required: `billing_required`, `billing_payment_overdue`. */
+            /**
+             * @description Payment Required:
+             *
+             *     - `billing_required`: Live keys need active billing on the organization.
+             *     - `billing_payment_overdue`: The organization's last payment failed; Live keys are paused.
+             */
             402: {
                 headers: {
                     [name: string]: unknown;
@@ -1158,7 +1679,12 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Not Found: `project_environment.not_found`, `marketplace_item.not_found`. */
+            /**
+             * @description Not Found:
+             *
+             *     - `project_environment.not_found`: The environment behind the key did not load. (nothing changes on its own; fix the request or the setup)
+             *     - `marketplace_item.not_found`: No marketplace item with that key. (nothing changes on its own; fix the request or the setup)
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1167,7 +1693,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Too Many Requests: `tenant.too_many_concurrent_requests`. */
+            /**
+             * @description Too Many Requests:
+             *
+             *     - `tenant.too_many_concurrent_requests`: Too many requests of the organization are in flight; send fewer at once. (nothing written; wait for Retry-After, then resend (send fewer at once))
+             */
             429: {
                 headers: {
                     /** @description Seconds to wait. */
@@ -1178,7 +1708,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Internal Server Error: `server.unexpected`. */
+            /**
+             * @description Internal Server Error:
+             *
+             *     - `server.unexpected`: An unexpected error occurred. Retry with backoff. (retry with backoff, with an idempotency key where the endpoint takes one)
+             */
             500: {
                 headers: {
                     /** @description Present when the failure is an outage expected to pass (Kafka not acknowledging events): seconds to wait before sending the same request again. */
@@ -1214,7 +1748,14 @@ export interface operations {
                     "application/json": components["schemas"]["MarketplaceCollection"];
                 };
             };
-            /** @description Bad Request: `validation.request`, `player.external_id_missing`, `player.external_id_too_long`, or `validation.<field>`. */
+            /**
+             * @description Bad Request:
+             *
+             *     - `validation.request`: The request is invalid; each refused field is listed in errors. (nothing changes on its own; fix the request or the setup)
+             *     - `player.external_id_missing`: The request does not name a player. (nothing changes on its own; fix the request or the setup)
+             *     - `player.external_id_too_long`: The player id is longer than 200 characters. (nothing changes on its own; fix the request or the setup)
+             *     - `validation.<field>`: the named field is refused.
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1223,7 +1764,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Unauthorized: `auth.api_key_invalid`. */
+            /**
+             * @description Unauthorized:
+             *
+             *     - `auth.api_key_invalid`: The API key is missing, malformed, unknown or revoked. (nothing changes on its own; fix the request or the setup)
+             */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1232,7 +1777,12 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Payment Required: `billing_required`, `billing_payment_overdue`. */
+            /**
+             * @description Payment Required:
+             *
+             *     - `billing_required`: Live keys need active billing on the organization.
+             *     - `billing_payment_overdue`: The organization's last payment failed; Live keys are paused.
+             */
             402: {
                 headers: {
                     [name: string]: unknown;
@@ -1241,7 +1791,12 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Not Found: `project_environment.not_found`, `marketplace_collection.not_found`. */
+            /**
+             * @description Not Found:
+             *
+             *     - `project_environment.not_found`: The environment behind the key did not load. (nothing changes on its own; fix the request or the setup)
+             *     - `marketplace_collection.not_found`: No marketplace collection with that key. (nothing changes on its own; fix the request or the setup)
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1250,7 +1805,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Too Many Requests: `tenant.too_many_concurrent_requests`. */
+            /**
+             * @description Too Many Requests:
+             *
+             *     - `tenant.too_many_concurrent_requests`: Too many requests of the organization are in flight; send fewer at once. (nothing written; wait for Retry-After, then resend (send fewer at once))
+             */
             429: {
                 headers: {
                     /** @description Seconds to wait. */
@@ -1261,7 +1820,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Internal Server Error: `server.unexpected`. */
+            /**
+             * @description Internal Server Error:
+             *
+             *     - `server.unexpected`: An unexpected error occurred. Retry with backoff. (retry with backoff, with an idempotency key where the endpoint takes one)
+             */
             500: {
                 headers: {
                     /** @description Present when the failure is an outage expected to pass (Kafka not acknowledging events): seconds to wait before sending the same request again. */
@@ -1304,7 +1867,14 @@ export interface operations {
                     "application/json": components["schemas"]["PurchaseResult"];
                 };
             };
-            /** @description Bad Request: `validation.request`, `player.external_id_missing`, `player.external_id_too_long`, or `validation.<field>`. */
+            /**
+             * @description Bad Request:
+             *
+             *     - `validation.request`: The request is invalid; each refused field is listed in errors. (nothing changes on its own; fix the request or the setup)
+             *     - `player.external_id_missing`: The request does not name a player. (nothing changes on its own; fix the request or the setup)
+             *     - `player.external_id_too_long`: The player id is longer than 200 characters. (nothing changes on its own; fix the request or the setup)
+             *     - `validation.<field>`: the named field is refused.
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1313,7 +1883,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Unauthorized: `auth.api_key_invalid`. */
+            /**
+             * @description Unauthorized:
+             *
+             *     - `auth.api_key_invalid`: The API key is missing, malformed, unknown or revoked. (nothing changes on its own; fix the request or the setup)
+             */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1322,7 +1896,12 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Payment Required: `billing_required`, `billing_payment_overdue`. */
+            /**
+             * @description Payment Required:
+             *
+             *     - `billing_required`: Live keys need active billing on the organization.
+             *     - `billing_payment_overdue`: The organization's last payment failed; Live keys are paused.
+             */
             402: {
                 headers: {
                     [name: string]: unknown;
@@ -1331,7 +1910,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Forbidden: `marketplace_item.not_eligible`. */
+            /**
+             * @description Forbidden:
+             *
+             *     - `marketplace_item.not_eligible`: This player may not buy the marketplace item. (nothing changes on its own; fix the request or the setup)
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1340,7 +1923,13 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Not Found: `project_environment.not_found`, `marketplace_item.not_found`, `player.not_found`. */
+            /**
+             * @description Not Found:
+             *
+             *     - `project_environment.not_found`: The environment behind the key did not load. (nothing changes on its own; fix the request or the setup)
+             *     - `marketplace_item.not_found`: No marketplace item with that key. (nothing changes on its own; fix the request or the setup)
+             *     - `player.not_found`: Nothing has ever been sent for this player. (nothing changes on its own; fix the request or the setup)
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1349,7 +1938,18 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Conflict: `marketplace_item.inactive`, `marketplace_item.not_available`, `marketplace_item.out_of_stock`, `marketplace_item.purchase_limit_reached`, `marketplace_item.price_changed`, `marketplace_purchase.idempotency_key_conflict`, `points.insufficient_balance`, `points.concurrent_update`. */
+            /**
+             * @description Conflict:
+             *
+             *     - `marketplace_item.inactive`: The marketplace item is switched off.
+             *     - `marketplace_item.not_available`: The marketplace item is not on sale now.
+             *     - `marketplace_item.out_of_stock`: The marketplace item is sold out. Nothing was charged.
+             *     - `marketplace_item.purchase_limit_reached`: The player has bought this item as many times as allowed. Nothing was charged.
+             *     - `marketplace_item.price_changed`: The price of the marketplace item is not the one expected. Nothing was charged.
+             *     - `marketplace_purchase.idempotency_key_conflict`: The idempotency key was already used for a different listing.
+             *     - `points.insufficient_balance`: The debit is larger than the balance; a balance never goes below zero. Nothing was written.
+             *     - `points.concurrent_update`: Other requests changed this balance at the same instant. Nothing was written; send the request again. (nothing written; send the same request again)
+             */
             409: {
                 headers: {
                     /** @description Present when the answer is the stored outcome of an earlier request with the same idempotency key. */
@@ -1360,7 +1960,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Too Many Requests: `tenant.too_many_concurrent_requests`. */
+            /**
+             * @description Too Many Requests:
+             *
+             *     - `tenant.too_many_concurrent_requests`: Too many requests of the organization are in flight; send fewer at once. (nothing written; wait for Retry-After, then resend (send fewer at once))
+             */
             429: {
                 headers: {
                     /** @description Seconds to wait. */
@@ -1371,7 +1975,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Internal Server Error: `server.unexpected`. */
+            /**
+             * @description Internal Server Error:
+             *
+             *     - `server.unexpected`: An unexpected error occurred. Retry with backoff. (retry with backoff, with an idempotency key where the endpoint takes one)
+             */
             500: {
                 headers: {
                     /** @description Present when the failure is an outage expected to pass (Kafka not acknowledging events): seconds to wait before sending the same request again. */
@@ -1404,7 +2012,14 @@ export interface operations {
                     "application/json": components["schemas"]["PointsBalance"];
                 };
             };
-            /** @description Bad Request: `validation.request`, `player.external_id_missing`, `player.external_id_too_long`, or `validation.<field>`. */
+            /**
+             * @description Bad Request:
+             *
+             *     - `validation.request`: The request is invalid; each refused field is listed in errors. (nothing changes on its own; fix the request or the setup)
+             *     - `player.external_id_missing`: The request does not name a player. (nothing changes on its own; fix the request or the setup)
+             *     - `player.external_id_too_long`: The player id is longer than 200 characters. (nothing changes on its own; fix the request or the setup)
+             *     - `validation.<field>`: the named field is refused.
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1413,7 +2028,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Unauthorized: `auth.api_key_invalid`. */
+            /**
+             * @description Unauthorized:
+             *
+             *     - `auth.api_key_invalid`: The API key is missing, malformed, unknown or revoked. (nothing changes on its own; fix the request or the setup)
+             */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1422,7 +2041,12 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Payment Required: `billing_required`, `billing_payment_overdue`. */
+            /**
+             * @description Payment Required:
+             *
+             *     - `billing_required`: Live keys need active billing on the organization.
+             *     - `billing_payment_overdue`: The organization's last payment failed; Live keys are paused.
+             */
             402: {
                 headers: {
                     [name: string]: unknown;
@@ -1431,7 +2055,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Not Found: `project_environment.not_found`. */
+            /**
+             * @description Not Found:
+             *
+             *     - `project_environment.not_found`: The environment behind the key did not load. (nothing changes on its own; fix the request or the setup)
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1440,7 +2068,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Too Many Requests: `tenant.too_many_concurrent_requests`. */
+            /**
+             * @description Too Many Requests:
+             *
+             *     - `tenant.too_many_concurrent_requests`: Too many requests of the organization are in flight; send fewer at once. (nothing written; wait for Retry-After, then resend (send fewer at once))
+             */
             429: {
                 headers: {
                     /** @description Seconds to wait. */
@@ -1451,7 +2083,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Internal Server Error: `server.unexpected`. */
+            /**
+             * @description Internal Server Error:
+             *
+             *     - `server.unexpected`: An unexpected error occurred. Retry with backoff. (retry with backoff, with an idempotency key where the endpoint takes one)
+             */
             500: {
                 headers: {
                     /** @description Present when the failure is an outage expected to pass (Kafka not acknowledging events): seconds to wait before sending the same request again. */
@@ -1493,7 +2129,16 @@ export interface operations {
                     "application/json": components["schemas"]["PointsAdjustmentResult"];
                 };
             };
-            /** @description Bad Request: `validation.request`, `player.external_id_missing`, `player.external_id_too_long`, `points_adjustment.amount_zero`, `points_adjustment.reason_too_long`, or `validation.<field>`. */
+            /**
+             * @description Bad Request:
+             *
+             *     - `validation.request`: The request is invalid; each refused field is listed in errors. (nothing changes on its own; fix the request or the setup)
+             *     - `player.external_id_missing`: The request does not name a player. (nothing changes on its own; fix the request or the setup)
+             *     - `player.external_id_too_long`: The player id is longer than 200 characters. (nothing changes on its own; fix the request or the setup)
+             *     - `points_adjustment.amount_zero`: The amount must not be zero: send a positive amount to credit, a negative one to debit. (nothing changes on its own; fix the request or the setup)
+             *     - `points_adjustment.reason_too_long`: The reason must be at most 500 characters. (nothing changes on its own; fix the request or the setup)
+             *     - `validation.<field>`: the named field is refused.
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1502,7 +2147,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Unauthorized: `auth.api_key_invalid`. */
+            /**
+             * @description Unauthorized:
+             *
+             *     - `auth.api_key_invalid`: The API key is missing, malformed, unknown or revoked. (nothing changes on its own; fix the request or the setup)
+             */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1511,7 +2160,12 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Payment Required: `billing_required`, `billing_payment_overdue`. */
+            /**
+             * @description Payment Required:
+             *
+             *     - `billing_required`: Live keys need active billing on the organization.
+             *     - `billing_payment_overdue`: The organization's last payment failed; Live keys are paused.
+             */
             402: {
                 headers: {
                     [name: string]: unknown;
@@ -1520,7 +2174,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Not Found: `project_environment.not_found`. */
+            /**
+             * @description Not Found:
+             *
+             *     - `project_environment.not_found`: The environment behind the key did not load. (nothing changes on its own; fix the request or the setup)
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1529,7 +2187,13 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Conflict: `points_adjustment.idempotency_key_conflict`, `points.insufficient_balance`, `points.concurrent_update`. */
+            /**
+             * @description Conflict:
+             *
+             *     - `points_adjustment.idempotency_key_conflict`: The idempotency key was already used by a purchase or for a different amount.
+             *     - `points.insufficient_balance`: The debit is larger than the balance; a balance never goes below zero. Nothing was written.
+             *     - `points.concurrent_update`: Other requests changed this balance at the same instant. Nothing was written; send the request again. (nothing written; send the same request again)
+             */
             409: {
                 headers: {
                     /** @description Present when the answer is the stored outcome of an earlier request with the same idempotency key. */
@@ -1540,7 +2204,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Too Many Requests: `tenant.too_many_concurrent_requests`. */
+            /**
+             * @description Too Many Requests:
+             *
+             *     - `tenant.too_many_concurrent_requests`: Too many requests of the organization are in flight; send fewer at once. (nothing written; wait for Retry-After, then resend (send fewer at once))
+             */
             429: {
                 headers: {
                     /** @description Seconds to wait. */
@@ -1551,7 +2219,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Internal Server Error: `server.unexpected`. */
+            /**
+             * @description Internal Server Error:
+             *
+             *     - `server.unexpected`: An unexpected error occurred. Retry with backoff. (retry with backoff, with an idempotency key where the endpoint takes one)
+             */
             500: {
                 headers: {
                     /** @description Present when the failure is an outage expected to pass (Kafka not acknowledging events): seconds to wait before sending the same request again. */
@@ -1585,7 +2257,14 @@ export interface operations {
                     "application/json": components["schemas"]["PlayerItem"][];
                 };
             };
-            /** @description Bad Request: `validation.request`, `player.external_id_missing`, `player.external_id_too_long`, or `validation.<field>`. */
+            /**
+             * @description Bad Request:
+             *
+             *     - `validation.request`: The request is invalid; each refused field is listed in errors. (nothing changes on its own; fix the request or the setup)
+             *     - `player.external_id_missing`: The request does not name a player. (nothing changes on its own; fix the request or the setup)
+             *     - `player.external_id_too_long`: The player id is longer than 200 characters. (nothing changes on its own; fix the request or the setup)
+             *     - `validation.<field>`: the named field is refused.
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1594,7 +2273,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Unauthorized: `auth.api_key_invalid`. */
+            /**
+             * @description Unauthorized:
+             *
+             *     - `auth.api_key_invalid`: The API key is missing, malformed, unknown or revoked. (nothing changes on its own; fix the request or the setup)
+             */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1603,7 +2286,12 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Payment Required: `billing_required`, `billing_payment_overdue`. */
+            /**
+             * @description Payment Required:
+             *
+             *     - `billing_required`: Live keys need active billing on the organization.
+             *     - `billing_payment_overdue`: The organization's last payment failed; Live keys are paused.
+             */
             402: {
                 headers: {
                     [name: string]: unknown;
@@ -1612,7 +2300,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Not Found: `project_environment.not_found`. */
+            /**
+             * @description Not Found:
+             *
+             *     - `project_environment.not_found`: The environment behind the key did not load. (nothing changes on its own; fix the request or the setup)
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1621,7 +2313,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Too Many Requests: `tenant.too_many_concurrent_requests`. */
+            /**
+             * @description Too Many Requests:
+             *
+             *     - `tenant.too_many_concurrent_requests`: Too many requests of the organization are in flight; send fewer at once. (nothing written; wait for Retry-After, then resend (send fewer at once))
+             */
             429: {
                 headers: {
                     /** @description Seconds to wait. */
@@ -1632,7 +2328,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Internal Server Error: `server.unexpected`. */
+            /**
+             * @description Internal Server Error:
+             *
+             *     - `server.unexpected`: An unexpected error occurred. Retry with backoff. (retry with backoff, with an idempotency key where the endpoint takes one)
+             */
             500: {
                 headers: {
                     /** @description Present when the failure is an outage expected to pass (Kafka not acknowledging events): seconds to wait before sending the same request again. */
@@ -1672,7 +2372,14 @@ export interface operations {
                     "application/json": components["schemas"]["LeaderboardView"];
                 };
             };
-            /** @description Bad Request: `validation.request`, `player.external_id_missing`, `player.external_id_too_long`, or `validation.<field>`. */
+            /**
+             * @description Bad Request:
+             *
+             *     - `validation.request`: The request is invalid; each refused field is listed in errors. (nothing changes on its own; fix the request or the setup)
+             *     - `player.external_id_missing`: The request does not name a player. (nothing changes on its own; fix the request or the setup)
+             *     - `player.external_id_too_long`: The player id is longer than 200 characters. (nothing changes on its own; fix the request or the setup)
+             *     - `validation.<field>`: the named field is refused.
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1681,7 +2388,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Unauthorized: `auth.api_key_invalid`. */
+            /**
+             * @description Unauthorized:
+             *
+             *     - `auth.api_key_invalid`: The API key is missing, malformed, unknown or revoked. (nothing changes on its own; fix the request or the setup)
+             */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1690,7 +2401,12 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Payment Required: `billing_required`, `billing_payment_overdue`. */
+            /**
+             * @description Payment Required:
+             *
+             *     - `billing_required`: Live keys need active billing on the organization.
+             *     - `billing_payment_overdue`: The organization's last payment failed; Live keys are paused.
+             */
             402: {
                 headers: {
                     [name: string]: unknown;
@@ -1699,7 +2415,12 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Not Found: `project_environment.not_found`, `leaderboard.not_found`. */
+            /**
+             * @description Not Found:
+             *
+             *     - `project_environment.not_found`: The environment behind the key did not load. (nothing changes on its own; fix the request or the setup)
+             *     - `leaderboard.not_found`: No leaderboard with that key for this player. (nothing changes on its own; fix the request or the setup)
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1708,7 +2429,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Too Many Requests: `tenant.too_many_concurrent_requests`. */
+            /**
+             * @description Too Many Requests:
+             *
+             *     - `tenant.too_many_concurrent_requests`: Too many requests of the organization are in flight; send fewer at once. (nothing written; wait for Retry-After, then resend (send fewer at once))
+             */
             429: {
                 headers: {
                     /** @description Seconds to wait. */
@@ -1719,7 +2444,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Internal Server Error: `server.unexpected`. */
+            /**
+             * @description Internal Server Error:
+             *
+             *     - `server.unexpected`: An unexpected error occurred. Retry with backoff. (retry with backoff, with an idempotency key where the endpoint takes one)
+             */
             500: {
                 headers: {
                     /** @description Present when the failure is an outage expected to pass (Kafka not acknowledging events): seconds to wait before sending the same request again. */
@@ -1753,7 +2482,14 @@ export interface operations {
                     "application/json": components["schemas"]["Streak"][];
                 };
             };
-            /** @description Bad Request: `validation.request`, `player.external_id_missing`, `player.external_id_too_long`, or `validation.<field>`. */
+            /**
+             * @description Bad Request:
+             *
+             *     - `validation.request`: The request is invalid; each refused field is listed in errors. (nothing changes on its own; fix the request or the setup)
+             *     - `player.external_id_missing`: The request does not name a player. (nothing changes on its own; fix the request or the setup)
+             *     - `player.external_id_too_long`: The player id is longer than 200 characters. (nothing changes on its own; fix the request or the setup)
+             *     - `validation.<field>`: the named field is refused.
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1762,7 +2498,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Unauthorized: `auth.api_key_invalid`. */
+            /**
+             * @description Unauthorized:
+             *
+             *     - `auth.api_key_invalid`: The API key is missing, malformed, unknown or revoked. (nothing changes on its own; fix the request or the setup)
+             */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1771,7 +2511,12 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Payment Required: `billing_required`, `billing_payment_overdue`. */
+            /**
+             * @description Payment Required:
+             *
+             *     - `billing_required`: Live keys need active billing on the organization.
+             *     - `billing_payment_overdue`: The organization's last payment failed; Live keys are paused.
+             */
             402: {
                 headers: {
                     [name: string]: unknown;
@@ -1780,7 +2525,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Not Found: `project_environment.not_found`. */
+            /**
+             * @description Not Found:
+             *
+             *     - `project_environment.not_found`: The environment behind the key did not load. (nothing changes on its own; fix the request or the setup)
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1789,7 +2538,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Too Many Requests: `tenant.too_many_concurrent_requests`. */
+            /**
+             * @description Too Many Requests:
+             *
+             *     - `tenant.too_many_concurrent_requests`: Too many requests of the organization are in flight; send fewer at once. (nothing written; wait for Retry-After, then resend (send fewer at once))
+             */
             429: {
                 headers: {
                     /** @description Seconds to wait. */
@@ -1800,7 +2553,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Internal Server Error: `server.unexpected`. */
+            /**
+             * @description Internal Server Error:
+             *
+             *     - `server.unexpected`: An unexpected error occurred. Retry with backoff. (retry with backoff, with an idempotency key where the endpoint takes one)
+             */
             500: {
                 headers: {
                     /** @description Present when the failure is an outage expected to pass (Kafka not acknowledging events): seconds to wait before sending the same request again. */
@@ -1836,7 +2593,14 @@ export interface operations {
                     "application/json": components["schemas"]["Streak"];
                 };
             };
-            /** @description Bad Request: `validation.request`, `player.external_id_missing`, `player.external_id_too_long`, or `validation.<field>`. */
+            /**
+             * @description Bad Request:
+             *
+             *     - `validation.request`: The request is invalid; each refused field is listed in errors. (nothing changes on its own; fix the request or the setup)
+             *     - `player.external_id_missing`: The request does not name a player. (nothing changes on its own; fix the request or the setup)
+             *     - `player.external_id_too_long`: The player id is longer than 200 characters. (nothing changes on its own; fix the request or the setup)
+             *     - `validation.<field>`: the named field is refused.
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1845,7 +2609,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Unauthorized: `auth.api_key_invalid`. */
+            /**
+             * @description Unauthorized:
+             *
+             *     - `auth.api_key_invalid`: The API key is missing, malformed, unknown or revoked. (nothing changes on its own; fix the request or the setup)
+             */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1854,7 +2622,12 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Payment Required: `billing_required`, `billing_payment_overdue`. */
+            /**
+             * @description Payment Required:
+             *
+             *     - `billing_required`: Live keys need active billing on the organization.
+             *     - `billing_payment_overdue`: The organization's last payment failed; Live keys are paused.
+             */
             402: {
                 headers: {
                     [name: string]: unknown;
@@ -1863,7 +2636,12 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Not Found: `project_environment.not_found`, `streak.not_found`. */
+            /**
+             * @description Not Found:
+             *
+             *     - `project_environment.not_found`: The environment behind the key did not load. (nothing changes on its own; fix the request or the setup)
+             *     - `streak.not_found`: No streak with that key for this player. (nothing changes on its own; fix the request or the setup)
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1872,7 +2650,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Too Many Requests: `tenant.too_many_concurrent_requests`. */
+            /**
+             * @description Too Many Requests:
+             *
+             *     - `tenant.too_many_concurrent_requests`: Too many requests of the organization are in flight; send fewer at once. (nothing written; wait for Retry-After, then resend (send fewer at once))
+             */
             429: {
                 headers: {
                     /** @description Seconds to wait. */
@@ -1883,7 +2665,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Internal Server Error: `server.unexpected`. */
+            /**
+             * @description Internal Server Error:
+             *
+             *     - `server.unexpected`: An unexpected error occurred. Retry with backoff. (retry with backoff, with an idempotency key where the endpoint takes one)
+             */
             500: {
                 headers: {
                     /** @description Present when the failure is an outage expected to pass (Kafka not acknowledging events): seconds to wait before sending the same request again. */
@@ -1918,7 +2704,16 @@ export interface operations {
                     "application/json": components["schemas"]["EventBatchResult"];
                 };
             };
-            /** @description Bad Request: `validation.request`, `player.external_id_missing`, `player.external_id_too_long`, `event_batch.empty`, `event_batch.too_large`, or `validation.<field>`. */
+            /**
+             * @description Bad Request:
+             *
+             *     - `validation.request`: The request is invalid; each refused field is listed in errors. (nothing changes on its own; fix the request or the setup)
+             *     - `player.external_id_missing`: The request does not name a player. (nothing changes on its own; fix the request or the setup)
+             *     - `player.external_id_too_long`: The player id is longer than 200 characters. (nothing changes on its own; fix the request or the setup)
+             *     - `event_batch.empty`: The batch holds no events. (nothing changes on its own; fix the request or the setup)
+             *     - `event_batch.too_large`: A batch holds at most 1,000 events. (nothing changes on its own; fix the request or the setup)
+             *     - `validation.<field>`: the named field is refused.
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1927,7 +2722,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Unauthorized: `auth.api_key_invalid`. */
+            /**
+             * @description Unauthorized:
+             *
+             *     - `auth.api_key_invalid`: The API key is missing, malformed, unknown or revoked. (nothing changes on its own; fix the request or the setup)
+             */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1936,7 +2735,12 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Payment Required: `billing_required`, `billing_payment_overdue`. */
+            /**
+             * @description Payment Required:
+             *
+             *     - `billing_required`: Live keys need active billing on the organization.
+             *     - `billing_payment_overdue`: The organization's last payment failed; Live keys are paused.
+             */
             402: {
                 headers: {
                     [name: string]: unknown;
@@ -1945,7 +2749,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Not Found: `project_environment.not_found`. */
+            /**
+             * @description Not Found:
+             *
+             *     - `project_environment.not_found`: The environment behind the key did not load. (nothing changes on its own; fix the request or the setup)
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1954,7 +2762,14 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Conflict: `event_batch.concurrent_update`, `sandbox.monthly_active_players_exceeded`, `sandbox.daily_event_limit_exceeded`, `monthly_mau_limit_exceeded`. */
+            /**
+             * @description Conflict:
+             *
+             *     - `event_batch.concurrent_update`: Other requests were creating the same players at the same instant; nothing was written. Send the batch again. (nothing written; send the same request again)
+             *     - `sandbox.monthly_active_players_exceeded`: This Sandbox has seen its 100th player this month.
+             *     - `sandbox.daily_event_limit_exceeded`: This Sandbox has taken its 10,000th event today.
+             *     - `monthly_mau_limit_exceeded`: The organization's cap on monthly active players is reached.
+             */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1963,7 +2778,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Too Many Requests: `tenant.too_many_concurrent_requests`. */
+            /**
+             * @description Too Many Requests:
+             *
+             *     - `tenant.too_many_concurrent_requests`: Too many requests of the organization are in flight; send fewer at once. (nothing written; wait for Retry-After, then resend (send fewer at once))
+             */
             429: {
                 headers: {
                     /** @description Seconds to wait. */
@@ -1974,7 +2793,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Internal Server Error: `server.unexpected`. */
+            /**
+             * @description Internal Server Error:
+             *
+             *     - `server.unexpected`: An unexpected error occurred. Retry with backoff. (retry with backoff, with an idempotency key where the endpoint takes one)
+             */
             500: {
                 headers: {
                     /** @description Present when the failure is an outage expected to pass (Kafka not acknowledging events): seconds to wait before sending the same request again. */
@@ -2009,7 +2832,18 @@ export interface operations {
                     "application/json": components["schemas"]["Player"];
                 };
             };
-            /** @description Bad Request: `validation.request`, `player.external_id_missing`, `player.external_id_too_long`, `player.time_zone_invalid`, `player_attribute.type_mismatch`, `player_attribute.value_too_long`, `player_attribute.attributes_missing`, or `validation.<field>`. */
+            /**
+             * @description Bad Request:
+             *
+             *     - `validation.request`: The request is invalid; each refused field is listed in errors. (nothing changes on its own; fix the request or the setup)
+             *     - `player.external_id_missing`: The request does not name a player. (nothing changes on its own; fix the request or the setup)
+             *     - `player.external_id_too_long`: The player id is longer than 200 characters. (nothing changes on its own; fix the request or the setup)
+             *     - `player.time_zone_invalid`: timeZone is not an IANA time zone name. (nothing changes on its own; fix the request or the setup)
+             *     - `player_attribute.type_mismatch`: The value is not of the attribute’s type. (nothing changes on its own; fix the request or the setup)
+             *     - `player_attribute.value_too_long`: The text is longer than 2,000 characters. (nothing changes on its own; fix the request or the setup)
+             *     - `player_attribute.attributes_missing`: The request sets no attribute. (nothing changes on its own; fix the request or the setup)
+             *     - `validation.<field>`: the named field is refused.
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2018,7 +2852,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Unauthorized: `auth.api_key_invalid`. */
+            /**
+             * @description Unauthorized:
+             *
+             *     - `auth.api_key_invalid`: The API key is missing, malformed, unknown or revoked. (nothing changes on its own; fix the request or the setup)
+             */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2027,7 +2865,12 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Payment Required: `billing_required`, `billing_payment_overdue`. */
+            /**
+             * @description Payment Required:
+             *
+             *     - `billing_required`: Live keys need active billing on the organization.
+             *     - `billing_payment_overdue`: The organization's last payment failed; Live keys are paused.
+             */
             402: {
                 headers: {
                     [name: string]: unknown;
@@ -2036,7 +2879,12 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Not Found: `project_environment.not_found`, `player_attribute.not_found`. */
+            /**
+             * @description Not Found:
+             *
+             *     - `project_environment.not_found`: The environment behind the key did not load. (nothing changes on its own; fix the request or the setup)
+             *     - `player_attribute.not_found`: No attribute with that key is defined. (nothing changes on its own; fix the request or the setup)
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2045,7 +2893,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Conflict: `player_attribute.inactive`, `player_attribute.concurrent_update`, `sandbox.monthly_active_players_exceeded`, `sandbox.daily_event_limit_exceeded`, `monthly_mau_limit_exceeded`. */
+            /**
+             * @description Conflict:
+             *
+             *     - `player_attribute.inactive`: The attribute is switched off.
+             *     - `player_attribute.concurrent_update`: Other requests kept writing this player's attributes; nothing was written. Send it again. (nothing written; send the same request again)
+             *     - `sandbox.monthly_active_players_exceeded`: This Sandbox has seen its 100th player this month.
+             *     - `sandbox.daily_event_limit_exceeded`: This Sandbox has taken its 10,000th event today.
+             *     - `monthly_mau_limit_exceeded`: The organization's cap on monthly active players is reached.
+             */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2054,7 +2910,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Too Many Requests: `tenant.too_many_concurrent_requests`. */
+            /**
+             * @description Too Many Requests:
+             *
+             *     - `tenant.too_many_concurrent_requests`: Too many requests of the organization are in flight; send fewer at once. (nothing written; wait for Retry-After, then resend (send fewer at once))
+             */
             429: {
                 headers: {
                     /** @description Seconds to wait. */
@@ -2065,7 +2925,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Internal Server Error: `server.unexpected`. */
+            /**
+             * @description Internal Server Error:
+             *
+             *     - `server.unexpected`: An unexpected error occurred. Retry with backoff. (retry with backoff, with an idempotency key where the endpoint takes one)
+             */
             500: {
                 headers: {
                     /** @description Present when the failure is an outage expected to pass (Kafka not acknowledging events): seconds to wait before sending the same request again. */
@@ -2099,7 +2963,12 @@ export interface operations {
                     "application/json": components["schemas"]["AdminSettledLeaderboardPeriod"];
                 };
             };
-            /** @description Bad Request: `validation.request` (an environment id that is not a UUID). */
+            /**
+             * @description Bad Request:
+             *
+             *     - `validation.request`: The request is invalid; each refused field is listed in errors. (nothing changes on its own; fix the request or the setup)
+             *     - `validation.<field>`: the named field is refused.
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2108,7 +2977,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Unauthorized: `admin.unauthorized`. */
+            /**
+             * @description Unauthorized:
+             *
+             *     - `admin.unauthorized`: The admin token is missing or wrong. (nothing changes on its own; fix the request or the setup)
+             */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2117,7 +2990,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Forbidden: `leaderboard.settle_sandbox_only` (a Live environment). */
+            /**
+             * @description Forbidden:
+             *
+             *     - `leaderboard.settle_sandbox_only`: Only Sandbox environments settle a leaderboard on demand. (nothing changes on its own; fix the request or the setup)
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2126,7 +3003,12 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Not Found: `environment.not_found`, `leaderboard.not_found`. */
+            /**
+             * @description Not Found:
+             *
+             *     - `environment.not_found`: No environment with that id. (nothing changes on its own; fix the request or the setup)
+             *     - `leaderboard.not_found`: No leaderboard with that key for this player. (nothing changes on its own; fix the request or the setup)
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2135,13 +3017,1386 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Internal Server Error: `server.unexpected`. */
+            /**
+             * @description Internal Server Error:
+             *
+             *     - `server.unexpected`: An unexpected error occurred. Retry with backoff. (retry with backoff, with an idempotency key where the endpoint takes one)
+             */
             500: {
+                headers: {
+                    /** @description Present when the failure is an outage expected to pass (Kafka not acknowledging events): seconds to wait before sending the same request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+        };
+    };
+    getSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminSession"];
+                };
+            };
+            /**
+             * @description Unauthorized:
+             *
+             *     - `admin.unauthorized`: The admin token is missing or wrong. (nothing changes on its own; fix the request or the setup)
+             */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+        };
+    };
+    signIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminSignIn"];
+            };
+        };
+        responses: {
+            /** @description Signed in; `Set-Cookie: engage_session=…; HttpOnly; SameSite=Strict; Path=/`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminSession"];
+                };
+            };
+            /**
+             * @description Bad Request:
+             *
+             *     - `validation.request`: The request is invalid; each refused field is listed in errors. (nothing changes on its own; fix the request or the setup)
+             *     - `validation.<field>`: the named field is refused.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Unauthorized:
+             *
+             *     - `admin.sign_in_failed`: The email or the password is wrong. (nothing changes on its own; fix the request or the setup)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Too Many Requests:
+             *
+             *     - `admin.too_many_sign_in_attempts`: Too many sign-in attempts for this email or from this address; wait, then try again. (nothing written; wait for Retry-After, then resend (send fewer at once))
+             */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+        };
+    };
+    signOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listOperators: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organizationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOperatorList"];
+                };
+            };
+            /**
+             * @description Bad Request:
+             *
+             *     - `validation.request`: The request is invalid; each refused field is listed in errors. (nothing changes on its own; fix the request or the setup)
+             *     - `validation.<field>`: the named field is refused.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Unauthorized:
+             *
+             *     - `admin.unauthorized`: The admin token is missing or wrong. (nothing changes on its own; fix the request or the setup)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Forbidden:
+             *
+             *     - `admin.forbidden`: The operator's role in the organization does not allow this (`meta.requiredRole`). (nothing changes on its own; fix the request or the setup)
+             *     - `admin.csrf_failed`: A write made with the session cookie needs the session's X-CSRF-Token header. (nothing changes on its own; fix the request or the setup)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Not Found:
+             *
+             *     - `organization.not_found`: No organization with that id. (nothing changes on its own; fix the request or the setup)
+             *     - `operator.not_found`: No operator with that id in the organization. (nothing changes on its own; fix the request or the setup)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+        };
+    };
+    addOperator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organizationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminCreateOperator"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOperator"];
+                };
+            };
+            /**
+             * @description Bad Request:
+             *
+             *     - `validation.request`: The request is invalid; each refused field is listed in errors. (nothing changes on its own; fix the request or the setup)
+             *     - `operator.password_required`: No operator has that email: a password creates the account. (nothing changes on its own; fix the request or the setup)
+             *     - `validation.<field>`: the named field is refused.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Unauthorized:
+             *
+             *     - `admin.unauthorized`: The admin token is missing or wrong. (nothing changes on its own; fix the request or the setup)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Forbidden:
+             *
+             *     - `admin.forbidden`: The operator's role in the organization does not allow this (`meta.requiredRole`). (nothing changes on its own; fix the request or the setup)
+             *     - `admin.csrf_failed`: A write made with the session cookie needs the session's X-CSRF-Token header. (nothing changes on its own; fix the request or the setup)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Not Found:
+             *
+             *     - `organization.not_found`: No organization with that id. (nothing changes on its own; fix the request or the setup)
+             *     - `operator.not_found`: No operator with that id in the organization. (nothing changes on its own; fix the request or the setup)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Conflict:
+             *
+             *     - `operator.already_member`: The operator already belongs to the organization.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+        };
+    };
+    removeOperator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organizationId: string;
+                operatorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Bad Request:
+             *
+             *     - `validation.request`: The request is invalid; each refused field is listed in errors. (nothing changes on its own; fix the request or the setup)
+             *     - `validation.<field>`: the named field is refused.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Unauthorized:
+             *
+             *     - `admin.unauthorized`: The admin token is missing or wrong. (nothing changes on its own; fix the request or the setup)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Forbidden:
+             *
+             *     - `admin.forbidden`: The operator's role in the organization does not allow this (`meta.requiredRole`). (nothing changes on its own; fix the request or the setup)
+             *     - `admin.csrf_failed`: A write made with the session cookie needs the session's X-CSRF-Token header. (nothing changes on its own; fix the request or the setup)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Not Found:
+             *
+             *     - `organization.not_found`: No organization with that id. (nothing changes on its own; fix the request or the setup)
+             *     - `operator.not_found`: No operator with that id in the organization. (nothing changes on its own; fix the request or the setup)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Conflict:
+             *
+             *     - `operator.last_owner`: The organization would be left without an Owner.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+        };
+    };
+    changeOperatorRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organizationId: string;
+                operatorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminUpdateOperator"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOperator"];
+                };
+            };
+            /**
+             * @description Bad Request:
+             *
+             *     - `validation.request`: The request is invalid; each refused field is listed in errors. (nothing changes on its own; fix the request or the setup)
+             *     - `validation.<field>`: the named field is refused.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Unauthorized:
+             *
+             *     - `admin.unauthorized`: The admin token is missing or wrong. (nothing changes on its own; fix the request or the setup)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Forbidden:
+             *
+             *     - `admin.forbidden`: The operator's role in the organization does not allow this (`meta.requiredRole`). (nothing changes on its own; fix the request or the setup)
+             *     - `admin.csrf_failed`: A write made with the session cookie needs the session's X-CSRF-Token header. (nothing changes on its own; fix the request or the setup)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Not Found:
+             *
+             *     - `organization.not_found`: No organization with that id. (nothing changes on its own; fix the request or the setup)
+             *     - `operator.not_found`: No operator with that id in the organization. (nothing changes on its own; fix the request or the setup)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Conflict:
+             *
+             *     - `operator.last_owner`: The organization would be left without an Owner.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+        };
+    };
+    listAuditLog: {
+        parameters: {
+            query?: {
+                limit?: number;
+                after?: string;
+            };
+            header?: never;
+            path: {
+                organizationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAuditLogPage"];
+                };
+            };
+            /**
+             * @description Bad Request:
+             *
+             *     - `validation.request`: The request is invalid; each refused field is listed in errors. (nothing changes on its own; fix the request or the setup)
+             *     - `validation.<field>`: the named field is refused.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Unauthorized:
+             *
+             *     - `admin.unauthorized`: The admin token is missing or wrong. (nothing changes on its own; fix the request or the setup)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Forbidden:
+             *
+             *     - `admin.forbidden`: The operator's role in the organization does not allow this (`meta.requiredRole`). (nothing changes on its own; fix the request or the setup)
+             *     - `admin.csrf_failed`: A write made with the session cookie needs the session's X-CSRF-Token header. (nothing changes on its own; fix the request or the setup)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Not Found:
+             *
+             *     - `organization.not_found`: No organization with that id. (nothing changes on its own; fix the request or the setup)
+             *     - `operator.not_found`: No operator with that id in the organization. (nothing changes on its own; fix the request or the setup)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+        };
+    };
+    getEnvironmentPlayer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                environmentId: string;
+                /** @description The game's own id for the player. */
+                playerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Player"];
+                };
+            };
+            /**
+             * @description Bad Request:
+             *
+             *     - `validation.request`: The request is invalid; each refused field is listed in errors. (nothing changes on its own; fix the request or the setup)
+             *     - `player.external_id_too_long`: The player id is longer than 200 characters. (nothing changes on its own; fix the request or the setup)
+             *     - `validation.<field>`: the named field is refused.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Unauthorized:
+             *
+             *     - `admin.unauthorized`: The admin token is missing or wrong. (nothing changes on its own; fix the request or the setup)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Forbidden:
+             *
+             *     - `admin.forbidden`: The operator's role in the organization does not allow this (`meta.requiredRole`). (nothing changes on its own; fix the request or the setup)
+             *     - `admin.csrf_failed`: A write made with the session cookie needs the session's X-CSRF-Token header. (nothing changes on its own; fix the request or the setup)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Not Found:
+             *
+             *     - `environment.not_found`: No environment with that id. (nothing changes on its own; fix the request or the setup)
+             *     - `player.not_found`: Nothing has ever been sent for this player. (nothing changes on its own; fix the request or the setup)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Internal Server Error:
+             *
+             *     - `server.unexpected`: An unexpected error occurred. Retry with backoff. (retry with backoff, with an idempotency key where the endpoint takes one)
+             */
+            500: {
+                headers: {
+                    /** @description Present when the failure is an outage expected to pass (Kafka not acknowledging events): seconds to wait before sending the same request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+        };
+    };
+    getEnvironmentPlayerPoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                environmentId: string;
+                /** @description The game's own id for the player. */
+                playerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PointsBalance"];
+                };
+            };
+            /**
+             * @description Bad Request:
+             *
+             *     - `validation.request`: The request is invalid; each refused field is listed in errors. (nothing changes on its own; fix the request or the setup)
+             *     - `player.external_id_too_long`: The player id is longer than 200 characters. (nothing changes on its own; fix the request or the setup)
+             *     - `validation.<field>`: the named field is refused.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Unauthorized:
+             *
+             *     - `admin.unauthorized`: The admin token is missing or wrong. (nothing changes on its own; fix the request or the setup)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Forbidden:
+             *
+             *     - `admin.forbidden`: The operator's role in the organization does not allow this (`meta.requiredRole`). (nothing changes on its own; fix the request or the setup)
+             *     - `admin.csrf_failed`: A write made with the session cookie needs the session's X-CSRF-Token header. (nothing changes on its own; fix the request or the setup)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Not Found:
+             *
+             *     - `environment.not_found`: No environment with that id. (nothing changes on its own; fix the request or the setup)
+             *     - `player.not_found`: Nothing has ever been sent for this player. (nothing changes on its own; fix the request or the setup)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Internal Server Error:
+             *
+             *     - `server.unexpected`: An unexpected error occurred. Retry with backoff. (retry with backoff, with an idempotency key where the endpoint takes one)
+             */
+            500: {
+                headers: {
+                    /** @description Present when the failure is an outage expected to pass (Kafka not acknowledging events): seconds to wait before sending the same request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+        };
+    };
+    listEnvironmentPlayerJournal: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description The `nextBefore` of the previous page. */
+                before?: number;
+            };
+            header?: never;
+            path: {
+                environmentId: string;
+                /** @description The game's own id for the player. */
+                playerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminJournalPage"];
+                };
+            };
+            /**
+             * @description Bad Request:
+             *
+             *     - `validation.request`: The request is invalid; each refused field is listed in errors. (nothing changes on its own; fix the request or the setup)
+             *     - `player.external_id_too_long`: The player id is longer than 200 characters. (nothing changes on its own; fix the request or the setup)
+             *     - `validation.<field>`: the named field is refused.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Unauthorized:
+             *
+             *     - `admin.unauthorized`: The admin token is missing or wrong. (nothing changes on its own; fix the request or the setup)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Forbidden:
+             *
+             *     - `admin.forbidden`: The operator's role in the organization does not allow this (`meta.requiredRole`). (nothing changes on its own; fix the request or the setup)
+             *     - `admin.csrf_failed`: A write made with the session cookie needs the session's X-CSRF-Token header. (nothing changes on its own; fix the request or the setup)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Not Found:
+             *
+             *     - `environment.not_found`: No environment with that id. (nothing changes on its own; fix the request or the setup)
+             *     - `player.not_found`: Nothing has ever been sent for this player. (nothing changes on its own; fix the request or the setup)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Internal Server Error:
+             *
+             *     - `server.unexpected`: An unexpected error occurred. Retry with backoff. (retry with backoff, with an idempotency key where the endpoint takes one)
+             */
+            500: {
+                headers: {
+                    /** @description Present when the failure is an outage expected to pass (Kafka not acknowledging events): seconds to wait before sending the same request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+        };
+    };
+    listEnvironmentPlayerMissions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                environmentId: string;
+                /** @description The game's own id for the player. */
+                playerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mission"][];
+                };
+            };
+            /**
+             * @description Bad Request:
+             *
+             *     - `validation.request`: The request is invalid; each refused field is listed in errors. (nothing changes on its own; fix the request or the setup)
+             *     - `player.external_id_too_long`: The player id is longer than 200 characters. (nothing changes on its own; fix the request or the setup)
+             *     - `validation.<field>`: the named field is refused.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Unauthorized:
+             *
+             *     - `admin.unauthorized`: The admin token is missing or wrong. (nothing changes on its own; fix the request or the setup)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Forbidden:
+             *
+             *     - `admin.forbidden`: The operator's role in the organization does not allow this (`meta.requiredRole`). (nothing changes on its own; fix the request or the setup)
+             *     - `admin.csrf_failed`: A write made with the session cookie needs the session's X-CSRF-Token header. (nothing changes on its own; fix the request or the setup)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Not Found:
+             *
+             *     - `environment.not_found`: No environment with that id. (nothing changes on its own; fix the request or the setup)
+             *     - `player.not_found`: Nothing has ever been sent for this player. (nothing changes on its own; fix the request or the setup)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Internal Server Error:
+             *
+             *     - `server.unexpected`: An unexpected error occurred. Retry with backoff. (retry with backoff, with an idempotency key where the endpoint takes one)
+             */
+            500: {
+                headers: {
+                    /** @description Present when the failure is an outage expected to pass (Kafka not acknowledging events): seconds to wait before sending the same request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+        };
+    };
+    listEnvironmentPlayerStreaks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                environmentId: string;
+                /** @description The game's own id for the player. */
+                playerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Streak"][];
+                };
+            };
+            /**
+             * @description Bad Request:
+             *
+             *     - `validation.request`: The request is invalid; each refused field is listed in errors. (nothing changes on its own; fix the request or the setup)
+             *     - `player.external_id_too_long`: The player id is longer than 200 characters. (nothing changes on its own; fix the request or the setup)
+             *     - `validation.<field>`: the named field is refused.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Unauthorized:
+             *
+             *     - `admin.unauthorized`: The admin token is missing or wrong. (nothing changes on its own; fix the request or the setup)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Forbidden:
+             *
+             *     - `admin.forbidden`: The operator's role in the organization does not allow this (`meta.requiredRole`). (nothing changes on its own; fix the request or the setup)
+             *     - `admin.csrf_failed`: A write made with the session cookie needs the session's X-CSRF-Token header. (nothing changes on its own; fix the request or the setup)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Not Found:
+             *
+             *     - `environment.not_found`: No environment with that id. (nothing changes on its own; fix the request or the setup)
+             *     - `player.not_found`: Nothing has ever been sent for this player. (nothing changes on its own; fix the request or the setup)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Internal Server Error:
+             *
+             *     - `server.unexpected`: An unexpected error occurred. Retry with backoff. (retry with backoff, with an idempotency key where the endpoint takes one)
+             */
+            500: {
+                headers: {
+                    /** @description Present when the failure is an outage expected to pass (Kafka not acknowledging events): seconds to wait before sending the same request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+        };
+    };
+    adjustEnvironmentPlayerPoints: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A new key per adjustment, the same key when the same adjustment is sent again. */
+                "Idempotency-Key": string;
+            };
+            path: {
+                environmentId: string;
+                /** @description The game's own id for the player. */
+                playerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminSupportAdjustment"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PointsAdjustmentResult"];
+                };
+            };
+            /**
+             * @description Bad Request:
+             *
+             *     - `validation.request`: The request is invalid; each refused field is listed in errors. (nothing changes on its own; fix the request or the setup)
+             *     - `player.external_id_too_long`: The player id is longer than 200 characters. (nothing changes on its own; fix the request or the setup)
+             *     - `points_adjustment.amount_zero`: The amount must not be zero: send a positive amount to credit, a negative one to debit. (nothing changes on its own; fix the request or the setup)
+             *     - `points_adjustment.reason_too_long`: The reason must be at most 500 characters. (nothing changes on its own; fix the request or the setup)
+             *     - `validation.<field>`: the named field is refused.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Unauthorized:
+             *
+             *     - `admin.unauthorized`: The admin token is missing or wrong. (nothing changes on its own; fix the request or the setup)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Forbidden:
+             *
+             *     - `admin.forbidden`: The operator's role in the organization does not allow this (`meta.requiredRole`). (nothing changes on its own; fix the request or the setup)
+             *     - `admin.csrf_failed`: A write made with the session cookie needs the session's X-CSRF-Token header. (nothing changes on its own; fix the request or the setup)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Not Found:
+             *
+             *     - `environment.not_found`: No environment with that id. (nothing changes on its own; fix the request or the setup)
+             *     - `player.not_found`: Nothing has ever been sent for this player. (nothing changes on its own; fix the request or the setup)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Conflict:
+             *
+             *     - `points.insufficient_balance`: The debit is larger than the balance; a balance never goes below zero. Nothing was written.
+             *     - `points.concurrent_update`: Other requests changed this balance at the same instant. Nothing was written; send the request again. (nothing written; send the same request again)
+             *     - `points_adjustment.idempotency_key_conflict`: The idempotency key was already used by a purchase or for a different amount.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Internal Server Error:
+             *
+             *     - `server.unexpected`: An unexpected error occurred. Retry with backoff. (retry with backoff, with an idempotency key where the endpoint takes one)
+             */
+            500: {
+                headers: {
+                    /** @description Present when the failure is an outage expected to pass (Kafka not acknowledging events): seconds to wait before sending the same request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+        };
+    };
+    getEnvironmentLeaderboard: {
+        parameters: {
+            query: {
+                PlayerId: string;
+                Top?: number;
+                Around?: number;
+                Previous?: boolean;
+            };
+            header?: never;
+            path: {
+                environmentId: string;
+                leaderboardKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeaderboardView"];
+                };
+            };
+            /**
+             * @description Bad Request:
+             *
+             *     - `validation.request`: The request is invalid; each refused field is listed in errors. (nothing changes on its own; fix the request or the setup)
+             *     - `player.external_id_too_long`: The player id is longer than 200 characters. (nothing changes on its own; fix the request or the setup)
+             *     - `validation.<field>`: the named field is refused.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Unauthorized:
+             *
+             *     - `admin.unauthorized`: The admin token is missing or wrong. (nothing changes on its own; fix the request or the setup)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Forbidden:
+             *
+             *     - `admin.forbidden`: The operator's role in the organization does not allow this (`meta.requiredRole`). (nothing changes on its own; fix the request or the setup)
+             *     - `admin.csrf_failed`: A write made with the session cookie needs the session's X-CSRF-Token header. (nothing changes on its own; fix the request or the setup)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Not Found:
+             *
+             *     - `environment.not_found`: No environment with that id. (nothing changes on its own; fix the request or the setup)
+             *     - `player.not_found`: Nothing has ever been sent for this player. (nothing changes on its own; fix the request or the setup)
+             *     - `leaderboard.not_found`: No leaderboard with that key for this player. (nothing changes on its own; fix the request or the setup)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Internal Server Error:
+             *
+             *     - `server.unexpected`: An unexpected error occurred. Retry with backoff. (retry with backoff, with an idempotency key where the endpoint takes one)
+             */
+            500: {
+                headers: {
+                    /** @description Present when the failure is an outage expected to pass (Kafka not acknowledging events): seconds to wait before sending the same request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+        };
+    };
+    listEnvironmentLeaderboardPeriods: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                environmentId: string;
+                leaderboardKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminBoardPeriods"];
+                };
+            };
+            /**
+             * @description Bad Request:
+             *
+             *     - `validation.request`: The request is invalid; each refused field is listed in errors. (nothing changes on its own; fix the request or the setup)
+             *     - `player.external_id_too_long`: The player id is longer than 200 characters. (nothing changes on its own; fix the request or the setup)
+             *     - `validation.<field>`: the named field is refused.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Unauthorized:
+             *
+             *     - `admin.unauthorized`: The admin token is missing or wrong. (nothing changes on its own; fix the request or the setup)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Forbidden:
+             *
+             *     - `admin.forbidden`: The operator's role in the organization does not allow this (`meta.requiredRole`). (nothing changes on its own; fix the request or the setup)
+             *     - `admin.csrf_failed`: A write made with the session cookie needs the session's X-CSRF-Token header. (nothing changes on its own; fix the request or the setup)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Not Found:
+             *
+             *     - `environment.not_found`: No environment with that id. (nothing changes on its own; fix the request or the setup)
+             *     - `leaderboard.not_found`: No leaderboard with that key for this player. (nothing changes on its own; fix the request or the setup)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Internal Server Error:
+             *
+             *     - `server.unexpected`: An unexpected error occurred. Retry with backoff. (retry with backoff, with an idempotency key where the endpoint takes one)
+             */
+            500: {
+                headers: {
+                    /** @description Present when the failure is an outage expected to pass (Kafka not acknowledging events): seconds to wait before sending the same request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+        };
+    };
+    getEnvironmentFileSchema: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/schema+json": Record<string, never>;
                 };
             };
         };

@@ -76,6 +76,16 @@ function EnvironmentCard(props: { organizationId: string; project: Project; envi
             Discovery
           </Link>
         </li>
+        <li>
+          <Link to={`${base}/players`} aria-label={`Players of ${label}`}>
+            Players
+          </Link>
+        </li>
+        <li>
+          <Link to={`${base}/leaderboards`} aria-label={`Leaderboards of ${label}`}>
+            Leaderboards
+          </Link>
+        </li>
       </ul>
     </section>
   );

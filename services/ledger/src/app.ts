@@ -7,6 +7,7 @@ import {
 } from '@engage/kit';
 import type { MarketplaceCatalog } from './application/marketplace-catalog.ts';
 import type { PurchaseDeps } from './application/purchase-item.ts';
+import { journalRoutes } from './http/journal.ts';
 import { marketplaceRoutes } from './http/marketplace.ts';
 import { playerItemsRoutes } from './http/player-items.ts';
 import { pointsRoutes } from './http/points.ts';
@@ -27,5 +28,6 @@ export function buildApp(deps: LedgerAppDeps): HttpApp {
   marketplaceRoutes(app, deps);
   playerItemsRoutes(app, deps);
   shopDefinitionRoutes(app, deps);
+  journalRoutes(app, deps);
   return app;
 }

@@ -10,6 +10,7 @@ import { pingRedis, type Redis } from '@engage/redis';
 import { NameCache, TopCache } from './application/reading/read-caches.ts';
 import { leaderboardDefinitionRoutes } from './http/definitions.ts';
 import { leaderboardRoutes } from './http/leaderboards.ts';
+import { periodRoutes } from './http/periods.ts';
 import { settleRoutes } from './http/settle.ts';
 import { totalsRoutes } from './http/totals.ts';
 import { DefinitionCache, type Definitions } from './store/definitions.ts';
@@ -48,6 +49,7 @@ export function buildApp(deps: QueryDeps): HttpApp {
   leaderboardRoutes(app, boards);
   leaderboardDefinitionRoutes(app, boards);
   settleRoutes(app, boards);
+  periodRoutes(app, boards);
   totalsRoutes(app, deps);
   return app;
 }

@@ -9,7 +9,7 @@ import { type Pool, pingPool } from '@engage/postgres';
 import type { RulesCache } from './application/rules-cache.ts';
 import { activityRoutes } from './http/activity.ts';
 import { definitionRoutes } from './http/definitions.ts';
-import { missionRoutes } from './http/missions.ts';
+import { missionPeekRoutes, missionRoutes } from './http/missions.ts';
 import { streakRoutes } from './http/streaks.ts';
 
 export interface RulesDeps {
@@ -27,6 +27,7 @@ export function buildApp(deps: RulesDeps): HttpApp {
   const app = createHttpApp({ log: deps.log, readiness: () => pingPool(deps.pool) });
   requireGatewaySignature(app, deps.verifier);
   missionRoutes(app, deps);
+  missionPeekRoutes(app, deps);
   streakRoutes(app, deps);
   definitionRoutes(app, deps);
   activityRoutes(app, deps);

@@ -31,6 +31,15 @@ export const ADMIN_ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   // Content only: a file that switches discovery needs `admin` (checked with the current state).
   'PUT /environments/:environmentId/definition': 'designer',
   'POST /environments/:environmentId/leaderboards/:leaderboardKey/settle': 'designer',
+  // Players and boards (the console's Players and Leaderboards pages): reads for all, adjustments for support.
+  'GET /environments/:environmentId/players/:playerId': 'viewer',
+  'GET /environments/:environmentId/players/:playerId/points': 'viewer',
+  'GET /environments/:environmentId/players/:playerId/journal': 'viewer',
+  'GET /environments/:environmentId/players/:playerId/missions': 'viewer',
+  'GET /environments/:environmentId/players/:playerId/streaks': 'viewer',
+  'POST /environments/:environmentId/players/:playerId/points/adjustments': 'support',
+  'GET /environments/:environmentId/leaderboards/:leaderboardKey': 'viewer',
+  'GET /environments/:environmentId/leaderboards/:leaderboardKey/periods': 'viewer',
 };
 
 export const routeKey = (method: string, url: string) => `${method} ${url}`;

@@ -57,6 +57,7 @@ import {
 import type { Upstreams } from '../upstreams/upstreams.ts';
 import { callerOf, registerAdminAccess, requireRole } from './admin-access.ts';
 import { operatorRoutes, writeOrigin } from './admin-operators.ts';
+import { adminPlayerRoutes } from './admin-players.ts';
 import { sessionRoutes } from './admin-session.ts';
 
 export interface AdminDeps {
@@ -92,6 +93,7 @@ export async function adminRoutes(scope: HttpApp, deps: AdminDeps): Promise<void
   registerAdminAccess(scope, { pool, adminToken: deps.adminToken, sessions: deps.signIn.sessions });
   sessionRoutes(scope, { pool, ...deps.signIn, cookieSecure: deps.cookieSecure });
   operatorRoutes(scope, { pool });
+  adminPlayerRoutes(scope, { pool, upstreams: deps.upstreams, log: deps.log });
 
   scope.post(
     '/organizations',

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { environmentSchemaOperation } from './environment-schema.ts';
 import { ADMIN_SECURITY_SCHEME, adminOperations } from './openapi-admin-operations.ts';
 import { operatorOperations, SESSION_SECURITY_SCHEME } from './openapi-operator-operations.ts';
+import { playerOperations } from './openapi-player-operations.ts';
 import { problemResponses } from './openapi-problem-responses.ts';
 
 /**
@@ -25,13 +26,21 @@ export function buildOpenApiDocument(): Record<string, unknown> {
   const problem = toSchema(z.object({ problem: ProblemDocumentSchema }), 'output');
   const admin = adminOperations();
   const operators = operatorOperations();
+  const players = playerOperations();
   const components = {
     ...inputs.defs,
     ...outputs.defs,
     ...problem.defs,
     ...admin.schemas,
     ...operators.schemas,
+    ...players.schemas,
   };
+  // Schemas converted on their own point at each other as zod writes them (#/$defs/…): components here.
+  const asComponents = (schemas: Record<string, JsonSchema>) =>
+    JSON.parse(JSON.stringify(schemas).replaceAll('"#/$defs/', `"${COMPONENT_REF}`)) as Record<
+      string,
+      JsonSchema
+    >;
 
   const paths: Record<string, Record<string, unknown>> = {};
   ROUTES.forEach((route, i) => {
@@ -60,7 +69,13 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     servers: [{ url: '/', description: 'The gateway' }],
     security: [{ apiKey: [] }],
     tags: [...new Set([...ROUTES.map((r) => r.tag), 'Admin', 'Schemas'])].map((name) => ({ name })),
-    paths: { ...paths, ...admin.paths, ...operators.paths, ...environmentSchemaOperation() },
+    paths: {
+      ...paths,
+      ...admin.paths,
+      ...operators.paths,
+      ...players.paths,
+      ...environmentSchemaOperation(),
+    },
     components: {
       securitySchemes: {
         adminToken: ADMIN_SECURITY_SCHEME,
@@ -73,7 +88,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
             'prefix is optional.',
         },
       },
-      schemas: sortKeys(components),
+      schemas: sortKeys(asComponents(components)),
     },
   };
 }

@@ -72,12 +72,7 @@ export function operatorOperations(): {
     }),
     { io: 'output', target: 'draft-2020-12' },
   ) as { $defs?: Record<string, JsonSchema> };
-  // The schemas move from each conversion's $defs to components.schemas, and so do their references.
-  const schemas = JSON.stringify({ ...input.$defs, ...output.$defs }).replaceAll(
-    '"#/$defs/',
-    '"#/components/schemas/',
-  );
-  return { paths: paths(), schemas: JSON.parse(schemas) as Record<string, JsonSchema> };
+  return { paths: paths(), schemas: { ...input.$defs, ...output.$defs } };
 }
 
 function paths(): Record<string, Record<string, unknown>> {

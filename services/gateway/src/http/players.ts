@@ -65,7 +65,7 @@ export async function playerRoutes(scope: HttpApp, deps: PlayerRouteDeps): Promi
 }
 
 /** The answer's attributes: a number as a JSON number written from its exact decimal text. */
-const answerValue = (value: AttributeValue) =>
+export const answerValue = (value: AttributeValue) =>
   isDecimalValue(value) ? new LosslessNumber(value.decimal) : value;
 
 function checkTimeZone(value: unknown): { value: string | null } | { refused: Problem } {

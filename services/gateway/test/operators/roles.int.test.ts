@@ -109,6 +109,40 @@ function requestFor(route: string): { method: string; path: string; body?: unkno
       method: 'POST',
       path: `/environments/${tenant.live.environmentId}/leaderboards/weekly/settle`,
     }),
+    // An unknown player or board: 404 once past the role check.
+    'GET /environments/:environmentId/players/:playerId': () => ({
+      method: 'GET',
+      path: `/environments/${tenant.sandbox.environmentId}/players/nobody`,
+    }),
+    'GET /environments/:environmentId/players/:playerId/points': () => ({
+      method: 'GET',
+      path: `/environments/${tenant.sandbox.environmentId}/players/nobody/points`,
+    }),
+    'GET /environments/:environmentId/players/:playerId/journal': () => ({
+      method: 'GET',
+      path: `/environments/${tenant.sandbox.environmentId}/players/nobody/journal`,
+    }),
+    'GET /environments/:environmentId/players/:playerId/missions': () => ({
+      method: 'GET',
+      path: `/environments/${tenant.sandbox.environmentId}/players/nobody/missions`,
+    }),
+    'GET /environments/:environmentId/players/:playerId/streaks': () => ({
+      method: 'GET',
+      path: `/environments/${tenant.sandbox.environmentId}/players/nobody/streaks`,
+    }),
+    'POST /environments/:environmentId/players/:playerId/points/adjustments': () => ({
+      method: 'POST',
+      path: `/environments/${tenant.sandbox.environmentId}/players/nobody/points/adjustments`,
+      body: { amount: 1, reason: 'roles' },
+    }),
+    'GET /environments/:environmentId/leaderboards/:leaderboardKey': () => ({
+      method: 'GET',
+      path: `/environments/${tenant.sandbox.environmentId}/leaderboards/weekly?PlayerId=nobody`,
+    }),
+    'GET /environments/:environmentId/leaderboards/:leaderboardKey/periods': () => ({
+      method: 'GET',
+      path: `/environments/${tenant.sandbox.environmentId}/leaderboards/weekly/periods`,
+    }),
   };
   const build = requests[route];
   if (!build) throw new Error(`no request for admin route ${route}: add one to this test`);

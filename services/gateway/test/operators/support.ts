@@ -5,7 +5,12 @@ import { TEST_ADMIN_TOKEN } from '@engage/testkit';
 export interface Console {
   cookie: string;
   session: Session;
-  call(method: string, path: string, body?: unknown, options?: { csrf?: boolean }): Promise<Answer>;
+  call(
+    method: string,
+    path: string,
+    body?: unknown,
+    options?: { csrf?: boolean; idempotencyKey?: string },
+  ): Promise<Answer>;
 }
 
 export interface Answer {
@@ -51,6 +56,7 @@ export async function signIn(url: string, email: string, password: string): Prom
         headers: {
           cookie,
           ...(options.csrf === false ? {} : { 'x-csrf-token': session.csrfToken }),
+          ...(options.idempotencyKey === undefined ? {} : { 'idempotency-key': options.idempotencyKey }),
         },
       }),
   };

@@ -252,3 +252,22 @@ export async function markPeriodSettled(
       .where('period_start', '=', new Date(period.periodStart)),
   );
 }
+
+/** A board's newest periods, open and settled, newest first. */
+export async function newestPeriods(
+  conn: Queryable,
+  board: BoardRef,
+  limit: number,
+): Promise<StoredPeriod[]> {
+  const rows = await execute(
+    conn,
+    db
+      .selectFrom('board_periods')
+      .select(PERIOD_COLUMNS)
+      .where('environment_id', '=', board.environmentId)
+      .where('board_key', '=', board.boardKey)
+      .orderBy('period_start', 'desc')
+      .limit(limit),
+  );
+  return rows.map(toPeriod);
+}

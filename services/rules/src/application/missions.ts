@@ -53,12 +53,13 @@ export function isVisible(mission: MissionDefinition, player: PlayerContext, now
 /**
  * The missions `select` picks, as the player sees them now, entering the player into every one they
  * newly became eligible for (and into a new occurrence of a repeating one). Hidden missions are left
- * out. A read that changes nothing writes nothing.
+ * out. A read that changes nothing writes nothing; with `peek`, no read writes anything.
  */
 export async function readMissions(
   deps: MissionDeps,
   reader: MissionReader,
   select: (rules: EnvironmentRules) => StoredMission[],
+  options: { peek?: boolean } = {},
 ): Promise<MissionView[]> {
   const now = Date.now();
   const ref = { environmentId: reader.env.environmentId, playerId: reader.player.id };
@@ -67,7 +68,12 @@ export async function readMissions(
   const visible = select(rules).filter((m) => isVisible(m.definition, reader.player, now));
   if (visible.length === 0) return [];
   let entries = stored?.missions ?? {};
-  if (visible.some((m) => enterOnRead(m.definition, m.createdAt, entries[m.definition.key], now).changed)) {
+  if (options.peek) {
+    // An operator's look: the missions as the player's own read would show them, nothing written.
+    entries = enterVisible(reader, visible, entries, now).missions;
+  } else if (
+    visible.some((m) => enterOnRead(m.definition, m.createdAt, entries[m.definition.key], now).changed)
+  ) {
     entries = await withTransaction(deps.pool, async (client) => {
       // A player's first read creates their row already holding the entries: one statement.
       if (!stored) {

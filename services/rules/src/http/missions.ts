@@ -1,4 +1,9 @@
-import { MissionCollectionSchema, MissionRequestSchema, MissionSchema } from '@engage/contracts';
+import {
+  MissionCollectionSchema,
+  MissionRequestSchema,
+  MissionSchema,
+  PlayerIdSchema,
+} from '@engage/contracts';
 import { environmentOf, type HttpApp, playerOf } from '@engage/kit';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -64,6 +69,29 @@ export function missionRoutes(app: HttpApp, deps: MissionDeps): void {
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return readCollection(deps, readerOf(request), request.params.collectionKey);
+    },
+  );
+}
+
+/**
+ * Internal read for operators (the gateway's admin API): the player's listed missions as endpoint 1
+ * shows them, without entering the player into any (an operator's look changes nothing).
+ */
+export function missionPeekRoutes(app: HttpApp, deps: MissionDeps): void {
+  app.get(
+    '/internal/v1/players/:playerId/missions',
+    {
+      schema: {
+        params: z.object({ playerId: PlayerIdSchema }),
+        response: { 200: z.array(MissionSchema) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const reader = { env: environmentOf(request), player: playerOf(request), languageCode: undefined };
+      return readMissions(deps, reader, (rules) => rules.missionOrder.filter((m) => m.definition.listed), {
+        peek: true,
+      });
     },
   );
 }
