@@ -56,6 +56,7 @@ import {
 } from '../store/control-plane.ts';
 import type { Upstreams } from '../upstreams/upstreams.ts';
 import { callerOf, registerAdminAccess, requireRole } from './admin-access.ts';
+import { definitionHistoryRoutes } from './admin-definition-history.ts';
 import { operatorRoutes, writeOrigin } from './admin-operators.ts';
 import { sessionRoutes } from './admin-session.ts';
 
@@ -92,6 +93,7 @@ export async function adminRoutes(scope: HttpApp, deps: AdminDeps): Promise<void
   registerAdminAccess(scope, { pool, adminToken: deps.adminToken, sessions: deps.signIn.sessions });
   sessionRoutes(scope, { pool, ...deps.signIn, cookieSecure: deps.cookieSecure });
   operatorRoutes(scope, { pool });
+  definitionHistoryRoutes(scope, { pool });
 
   scope.post(
     '/organizations',
