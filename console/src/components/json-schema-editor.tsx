@@ -82,6 +82,7 @@ export default function JsonSchemaEditor(props: JsonSchemaEditorProps) {
         extensions: [
           basicSetup,
           jsonSchema(props.schema as Parameters<typeof jsonSchema>[0]),
+          EditorView.lineWrapping,
           EditorState.readOnly.of(props.readOnly),
           EditorView.editable.of(!props.readOnly),
           EditorView.contentAttributes.of({ 'aria-label': props.label }),
