@@ -56,8 +56,25 @@ afterAll(async () => {
   await stack?.stop();
 });
 
+/** Script errors and console errors (a refused style or script under the CSP among them), per page. */
+const pageErrors = new Map<Page, string[]>();
+
 async function signedIn(who: { email: string }): Promise<Page> {
   const page = await openPage(browser);
+  const errors: string[] = [];
+  pageErrors.set(page, errors);
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    // A failed response is reported here too: those are recorded with their path below.
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+      errors.push(message.text());
+    }
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 400) {
+      errors.push(`${response.status()} ${response.request().method()} ${new URL(response.url()).pathname}`);
+    }
+  });
   await page.goto(`${stack.gatewayUrl}/console/`);
   await page.getByLabel('Email').fill(who.email);
   await page.getByLabel('Password').fill(PASSWORD);
@@ -210,5 +227,13 @@ describe('content in the console', () => {
     await page.getByRole('button', { name: 'Apply to Live' }).click();
     await page.getByRole('region', { name: 'Changes applied' }).waitFor();
     expect((await fileOf(tenant.live.environmentId)).missions[0]!.name).toBe('First level, renamed');
+  });
+
+  it('ran the editor without a script error or a refused resource', () => {
+    // Before signing in the session check answers 401; the refused file's preview answered 400.
+    expect(pageErrors.get(page)).toEqual([
+      '401 GET /admin/v1/session',
+      `400 PUT /admin/v1/environments/${tenant.sandbox.environmentId}/definition`,
+    ]);
   });
 });
