@@ -215,7 +215,9 @@ describe('content in the console', () => {
 
   it('promotes the Sandbox to Live after showing the difference it makes to Live', async () => {
     await page.getByRole('link', { name: 'Overview' }).click();
-    await page.getByRole('link', { name: `Promote ${orgName} Sandbox to Live` }).click();
+    await page.getByRole('heading', { level: 1, name: orgName }).waitFor();
+    expect(await seriousViolations(page), 'overview').toEqual([]);
+    await page.getByRole('link', { name: `Promote Sandbox to Live of ${orgName}` }).click();
     await page.getByRole('heading', { level: 1, name: `Promote Sandbox to Live · ${orgName}` }).waitFor();
     await page.getByRole('button', { name: 'Show the difference' }).click();
     const preview = page.getByRole('region', { name: 'Changes to apply' });

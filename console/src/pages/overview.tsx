@@ -45,7 +45,7 @@ export function OverviewPage() {
             <p>
               <Link
                 to={`/organizations/${organizationId}/projects/${project.projectId}/promotion`}
-                aria-label={`Promote ${project.name} Sandbox to Live`}
+                aria-label={`Promote Sandbox to Live of ${project.name}`}
               >
                 Promote Sandbox to Live
               </Link>
