@@ -160,6 +160,23 @@ describe('content in the console', () => {
     expect(await page.getByRole('link', { name: 'Audit log' }).count()).toBe(0);
   });
 
+  it('edits a mission in the form, which rewrites the text to preview', async () => {
+    await page.getByText('Missions as a form').click();
+    const name = page.getByRole('textbox', { name: 'Name of first-level' });
+    expect(await name.inputValue()).toBe('First level, renamed');
+    await name.fill('First level, from the form');
+    await page.getByRole('combobox', { name: 'Repeat of first-level' }).selectOption('daily');
+    await expect.poll(() => editorOf(page).textContent()).toContain('First level, from the form');
+    await page.getByRole('button', { name: 'Preview' }).click();
+    const row = page
+      .getByRole('region', { name: 'Changes to apply' })
+      .getByRole('row', { name: /first-level/ });
+    await expect.poll(() => row.textContent()).toMatch(/Updated.*name.*repeat|Updated.*repeat.*name/);
+    await expectAccessible(page, 'content-missions-form');
+    await page.getByRole('button', { name: 'Discard changes' }).click();
+    expect(await name.inputValue()).toBe('First level, renamed');
+  });
+
   it('shows a file the server refuses with the path of each refused place', async () => {
     await pasteFile(page, {
       ...definition,

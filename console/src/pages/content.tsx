@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { api, unwrap } from '../api/client.ts';
 import { DefinitionHistory } from '../components/definition-history.tsx';
 import { DiffView } from '../components/diff-view.tsx';
+import { MissionsForm } from '../components/missions-form.tsx';
 import { RefusedPlaces, refusedPlaces } from '../components/refused-places.tsx';
 import { Busy, ProblemMessage } from '../components/status.tsx';
 import { useAction, useLoad } from '../components/use-call.ts';
@@ -112,6 +113,7 @@ export function ContentPage() {
           />
         </Suspense>
       )}
+      {text !== null && <MissionsForm text={editing} onText={setText} readOnly={!mayWrite} />}
       {mayWrite && text !== null && (
         <div className="actions">
           <button type="button" onClick={() => preview.run(editing)} disabled={preview.busy || apply.busy}>
