@@ -44,6 +44,7 @@ export function MissionsForm(props: { text: string; onText: (text: string) => vo
           </thead>
           <tbody>
             {missions.map((mission, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a key may repeat in text being edited; rows follow the text's order.
               <tr key={`${index}/${mission.key}`}>
                 <td>
                   <code>{mission.key}</code>
