@@ -3,10 +3,13 @@ import { RouterProvider } from 'react-router/dom';
 import { Layout } from './components/layout.tsx';
 import { Busy } from './components/status.tsx';
 import { ApiKeysPage } from './pages/api-keys.tsx';
+import { AuditLogPage } from './pages/audit-log.tsx';
+import { ContentPage } from './pages/content.tsx';
 import { DiscoveryPage } from './pages/discovery.tsx';
 import { LeaderboardsPage } from './pages/leaderboards.tsx';
 import { OverviewPage } from './pages/overview.tsx';
 import { PlayersPage } from './pages/players.tsx';
+import { PromotionPage } from './pages/promotion.tsx';
 import { SignInPage } from './pages/sign-in.tsx';
 import { SessionProvider, useSession } from './session/session.tsx';
 
@@ -54,6 +57,15 @@ const router = createBrowserRouter(
               path: 'organizations/:organizationId/environments/:environmentId/leaderboards',
               element: <LeaderboardsPage />,
             },
+            {
+              path: 'organizations/:organizationId/environments/:environmentId/content',
+              element: <ContentPage />,
+            },
+            {
+              path: 'organizations/:organizationId/projects/:projectId/promotion',
+              element: <PromotionPage />,
+            },
+            { path: 'organizations/:organizationId/audit-log', element: <AuditLogPage /> },
             { path: '*', element: <p>No such page.</p> },
           ],
         },

@@ -72,4 +72,8 @@ export interface InterimAdminPaths {
     get: Operation<{ environmentId: string }, never, EnvironmentFileInput>;
     put: Operation<{ environmentId: string }, EnvironmentFileInput, EnvironmentDiff, { dryRun?: boolean }>;
   };
+  '/admin/v1/schemas/environment.json': {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get: Operation<never, never, Record<string, unknown>>;
+  };
 }

@@ -410,8 +410,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A page of the organization's audit log, oldest first (admin). */
+        /** A page of the organization's audit log, oldest first unless `order=newest` (admin). */
         get: operations["listAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/environments/{environmentId}/definition/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The environment file's applied versions, newest first: who, when and the difference (viewer). */
+        get: operations["listDefinitionHistory"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3511,7 +3528,12 @@ export interface operations {
         parameters: {
             query?: {
                 limit?: number;
+                /** @description The previous page's `nextCursor`. */
                 after?: string;
+                /** @description `oldest` first (default) or `newest` first. */
+                order?: "oldest" | "newest";
+                /** @description Only the writes that named this environment. */
+                environmentId?: string;
             };
             header?: never;
             path: {
@@ -3576,6 +3598,88 @@ export interface operations {
              *
              *     - `organization.not_found`: No organization with that id. (nothing changes on its own; fix the request or the setup)
              *     - `operator.not_found`: No operator with that id in the organization. (nothing changes on its own; fix the request or the setup)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+        };
+    };
+    listDefinitionHistory: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description The previous page's `nextCursor`. */
+                after?: string;
+            };
+            header?: never;
+            path: {
+                environmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAuditLogPage"];
+                };
+            };
+            /**
+             * @description Bad Request:
+             *
+             *     - `validation.request`: The request is invalid; each refused field is listed in errors. (nothing changes on its own; fix the request or the setup)
+             *     - `validation.<field>`: the named field is refused.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Unauthorized:
+             *
+             *     - `admin.unauthorized`: The admin token is missing or wrong. (nothing changes on its own; fix the request or the setup)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Forbidden:
+             *
+             *     - `admin.forbidden`: The operator's role in the organization does not allow this (`meta.requiredRole`). (nothing changes on its own; fix the request or the setup)
+             *     - `admin.csrf_failed`: A write made with the session cookie needs the session's X-CSRF-Token header. (nothing changes on its own; fix the request or the setup)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Not Found:
+             *
+             *     - `organization.not_found`: No organization with that id. (nothing changes on its own; fix the request or the setup)
+             *     - `operator.not_found`: No operator with that id in the organization. (nothing changes on its own; fix the request or the setup)
+             *     - `environment.not_found`: No environment with that id. (nothing changes on its own; fix the request or the setup)
              */
             404: {
                 headers: {

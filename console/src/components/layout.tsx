@@ -25,6 +25,9 @@ export function Layout() {
             <NavLink to={`/organizations/${membership.organizationId}`} end>
               Overview
             </NavLink>
+            {(membership.role === 'owner' || membership.role === 'admin') && (
+              <NavLink to={`/organizations/${membership.organizationId}/audit-log`}>Audit log</NavLink>
+            )}
           </nav>
         )}
         <div className="operator">

@@ -42,6 +42,14 @@ export function OverviewPage() {
         {org.projects.map((project) => (
           <li key={project.projectId} className="card">
             <h3>{project.name}</h3>
+            <p>
+              <Link
+                to={`/organizations/${organizationId}/projects/${project.projectId}/promotion`}
+                aria-label={`Promote Sandbox to Live of ${project.name}`}
+              >
+                Promote Sandbox to Live
+              </Link>
+            </p>
             <div className="environments">
               <EnvironmentCard
                 organizationId={organizationId}
@@ -69,6 +77,11 @@ function EnvironmentCard(props: { organizationId: string; project: Project; envi
         <li>
           <Link to={`${base}/api-keys`} aria-label={`API keys of ${label}`}>
             API keys
+          </Link>
+        </li>
+        <li>
+          <Link to={`${base}/content`} aria-label={`Content of ${label}`}>
+            Content
           </Link>
         </li>
         <li>

@@ -67,12 +67,26 @@ export type UpdateOperator = z.input<typeof UpdateOperatorSchema>;
 
 export const MAX_AUDIT_ENTRIES_PER_PAGE = 500;
 
-export const ListAuditLogQuerySchema = z.strictObject({
+const auditPage = {
   limit: QueryInt32Schema.pipe(z.int().min(1).max(MAX_AUDIT_ENTRIES_PER_PAGE)).default(100),
   /** The `nextCursor` of the previous page. */
   after: z.uuid().optional(),
+};
+
+export const AUDIT_LOG_ORDERS = ['oldest', 'newest'] as const;
+
+export const ListAuditLogQuerySchema = z.strictObject({
+  ...auditPage,
+  /** `oldest` first (the default, for readers following the log) or `newest` first (the console). */
+  order: z.enum(AUDIT_LOG_ORDERS).default('oldest'),
+  /** Only the writes that named this environment (its file's applies, its keys). */
+  environmentId: z.uuid().optional(),
 });
 export type ListAuditLogQuery = z.input<typeof ListAuditLogQuerySchema>;
+
+/** An environment's applied versions: the audit entries that changed its file, newest first. */
+export const ListDefinitionHistoryQuerySchema = z.strictObject(auditPage);
+export type ListDefinitionHistoryQuery = z.input<typeof ListDefinitionHistoryQuerySchema>;
 
 export const AuditEntrySchema = z
   .object({

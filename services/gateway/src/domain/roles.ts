@@ -30,6 +30,7 @@ export const ADMIN_ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   'GET /environments/:environmentId/definition': 'viewer',
   // Content only: a file that switches discovery needs `admin` (checked with the current state).
   'PUT /environments/:environmentId/definition': 'designer',
+  'GET /environments/:environmentId/definition/history': 'viewer',
   'POST /environments/:environmentId/leaderboards/:leaderboardKey/settle': 'designer',
   // Players and boards (the console's Players and Leaderboards pages): reads for all, adjustments for support.
   'GET /environments/:environmentId/players/:playerId': 'viewer',

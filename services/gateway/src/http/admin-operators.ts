@@ -70,7 +70,10 @@ export function operatorRoutes(scope: HttpApp, deps: { pool: Pool }): void {
         response: { 200: AuditLogPageSchema },
       },
     },
-    async (request) => listAuditEntries(pool, request.params.organizationId, request.query),
+    async (request) => {
+      const { environmentId, ...page } = request.query;
+      return listAuditEntries(pool, { organizationId: request.params.organizationId, environmentId }, page);
+    },
   );
 }
 

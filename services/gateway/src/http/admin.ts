@@ -56,6 +56,7 @@ import {
 } from '../store/control-plane.ts';
 import type { Upstreams } from '../upstreams/upstreams.ts';
 import { callerOf, registerAdminAccess, requireRole } from './admin-access.ts';
+import { definitionHistoryRoutes } from './admin-definition-history.ts';
 import { operatorRoutes, writeOrigin } from './admin-operators.ts';
 import { adminPlayerRoutes } from './admin-players.ts';
 import { sessionRoutes } from './admin-session.ts';
@@ -94,6 +95,7 @@ export async function adminRoutes(scope: HttpApp, deps: AdminDeps): Promise<void
   sessionRoutes(scope, { pool, ...deps.signIn, cookieSecure: deps.cookieSecure });
   operatorRoutes(scope, { pool });
   adminPlayerRoutes(scope, { pool, upstreams: deps.upstreams, log: deps.log });
+  definitionHistoryRoutes(scope, { pool });
 
   scope.post(
     '/organizations',

@@ -40,6 +40,15 @@ const uuid = (name: string) => ({
   required: true,
   schema: { type: 'string', format: 'uuid' },
 });
+const pageParameters = [
+  { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 500, default: 100 } },
+  {
+    name: 'after',
+    in: 'query',
+    description: "The previous page's `nextCursor`.",
+    schema: { type: 'string', format: 'uuid' },
+  },
+];
 const either = [{ sessionCookie: [] }, { adminToken: [] }];
 const REFUSALS = [
   'validation.request',
@@ -72,7 +81,11 @@ export function operatorOperations(): {
     }),
     { io: 'output', target: 'draft-2020-12' },
   ) as { $defs?: Record<string, JsonSchema> };
-  return { paths: paths(), schemas: { ...input.$defs, ...output.$defs } };
+  // zod names nested schemas `#/$defs/…`: in the document they are components.
+  const schemas = JSON.parse(
+    JSON.stringify({ ...input.$defs, ...output.$defs }).replaceAll('"#/$defs/', '"#/components/schemas/'),
+  ) as Record<string, JsonSchema>;
+  return { paths: paths(), schemas };
 }
 
 function paths(): Record<string, Record<string, unknown>> {
@@ -167,14 +180,39 @@ function paths(): Record<string, Record<string, unknown>> {
       get: {
         operationId: 'listAuditLog',
         tags: ['Admin'],
-        summary: "A page of the organization's audit log, oldest first (admin).",
+        summary: "A page of the organization's audit log, oldest first unless `order=newest` (admin).",
         security: either,
         parameters: [
           organization,
-          { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 500, default: 100 } },
-          { name: 'after', in: 'query', schema: { type: 'string', format: 'uuid' } },
+          ...pageParameters,
+          {
+            name: 'order',
+            in: 'query',
+            description: '`oldest` first (default) or `newest` first.',
+            schema: { type: 'string', enum: ['oldest', 'newest'], default: 'oldest' },
+          },
+          {
+            name: 'environmentId',
+            in: 'query',
+            description: 'Only the writes that named this environment.',
+            schema: { type: 'string', format: 'uuid' },
+          },
         ],
         responses: { '200': json('OK', 'AdminAuditLogPage'), ...refusals },
+      },
+    },
+    '/admin/v1/environments/{environmentId}/definition/history': {
+      get: {
+        operationId: 'listDefinitionHistory',
+        tags: ['Admin'],
+        summary:
+          "The environment file's applied versions, newest first: who, when and the difference (viewer).",
+        security: either,
+        parameters: [uuid('environmentId'), ...pageParameters],
+        responses: {
+          '200': json('OK', 'AdminAuditLogPage'),
+          ...problemResponses([...REFUSALS, 'environment.not_found']),
+        },
       },
     },
   };

@@ -65,20 +65,45 @@ const toEntry = (row: AuditRow): AuditEntry => ({
   difference: row.difference,
 });
 
-/** One page of an organization's audit log, oldest first; `after` is the last entry of the previous page. */
+export interface AuditLogFilter {
+  organizationId: string;
+  /** Only the entries whose targets name this environment. */
+  environmentId?: string | undefined;
+  /** Only the entries that carry a difference (environment file applies). */
+  withDifference?: boolean;
+}
+
+export interface AuditLogPageRequest {
+  limit: number;
+  /** The last entry of the previous page. */
+  after?: string | undefined;
+  order: 'oldest' | 'newest';
+}
+
+/** One page of an organization's audit log in the order asked; `after` is the last entry of the previous page. */
 export async function listAuditEntries(
   db: Pool,
-  organizationId: string,
-  page: { limit: number; after?: string | undefined },
+  filter: AuditLogFilter,
+  page: AuditLogPageRequest,
 ): Promise<AuditLogPage> {
+  // Fixed texts chosen by the order, never built from input.
+  const [beyond, direction] = page.order === 'newest' ? ['<', 'DESC'] : ['>', 'ASC'];
   const { rows } = await db.query<AuditRow>(
     `SELECT * FROM audit_log
       WHERE organization_id = $1
         AND ($3::uuid IS NULL
-             OR (at, audit_id) > (SELECT at, audit_id FROM audit_log WHERE audit_id = $3))
-      ORDER BY at, audit_id
+             OR (at, audit_id) ${beyond} (SELECT at, audit_id FROM audit_log WHERE audit_id = $3))
+        AND ($4::text IS NULL OR targets->>'environmentId' = $4)
+        AND (NOT $5::boolean OR difference IS NOT NULL)
+      ORDER BY at ${direction}, audit_id ${direction}
       LIMIT $2`,
-    [organizationId, page.limit + 1, page.after ?? null],
+    [
+      filter.organizationId,
+      page.limit + 1,
+      page.after ?? null,
+      filter.environmentId ?? null,
+      filter.withDifference ?? false,
+    ],
   );
   const entries = rows.slice(0, page.limit).map(toEntry);
   return { entries, nextCursor: rows.length > page.limit ? entries.at(-1)!.auditId : null };

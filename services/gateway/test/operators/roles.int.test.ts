@@ -99,6 +99,10 @@ function requestFor(route: string): { method: string; path: string; body?: unkno
       method: 'GET',
       path: `/environments/${tenant.sandbox.environmentId}/definition`,
     }),
+    'GET /environments/:environmentId/definition/history': () => ({
+      method: 'GET',
+      path: `/environments/${tenant.sandbox.environmentId}/definition/history`,
+    }),
     'PUT /environments/:environmentId/definition': () => ({
       method: 'PUT',
       path: `/environments/${tenant.sandbox.environmentId}/definition`,
