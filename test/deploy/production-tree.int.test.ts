@@ -32,7 +32,8 @@ function contextFilter(): (path: string) => boolean {
 
 describe('the image tree: production dependencies only, run as a non-root user', () => {
   let tree: string;
-  let stack: TestStack | undefined;
+  // Kept while it starts: a test that times out meanwhile still gets its processes stopped.
+  let starting: Promise<TestStack> | undefined;
 
   beforeAll(async () => {
     tree = mkdtempSync(join(tmpdir(), 'engage-image-'));
@@ -59,6 +60,7 @@ describe('the image tree: production dependencies only, run as a non-root user',
   }, 300_000);
 
   afterAll(async () => {
+    const stack = await starting?.catch(() => undefined);
     await stack?.stop();
     if (tree) rmSync(tree, { recursive: true, force: true });
   });
@@ -94,7 +96,8 @@ describe('the image tree: production dependencies only, run as a non-root user',
 
   it('starts every service from it as uid 1000 in production mode, and they serve', async () => {
     const user = process.getuid?.() === 0 ? NON_ROOT : undefined;
-    stack = await startStack({ root: tree, user, env: { NODE_ENV: 'production' } });
+    starting = startStack({ root: tree, user, env: { NODE_ENV: 'production' } });
+    const stack = await starting;
     if (user) {
       const uids = Object.values(stack.services).map((service) => uidOf(service.pid()!));
       expect(uids).toEqual(Array(SERVICES.length).fill(NON_ROOT.uid));
@@ -104,7 +107,8 @@ describe('the image tree: production dependencies only, run as a non-root user',
       headers: { authorization: `Bearer ${tenant.sandbox.apiKey}` },
     });
     expect(res.status).toBe(200);
-  });
+    // Four services started from a fresh tree: slow on a busy machine, and nothing here is timed.
+  }, 180_000);
 });
 
 /** The real user id of a running process (Linux). */
