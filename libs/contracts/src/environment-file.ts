@@ -31,6 +31,12 @@ export const EventDefinitionSchema = z
     key: EventKeySchema,
     active: z.boolean().default(true),
     description: z.string().max(500).optional(),
+    discovered: z
+      .boolean()
+      .optional()
+      .describe(
+        'true on an event defined by discovery (traffic), as the file is read back; absent or false: declared. Applying a file without it declares the event.',
+      ),
     properties: z
       .record(PropertyNameSchema, PropertyDefinitionSchema)
       .default({})

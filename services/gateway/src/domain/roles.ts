@@ -31,6 +31,7 @@ export const ADMIN_ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   // Content only: a file that switches discovery needs `admin` (checked with the current state).
   'PUT /environments/:environmentId/definition': 'designer',
   'POST /environments/:environmentId/leaderboards/:leaderboardKey/settle': 'designer',
+  'GET /environments/:environmentId/events/recent': 'viewer',
 };
 
 export const routeKey = (method: string, url: string) => `${method} ${url}`;

@@ -45,6 +45,7 @@ import {
   revokeKey,
 } from '../application/control-plane-writes.ts';
 import { applyEnvironmentFile, readEnvironmentFile } from '../application/environment-file.ts';
+import type { RecentEvents } from '../application/recent-events.ts';
 import type { SessionDeps } from '../application/sessions.ts';
 import {
   findEnvironment,
@@ -57,6 +58,7 @@ import {
 import type { Upstreams } from '../upstreams/upstreams.ts';
 import { callerOf, registerAdminAccess, requireRole } from './admin-access.ts';
 import { operatorRoutes, writeOrigin } from './admin-operators.ts';
+import { recentEventRoutes } from './admin-recent-events.ts';
 import { sessionRoutes } from './admin-session.ts';
 
 export interface AdminDeps {
@@ -71,6 +73,8 @@ export interface AdminDeps {
   cookieSecure: boolean;
   /** Called after an environment's definition changed (to drop cached definitions). */
   onDefinitionChanged: (environmentId: string) => void;
+  /** The live event debugger's record. */
+  recentEvents: RecentEvents;
 }
 
 const organizationParams = z.object({ organizationId: z.uuid() });
@@ -92,6 +96,7 @@ export async function adminRoutes(scope: HttpApp, deps: AdminDeps): Promise<void
   registerAdminAccess(scope, { pool, adminToken: deps.adminToken, sessions: deps.signIn.sessions });
   sessionRoutes(scope, { pool, ...deps.signIn, cookieSecure: deps.cookieSecure });
   operatorRoutes(scope, { pool });
+  recentEventRoutes(scope, { recentEvents: deps.recentEvents });
 
   scope.post(
     '/organizations',

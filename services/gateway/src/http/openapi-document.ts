@@ -9,6 +9,7 @@ import {
 } from '@engage/contracts/http/routes.ts';
 import { z } from 'zod';
 import { ADMIN_SECURITY_SCHEME, adminOperations } from './openapi-admin-operations.ts';
+import { eventDebuggerOperations } from './openapi-event-debugger-operations.ts';
 import { operatorOperations, SESSION_SECURITY_SCHEME } from './openapi-operator-operations.ts';
 
 /**
@@ -30,13 +31,18 @@ export function buildOpenApiDocument(): Record<string, unknown> {
   const problem = toSchema(z.object({ problem: ProblemDocumentSchema }), 'output');
   const admin = adminOperations();
   const operators = operatorOperations();
-  const components = {
-    ...inputs.defs,
-    ...outputs.defs,
-    ...problem.defs,
-    ...admin.schemas,
-    ...operators.schemas,
-  };
+  const eventDebugger = eventDebuggerOperations();
+  // The admin modules' schemas refer to each other as zod wrote them (`#/$defs/…`): as components here.
+  const components = JSON.parse(
+    JSON.stringify({
+      ...inputs.defs,
+      ...outputs.defs,
+      ...problem.defs,
+      ...admin.schemas,
+      ...operators.schemas,
+      ...eventDebugger.schemas,
+    }).replaceAll('"#/$defs/', `"${COMPONENT_REF}`),
+  ) as Record<string, JsonSchema>;
 
   const paths: Record<string, Record<string, unknown>> = {};
   ROUTES.forEach((route, i) => {
@@ -65,7 +71,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     servers: [{ url: '/', description: 'The gateway' }],
     security: [{ apiKey: [] }],
     tags: [...new Set([...ROUTES.map((r) => r.tag), 'Admin'])].map((name) => ({ name })),
-    paths: { ...paths, ...admin.paths, ...operators.paths },
+    paths: { ...paths, ...admin.paths, ...operators.paths, ...eventDebugger.paths },
     components: {
       securitySchemes: {
         adminToken: ADMIN_SECURITY_SCHEME,
