@@ -4,6 +4,7 @@ import { Layout } from './components/layout.tsx';
 import { Busy } from './components/status.tsx';
 import { ApiKeysPage } from './pages/api-keys.tsx';
 import { DiscoveryPage } from './pages/discovery.tsx';
+import { EventsPage } from './pages/events.tsx';
 import { OverviewPage } from './pages/overview.tsx';
 import { SignInPage } from './pages/sign-in.tsx';
 import { SessionProvider, useSession } from './session/session.tsx';
@@ -43,6 +44,10 @@ const router = createBrowserRouter(
             {
               path: 'organizations/:organizationId/environments/:environmentId/discovery',
               element: <DiscoveryPage />,
+            },
+            {
+              path: 'organizations/:organizationId/environments/:environmentId/events',
+              element: <EventsPage />,
             },
             { path: '*', element: <p>No such page.</p> },
           ],

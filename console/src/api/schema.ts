@@ -348,16 +348,199 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The cookie's session, with its CSRF token. */
+        get: operations["getSession"];
+        put?: never;
+        /** Signs an operator in: sets the engage_session cookie and answers the session. */
+        post: operations["signIn"];
+        /** Signs out: deletes the session and clears the cookie. */
+        delete: operations["signOut"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/organizations/{organizationId}/operators": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organization's operators and their roles (owner). */
+        get: operations["listOperators"];
+        put?: never;
+        /** Adds an operator: a new account (with a password) or an existing one by email (owner). */
+        post: operations["addOperator"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/organizations/{organizationId}/operators/{operatorId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes an operator from the organization (owner). */
+        delete: operations["removeOperator"];
+        options?: never;
+        head?: never;
+        /** Changes an operator's role (owner). */
+        patch: operations["changeOperatorRole"];
+        trace?: never;
+    };
+    "/admin/v1/organizations/{organizationId}/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of the organization's audit log, oldest first (admin). */
+        get: operations["listAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/environments/{environmentId}/events/recent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The environment's recent event items, accepted or refused with their codes (viewer).
+         * @description The live event debugger: the items of recent `POST /v1/events` batches, newest first. Refused items are always recorded; accepted ones only while someone watches (`watch=true`, which keeps recording them for RECENT_EVENTS_WATCH_TTL_MS). The environment keeps at most RECENT_EVENTS_MAX_ITEMS items (`keeps`); recording is best effort and never slows ingest.
+         */
+        get: operations["listRecentEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AdminAuditEntry: {
+            /** Format: uuid */
+            auditId: string;
+            /** Format: date-time */
+            atUtc: string;
+            actor: {
+                /** @enum {string} */
+                kind: "operator" | "admin-token";
+                operatorId: string | null;
+                email: string | null;
+            };
+            method: string;
+            route: string;
+            targets: {
+                [key: string]: string;
+            };
+            before: unknown;
+            after: unknown;
+            difference: unknown;
+        };
+        AdminAuditLogPage: {
+            entries: components["schemas"]["AdminAuditEntry"][];
+            nextCursor: string | null;
+        };
+        AdminCreateOperator: {
+            email: string;
+            /** @enum {string} */
+            role: "owner" | "admin" | "designer" | "support" | "viewer";
+            displayName?: string;
+            password?: string;
+        };
+        AdminMembership: {
+            /** Format: uuid */
+            organizationId: string;
+            organizationName: string;
+            /** @enum {string} */
+            role: "owner" | "admin" | "designer" | "support" | "viewer";
+        };
+        AdminOperator: {
+            /** Format: uuid */
+            operatorId: string;
+            email: string;
+            displayName: string;
+            /** @enum {string} */
+            role: "owner" | "admin" | "designer" | "support" | "viewer";
+            /** Format: date-time */
+            createdAtUtc: string;
+        };
+        AdminOperatorList: {
+            operators: components["schemas"]["AdminOperator"][];
+        };
+        AdminRecentEvent: {
+            id: string;
+            /** Format: date-time */
+            receivedAt: string;
+            playerId: string | null;
+            eventKey: string | null;
+            accepted: boolean;
+            eventId: string | null;
+            errors: components["schemas"]["AdminRecentEventRefusal"][];
+            properties: string | null;
+            truncated: boolean;
+        };
+        AdminRecentEventRefusal: {
+            code: string;
+            message: string;
+            path: string | null;
+        };
+        AdminRecentEventsPage: {
+            items: components["schemas"]["AdminRecentEvent"][];
+            watchedUntil: string | null;
+            keeps: number;
+        };
+        AdminSession: {
+            operator: {
+                /** Format: uuid */
+                id: string;
+                email: string;
+                displayName: string;
+            };
+            memberships: components["schemas"]["AdminMembership"][];
+            csrfToken: string;
+        };
         AdminSettledLeaderboardPeriod: {
             leaderboardKey: string;
             /** Format: date-time */
             periodStartsAtUtc: string;
             periodEndsAtUtc: string | null;
             participants: number;
+        };
+        AdminSignIn: {
+            email: string;
+            password: string;
+        };
+        AdminUpdateOperator: {
+            /** @enum {string} */
+            role: "owner" | "admin" | "designer" | "support" | "viewer";
         };
         Content: {
             catalogItemKey: string;
@@ -2137,6 +2320,462 @@ export interface operations {
             };
             /** @description Internal Server Error: `server.unexpected`. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+        };
+    };
+    getSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminSession"];
+                };
+            };
+            /** @description Unauthorized: `admin.unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+        };
+    };
+    signIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminSignIn"];
+            };
+        };
+        responses: {
+            /** @description Signed in; `Set-Cookie: engage_session=…; HttpOnly; SameSite=Strict; Path=/`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminSession"];
+                };
+            };
+            /** @description Unauthorized: `admin.sign_in_failed` (wrong email or password, one answer for both). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Too Many Requests: `admin.too_many_sign_in_attempts`; `Retry-After` in seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+        };
+    };
+    signOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listOperators: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organizationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOperatorList"];
+                };
+            };
+            /** @description Unauthorized: `admin.unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Forbidden: `admin.forbidden` (`meta.requiredRole`), `admin.csrf_failed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Not Found: `organization.not_found`, `operator.not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+        };
+    };
+    addOperator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organizationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminCreateOperator"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOperator"];
+                };
+            };
+            /** @description Bad Request: `validation.*`, `operator.password_required`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Unauthorized: `admin.unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Forbidden: `admin.forbidden` (`meta.requiredRole`), `admin.csrf_failed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Not Found: `organization.not_found`, `operator.not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Conflict: `operator.already_member`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+        };
+    };
+    removeOperator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organizationId: string;
+                operatorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized: `admin.unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Forbidden: `admin.forbidden` (`meta.requiredRole`), `admin.csrf_failed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Not Found: `organization.not_found`, `operator.not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Conflict: `operator.last_owner`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+        };
+    };
+    changeOperatorRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organizationId: string;
+                operatorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminUpdateOperator"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOperator"];
+                };
+            };
+            /** @description Unauthorized: `admin.unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Forbidden: `admin.forbidden` (`meta.requiredRole`), `admin.csrf_failed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Not Found: `organization.not_found`, `operator.not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Conflict: `operator.last_owner`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+        };
+    };
+    listAuditLog: {
+        parameters: {
+            query?: {
+                limit?: number;
+                after?: string;
+            };
+            header?: never;
+            path: {
+                organizationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAuditLogPage"];
+                };
+            };
+            /** @description Unauthorized: `admin.unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Forbidden: `admin.forbidden` (`meta.requiredRole`), `admin.csrf_failed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Not Found: `organization.not_found`, `operator.not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+        };
+    };
+    listRecentEvents: {
+        parameters: {
+            query?: {
+                outcome?: "accepted" | "refused";
+                playerId?: string;
+                /** @description Only items recorded after this `id` of an earlier answer (what a poll has not seen). */
+                after?: string;
+                limit?: number;
+                /** @description true: record accepted items too for a while (the debugger is open). */
+                watch?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                environmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminRecentEventsPage"];
+                };
+            };
+            /** @description Bad Request: `validation.outcome`, `validation.limit`, `validation.after`, … */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Unauthorized: `admin.unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Forbidden: `admin.forbidden` (an environment of another organization). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Not Found: `environment.not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Service Unavailable: `recent_events.unavailable` (Redis unreachable). */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
