@@ -74,7 +74,7 @@ export function EventDebugger({ environmentId }: { environmentId: string }) {
         <button type="button" onClick={() => setPaused((p) => !p)} aria-pressed={paused}>
           {paused ? 'Resume' : 'Pause'}
         </button>
-        <label>
+        <label className="inline-check">
           <input type="checkbox" checked={refusedOnly} onChange={(e) => setRefusedOnly(e.target.checked)} />{' '}
           Refused only
         </label>
