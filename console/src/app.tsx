@@ -6,6 +6,7 @@ import { ApiKeysPage } from './pages/api-keys.tsx';
 import { AuditLogPage } from './pages/audit-log.tsx';
 import { ContentPage } from './pages/content.tsx';
 import { DiscoveryPage } from './pages/discovery.tsx';
+import { EventsPage } from './pages/events.tsx';
 import { LeaderboardsPage } from './pages/leaderboards.tsx';
 import { OverviewPage } from './pages/overview.tsx';
 import { PlayersPage } from './pages/players.tsx';
@@ -66,6 +67,10 @@ const router = createBrowserRouter(
               element: <PromotionPage />,
             },
             { path: 'organizations/:organizationId/audit-log', element: <AuditLogPage /> },
+            {
+              path: 'organizations/:organizationId/environments/:environmentId/events',
+              element: <EventsPage />,
+            },
             { path: '*', element: <p>No such page.</p> },
           ],
         },

@@ -579,6 +579,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/environments/{environmentId}/events/recent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The environment's recent event items, accepted or refused with their codes (viewer).
+         * @description The live event debugger: the items of recent `POST /v1/events` batches, newest first. Refused items are always recorded; accepted ones only while someone watches (`watch=true`, which keeps recording them for RECENT_EVENTS_WATCH_TTL_MS). The environment keeps at most RECENT_EVENTS_MAX_ITEMS items (`keeps`); recording is best effort and never slows ingest.
+         */
+        get: operations["listRecentEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/schemas/environment.json": {
         parameters: {
             query?: never;
@@ -679,6 +699,28 @@ export interface components {
         };
         AdminOperatorList: {
             operators: components["schemas"]["AdminOperator"][];
+        };
+        AdminRecentEvent: {
+            id: string;
+            /** Format: date-time */
+            receivedAt: string;
+            playerId: string | null;
+            eventKey: string | null;
+            accepted: boolean;
+            eventId: string | null;
+            errors: components["schemas"]["AdminRecentEventRefusal"][];
+            properties: string | null;
+            truncated: boolean;
+        };
+        AdminRecentEventRefusal: {
+            code: string;
+            message: string;
+            path: string | null;
+        };
+        AdminRecentEventsPage: {
+            items: components["schemas"]["AdminRecentEvent"][];
+            watchedUntil: string | null;
+            keeps: number;
         };
         AdminSession: {
             operator: {
@@ -4477,6 +4519,102 @@ export interface operations {
                 headers: {
                     /** @description Present when the failure is an outage expected to pass (Kafka not acknowledging events): seconds to wait before sending the same request again. */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+        };
+    };
+    listRecentEvents: {
+        parameters: {
+            query?: {
+                outcome?: "accepted" | "refused";
+                playerId?: string;
+                /** @description Only items recorded after this `id` of an earlier answer (what a poll has not seen). */
+                after?: string;
+                limit?: number;
+                /** @description true: record accepted items too for a while (the debugger is open). */
+                watch?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                environmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminRecentEventsPage"];
+                };
+            };
+            /**
+             * @description Bad Request:
+             *
+             *     - `validation.request`: The request is invalid; each refused field is listed in errors. (nothing changes on its own; fix the request or the setup)
+             *     - `validation.<field>`: the named field is refused.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Unauthorized:
+             *
+             *     - `admin.unauthorized`: The admin token is missing or wrong. (nothing changes on its own; fix the request or the setup)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Forbidden:
+             *
+             *     - `admin.forbidden`: The operator's role in the organization does not allow this (`meta.requiredRole`). (nothing changes on its own; fix the request or the setup)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Not Found:
+             *
+             *     - `environment.not_found`: No environment with that id. (nothing changes on its own; fix the request or the setup)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Service Unavailable:
+             *
+             *     - `recent_events.unavailable`: The recent events cannot be read right now (their store is unreachable). Try again shortly. (retry with backoff, with an idempotency key where the endpoint takes one)
+             */
+            503: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { api, unwrap } from '../api/client.ts';
 import { DiffView } from '../components/diff-view.tsx';
+import { EventDefinitions } from '../components/event-definitions.tsx';
 import { Busy, ProblemMessage } from '../components/status.tsx';
 import { useAction } from '../components/use-call.ts';
 import { useEnvironment } from '../components/use-environment.ts';
@@ -75,6 +76,7 @@ export function DiscoveryPage() {
       )}
       <ProblemMessage error={apply.error} />
       {applied && <DiffView diff={applied} />}
+      <EventDefinitions organizationId={organizationId} environmentId={environmentId} />
     </>
   );
 }

@@ -73,6 +73,7 @@ function EnvironmentCard(props: { organizationId: string; project: Project; envi
     <section className={`environment env-${environment.kind.toLowerCase()}`} aria-label={label}>
       <h4>{environment.kind}</h4>
       <p>Discovery {environment.discovery ? 'on' : 'off'}</p>
+      <RecentRefusals environmentId={environment.environmentId} />
       <ul className="links">
         <li>
           <Link to={`${base}/api-keys`} aria-label={`API keys of ${label}`}>
@@ -99,7 +100,32 @@ function EnvironmentCard(props: { organizationId: string; project: Project; envi
             Leaderboards
           </Link>
         </li>
+        <li>
+          <Link to={`${base}/events`} aria-label={`Events of ${label}`}>
+            Events
+          </Link>
+        </li>
       </ul>
     </section>
+  );
+}
+
+/** The refusals among the environment's recent event items (what the debugger keeps). */
+function RecentRefusals({ environmentId }: { environmentId: string }) {
+  const refused = useLoad(
+    () =>
+      unwrap(
+        api.GET('/admin/v1/environments/{environmentId}/events/recent', {
+          params: { path: { environmentId }, query: { outcome: 'refused', limit: 1000 } },
+        }),
+      ),
+    [environmentId],
+  );
+  if (!refused.data) return null;
+  const count = refused.data.items.length;
+  return (
+    <p className={count > 0 ? 'refusal-count' : undefined}>
+      {count === 0 ? 'No refused events recently' : `${count.toLocaleString('en')} refused events recently`}
+    </p>
   );
 }

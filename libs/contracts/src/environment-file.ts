@@ -38,6 +38,12 @@ export const EventDefinitionSchema = z
       .max(500)
       .optional()
       .describe('For people reading the definition; never shown to players.'),
+    discovered: z
+      .boolean()
+      .optional()
+      .describe(
+        'true on an event defined by discovery (traffic), as the file is read back; absent or false: declared. Applying a file without it declares the event.',
+      ),
     properties: z
       .record(PropertyNameSchema, PropertyDefinitionSchema)
       .default({})

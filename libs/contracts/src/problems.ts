@@ -22,7 +22,7 @@ export const RETRY_RULES: Record<RetryRule, string> = {
 export type ProblemApi = 'public' | 'admin' | 'internal';
 
 export interface ProblemDefinition {
-  readonly status: 400 | 401 | 402 | 403 | 404 | 409 | 429 | 500;
+  readonly status: 400 | 401 | 402 | 403 | 404 | 409 | 429 | 500 | 503;
   readonly detail: string;
   readonly retry?: RetryRule;
   readonly api: ProblemApi;
@@ -363,6 +363,13 @@ export const PROBLEMS = {
     status: 403,
     detail: "A write made with the session cookie needs the session's X-CSRF-Token header.",
     retry: 'fix',
+    api: 'admin',
+    extension: true,
+  },
+  'recent_events.unavailable': {
+    status: 503,
+    detail: 'The recent events cannot be read right now (their store is unreachable). Try again shortly.',
+    retry: 'backoff',
     api: 'admin',
     extension: true,
   },

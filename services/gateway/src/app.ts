@@ -7,6 +7,7 @@ import {
   registerOrganizationLimit,
 } from './application/organization-limit/organization-limit.ts';
 import type { PlayerDirectory } from './application/player-directory.ts';
+import type { RecentEvents } from './application/recent-events.ts';
 import type { SessionDeps } from './application/sessions.ts';
 import { adminRoutes } from './http/admin.ts';
 import { consoleRoutes } from './http/console.ts';
@@ -42,6 +43,8 @@ export interface GatewayDeps {
   readiness?: () => Promise<boolean>;
   /** The organization's in-flight limit (absent in tests that do not exercise it). */
   organizationLimit?: OrganizationLimit;
+  /** The live event debugger's record of each environment's recent items. */
+  recentEvents: RecentEvents;
   /** The console's build, served at /console/ (absent: no console). */
   consoleDirectory?: string;
 }
@@ -73,6 +76,7 @@ export function buildApp(deps: GatewayDeps): HttpApp {
     signIn: deps.signIn,
     cookieSecure: deps.cookieSecure,
     onDefinitionChanged: (environmentId) => rules.invalidate(environmentId),
+    recentEvents: deps.recentEvents,
   });
   app.register(eventRoutes, {
     authenticator,
@@ -83,6 +87,7 @@ export function buildApp(deps: GatewayDeps): HttpApp {
     players,
     log: deps.log,
     pendingKeyTimeoutMs: deps.pendingKeyTimeoutMs,
+    recentEvents: deps.recentEvents,
     bodyLimit: deps.eventsBodyLimit,
   });
   app.register(playerRoutes, { authenticator, pool: deps.pool, players });

@@ -59,6 +59,12 @@ export const gatewayEnv = baseEnv
     IDEMPOTENCY_PENDING_TIMEOUT_MS: milliseconds.default(35_000),
     /** How long event idempotency keys are kept: as long as the topic keeps events (7 days). */
     IDEMPOTENCY_KEY_RETENTION_MS: milliseconds.default(7 * 24 * 60 * 60 * 1000),
+    /** Items of recent event batches the live debugger keeps per environment (0: it records nothing). */
+    RECENT_EVENTS_MAX_ITEMS: z.coerce.number().int().min(0).max(1_000).default(300),
+    /** How long accepted items are recorded too after the debugger last asked for them. */
+    RECENT_EVENTS_WATCH_TTL_MS: milliseconds.min(1_000).default(60_000),
+    /** The debugger's Redis calls in flight per replica at most: beyond, batches are not recorded. */
+    RECENT_EVENTS_MAX_PENDING_CALLS: z.coerce.number().int().min(1).default(64),
   });
 
 export type GatewayEnv = z.infer<typeof gatewayEnv>;

@@ -5,6 +5,7 @@ import { buildApp } from './app.ts';
 import { startKeyExpiry } from './application/expire-idempotency-keys.ts';
 import { createOrganizationLimit } from './application/organization-limit/organization-limit.ts';
 import { createPlayerDirectory } from './application/player-directory.ts';
+import { createRecentEvents } from './application/recent-events.ts';
 import { cookieSecure } from './application/session-env.ts';
 import type { GatewayEnv } from './env.ts';
 import { createEventProducer } from './kafka/event-producer.ts';
@@ -31,7 +32,8 @@ export async function startGateway(ctx: ServiceContext<GatewayEnv>): Promise<voi
   );
   lifecycle.onShutdown('upstreams', () => upstreams.close());
 
-  // The gateway's Redis carries only the organization limit's small scripts: a connection silent
+  // The gateway's Redis carries small calls only (the organization limit's scripts, sign-in
+  // counters, the event debugger's record): a connection silent
   // for 2 s is dropped and re-established, so a Redis that hung and came back is used again.
   const redis = createRedis(env.REDIS_URL, { connectionName: 'gateway', silenceMs: 2_000 });
   lifecycle.onShutdown('redis', async () => void (await redis.quit()));
@@ -77,6 +79,16 @@ export async function startGateway(ctx: ServiceContext<GatewayEnv>): Promise<voi
     pendingKeyTimeoutMs: env.IDEMPOTENCY_PENDING_TIMEOUT_MS,
     readiness: () => pingPool(pool),
     organizationLimit,
+    recentEvents: createRecentEvents({
+      redis,
+      keyPrefix: env.REDIS_KEY_PREFIX,
+      settings: {
+        maxItems: env.RECENT_EVENTS_MAX_ITEMS,
+        watchTtlMs: env.RECENT_EVENTS_WATCH_TTL_MS,
+        maxPendingCalls: env.RECENT_EVENTS_MAX_PENDING_CALLS,
+      },
+      log,
+    }),
   });
   await listen(app, ctx);
 }

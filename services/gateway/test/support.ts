@@ -7,6 +7,11 @@ import { createRedis } from '@engage/redis';
 import { stackConfig, TEST_ADMIN_TOKEN, TEST_INTERNAL_AUTH_SECRET, uniqueTopicPrefix } from '@engage/testkit';
 import { buildApp } from '../src/app.ts';
 import { createPlayerDirectory, type PlayerDirectory } from '../src/application/player-directory.ts';
+import {
+  createRecentEvents,
+  type RecentEvents,
+  type RecentEventsSettings,
+} from '../src/application/recent-events.ts';
 import { createEventProducer, type EventProducer } from '../src/kafka/event-producer.ts';
 import { createSignInAttempts } from '../src/store/sign-in-attempts.ts';
 import { createUpstreams, type Upstreams } from '../src/upstreams/upstreams.ts';
@@ -20,6 +25,7 @@ export interface InProcessGateway {
   players: PlayerDirectory;
   /** The application_name of the connection this gateway listens to player changes on. */
   playerListenerName: string;
+  recentEvents: RecentEvents;
   close(): Promise<void>;
 }
 
@@ -35,6 +41,9 @@ export async function startGateway(
     pendingKeyTimeoutMs?: number;
     /** Short Kafka timeouts and retry budget: for a test that cuts the gateway off its broker. */
     failFast?: boolean;
+    /** The Redis the event debugger records in (default: the test stack's). */
+    recentEventsRedisUrl?: string;
+    recentEvents?: Partial<RecentEventsSettings>;
   } = {},
 ): Promise<InProcessGateway> {
   const stack = stackConfig();
@@ -81,6 +90,15 @@ export async function startGateway(
   // What a gateway caches before it listens it forgets: tests start from a listening one.
   await players.whenListening();
   const redis = createRedis(stack.redisUrl, { connectionName: 'gateway-test' });
+  const recentEventsRedis = options.recentEventsRedisUrl
+    ? createRedis(options.recentEventsRedisUrl, { connectionName: 'gateway-test-recent' })
+    : redis;
+  const recentEvents = createRecentEvents({
+    redis: recentEventsRedis,
+    keyPrefix: topicPrefix,
+    settings: { maxItems: 300, watchTtlMs: 60_000, maxPendingCalls: 64, ...options.recentEvents },
+    log,
+  });
   const app = buildApp({
     log,
     pool,
@@ -98,6 +116,7 @@ export async function startGateway(
     players,
     definitionCacheTtlMs: 5_000,
     pendingKeyTimeoutMs: options.pendingKeyTimeoutMs ?? 35_000,
+    recentEvents,
   });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   return {
@@ -108,12 +127,14 @@ export async function startGateway(
     topicPrefix,
     players,
     playerListenerName,
+    recentEvents,
     close: async () => {
       await app.close();
       await players.close();
       await upstreams.close();
       await producer.close();
       await redis.quit();
+      if (recentEventsRedis !== redis) recentEventsRedis.disconnect();
       await pool.end();
     },
   };

@@ -28,6 +28,7 @@ import { admitPlayers } from './admit-players.ts';
 import type { EventRulesCache } from './event-rules-cache.ts';
 import { type PlayerDirectory, quotaMessage, type Sighting } from './player-directory.ts';
 import { eventPlayers } from './player-metrics.ts';
+import type { RecentEvents } from './recent-events.ts';
 import { type CheckedBatch, settleDiscovery } from './settle-discovery.ts';
 
 export interface IngestDeps {
@@ -39,6 +40,8 @@ export interface IngestDeps {
   log: Logger;
   /** A key still pending after this long is produced again with its original eventId. */
   pendingKeyTimeoutMs: number;
+  /** The live event debugger's record (absent: nothing recorded). */
+  recentEvents?: RecentEvents;
 }
 
 /** One accepted item of the batch on its way to the topic (or replayed without being written). */
@@ -121,7 +124,9 @@ export async function ingestEvents(
       activeMonth: month,
     });
   }
-  return answer(batch.outcomes, batch.settled, batch.sameAs);
+  const result = answer(batch.outcomes, batch.settled, batch.sameAs);
+  deps.recentEvents?.record(environment.environmentId, receivedAt, items, result.results);
+  return result;
 }
 
 /** The items that passed their checks, each idempotency key once. */

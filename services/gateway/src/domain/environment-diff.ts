@@ -86,6 +86,7 @@ function changedEventFields(a: EventDefinition, b: EventDefinition): string[] {
   const fields: string[] = [];
   if (a.active !== b.active) fields.push('active');
   if ((a.description ?? null) !== (b.description ?? null)) fields.push('description');
+  if ((a.discovered ?? false) !== (b.discovered ?? false)) fields.push('discovered');
   const names = new Set([...Object.keys(a.properties), ...Object.keys(b.properties)]);
   for (const name of [...names].sort()) {
     const x = a.properties[name];

@@ -41,6 +41,7 @@ export const ADMIN_ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   'POST /environments/:environmentId/players/:playerId/points/adjustments': 'support',
   'GET /environments/:environmentId/leaderboards/:leaderboardKey': 'viewer',
   'GET /environments/:environmentId/leaderboards/:leaderboardKey/periods': 'viewer',
+  'GET /environments/:environmentId/events/recent': 'viewer',
 };
 
 export const routeKey = (method: string, url: string) => `${method} ${url}`;

@@ -45,6 +45,7 @@ import {
   revokeKey,
 } from '../application/control-plane-writes.ts';
 import { applyEnvironmentFile, readEnvironmentFile } from '../application/environment-file.ts';
+import type { RecentEvents } from '../application/recent-events.ts';
 import type { SessionDeps } from '../application/sessions.ts';
 import {
   findEnvironment,
@@ -59,6 +60,7 @@ import { callerOf, registerAdminAccess, requireRole } from './admin-access.ts';
 import { definitionHistoryRoutes } from './admin-definition-history.ts';
 import { operatorRoutes, writeOrigin } from './admin-operators.ts';
 import { adminPlayerRoutes } from './admin-players.ts';
+import { recentEventRoutes } from './admin-recent-events.ts';
 import { sessionRoutes } from './admin-session.ts';
 
 export interface AdminDeps {
@@ -73,6 +75,8 @@ export interface AdminDeps {
   cookieSecure: boolean;
   /** Called after an environment's definition changed (to drop cached definitions). */
   onDefinitionChanged: (environmentId: string) => void;
+  /** The live event debugger's record. */
+  recentEvents: RecentEvents;
 }
 
 const organizationParams = z.object({ organizationId: z.uuid() });
@@ -96,6 +100,7 @@ export async function adminRoutes(scope: HttpApp, deps: AdminDeps): Promise<void
   operatorRoutes(scope, { pool });
   adminPlayerRoutes(scope, { pool, upstreams: deps.upstreams, log: deps.log });
   definitionHistoryRoutes(scope, { pool });
+  recentEventRoutes(scope, { recentEvents: deps.recentEvents });
 
   scope.post(
     '/organizations',

@@ -3,6 +3,7 @@ import { ROUTES, type RouteDefinition, routeErrorCodes } from '@engage/contracts
 import { z } from 'zod';
 import { environmentSchemaOperation } from './environment-schema.ts';
 import { ADMIN_SECURITY_SCHEME, adminOperations } from './openapi-admin-operations.ts';
+import { eventDebuggerOperations } from './openapi-event-debugger-operations.ts';
 import { operatorOperations, SESSION_SECURITY_SCHEME } from './openapi-operator-operations.ts';
 import { playerOperations } from './openapi-player-operations.ts';
 import { problemResponses } from './openapi-problem-responses.ts';
@@ -27,6 +28,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
   const admin = adminOperations();
   const operators = operatorOperations();
   const players = playerOperations();
+  const eventDebugger = eventDebuggerOperations();
   const components = {
     ...inputs.defs,
     ...outputs.defs,
@@ -34,6 +36,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     ...admin.schemas,
     ...operators.schemas,
     ...players.schemas,
+    ...eventDebugger.schemas,
   };
   // Schemas converted on their own point at each other as zod writes them (#/$defs/…): components here.
   const asComponents = (schemas: Record<string, JsonSchema>) =>
@@ -74,6 +77,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       ...admin.paths,
       ...operators.paths,
       ...players.paths,
+      ...eventDebugger.paths,
       ...environmentSchemaOperation(),
     },
     components: {

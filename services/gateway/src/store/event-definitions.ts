@@ -11,11 +11,12 @@ interface DefinitionRow {
   active: boolean;
   description: string | null;
   properties: EventDefinition['properties'];
+  discovered: boolean;
 }
 
 async function definitionRows(db: Pool | PoolClient, environmentId: string, lock = false) {
   const { rows } = await db.query<DefinitionRow>(
-    `SELECT event_key, active, description, properties FROM event_definitions
+    `SELECT event_key, active, description, properties, discovered FROM event_definitions
      WHERE environment_id = $1 ORDER BY event_key ${lock ? 'FOR UPDATE' : ''}`,
     [environmentId],
   );
@@ -39,6 +40,7 @@ export async function loadGatewaySections(
       active: row.active,
       properties: row.properties,
       ...(row.description === null ? {} : { description: row.description }),
+      ...(row.discovered ? { discovered: true } : {}),
     }),
   );
   const playerAttributes = await loadAttributeDefinitions(db, environmentId, options);
@@ -62,19 +64,22 @@ export async function writeGatewaySections(
   );
   if (state.events.length === 0) return;
   await client.query(
-    `INSERT INTO event_definitions (environment_id, event_key, active, description, properties)
-     SELECT $1, * FROM unnest($2::text[], $3::boolean[], $4::text[], $5::jsonb[])
+    `INSERT INTO event_definitions (environment_id, event_key, active, description, properties, discovered)
+     SELECT $1, * FROM unnest($2::text[], $3::boolean[], $4::text[], $5::jsonb[], $6::boolean[])
      ON CONFLICT (environment_id, event_key) DO UPDATE
        SET active = EXCLUDED.active, description = EXCLUDED.description, properties = EXCLUDED.properties,
-           discovered = false, updated_at = now()
-       WHERE (event_definitions.active, event_definitions.description, event_definitions.properties)
-             IS DISTINCT FROM (EXCLUDED.active, EXCLUDED.description, EXCLUDED.properties)`,
+           discovered = EXCLUDED.discovered, updated_at = now()
+       WHERE (event_definitions.active, event_definitions.description, event_definitions.properties,
+              event_definitions.discovered)
+             IS DISTINCT FROM (EXCLUDED.active, EXCLUDED.description, EXCLUDED.properties, EXCLUDED.discovered)`,
     [
       environmentId,
       keys,
       state.events.map((e) => e.active),
       state.events.map((e) => e.description ?? null),
       state.events.map((e) => JSON.stringify(e.properties)),
+      // An event the file lists without `discovered: true` is declared from now on.
+      state.events.map((e) => e.discovered ?? false),
     ],
   );
 }

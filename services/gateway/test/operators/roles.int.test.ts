@@ -108,6 +108,10 @@ function requestFor(route: string): { method: string; path: string; body?: unkno
       path: `/environments/${tenant.sandbox.environmentId}/definition`,
       body: { version: 1, events: [{ key: 'level_up' }] },
     }),
+    'GET /environments/:environmentId/events/recent': () => ({
+      method: 'GET',
+      path: `/environments/${tenant.sandbox.environmentId}/events/recent`,
+    }),
     'POST /environments/:environmentId/leaderboards/:leaderboardKey/settle': () => ({
       // Live: refused as leaderboard.settle_sandbox_only once past the role check.
       method: 'POST',
