@@ -27,14 +27,14 @@ describe('the problem catalog', () => {
     for (const refusal of Object.values(ITEM_REFUSALS)) expect(refusal.detail).toMatch(/^\S.*\.$/);
   });
 
-  it("follows the contract's retry rules: resend a concurrent update, wait on 429, back off on 500, fix the rest", () => {
+  it("follows the contract's retry rules: resend a concurrent update, wait on 429, back off on 500 and 503, fix the rest", () => {
     for (const [code, problem] of entries) {
       const expected =
         problem.status === 409 && code.includes('concurrent_update')
           ? 'resend'
           : problem.status === 429
             ? 'wait'
-            : problem.status === 500
+            : problem.status === 500 || problem.status === 503
               ? 'backoff'
               : [400, 401, 403, 404].includes(problem.status) && problem.api !== 'internal'
                 ? 'fix'
