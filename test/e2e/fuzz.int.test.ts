@@ -116,6 +116,7 @@ const vocabularyOf = (op: Operation): Vocabulary => ({
 interface GeneratedRequest {
   path: string;
   query: [string, string][];
+  headers?: Record<string, string>;
   body?: unknown;
 }
 
@@ -155,12 +156,25 @@ function requests(op: Operation, mode: 'valid' | 'invalid'): fc.Arbitrary<Genera
         return (Array.isArray(value) ? value : [value]).map((v) => [p.name, String(v)]);
       }),
     );
+  // Header parameters (an idempotency key) are printable ASCII: a fresh one each time, or none when invalid.
+  const headerParams = op.parameters.filter((p) => p.in === 'header');
+  const headers = fc
+    .tuple(
+      ...headerParams.map((p) =>
+        p.required && mode === 'valid' ? fc.uuid() : fc.option(fc.uuid(), { nil: undefined }),
+      ),
+    )
+    .map((values) =>
+      Object.fromEntries(
+        headerParams.flatMap((p, i) => (values[i] === undefined ? [] : [[p.name, values[i]!]])),
+      ),
+    );
   const body = op.body
     ? mode === 'valid'
       ? valid(op.body, resolve, vocabularyOf(op))
       : invalid(op.body, resolve)
     : fc.constant(undefined);
-  return fc.record({ path, query, body });
+  return fc.record({ path, query, headers, body });
 }
 
 describe('fuzzing every operation of the OpenAPI document', () => {
@@ -173,8 +187,9 @@ describe('fuzzing every operation of the OpenAPI document', () => {
       env: { SIGN_IN_MAX_ATTEMPTS_PER_EMAIL: '1000', SIGN_IN_MAX_ATTEMPTS_PER_ADDRESS: '1000' },
     });
     tenant = await createTenant(stack.gatewayUrl, TEST_ADMIN_TOKEN, { definition: DEFINITION });
-    // Admin operations name an environment: mostly the tenant's Sandbox (Live ones are refused).
-    VOCABULARY.environmentId = [tenant.sandbox.environmentId];
+    // Admin operations name an environment: the Sandbox (settling a Live board is refused) or the
+    // Live one, where the players below are credited.
+    VOCABULARY.environmentId = [tenant.sandbox.environmentId, tenant.live.environmentId];
     VOCABULARY.organizationId = [tenant.organizationId];
     const operators = `${stack.gatewayUrl}/admin/v1/organizations/${tenant.organizationId}/operators`;
     for (const operator of [{ ...OWNER, role: 'owner' }, { ...SESSION_HOLDER, role: 'viewer' }, TARGET]) {
@@ -233,6 +248,7 @@ describe('fuzzing every operation of the OpenAPI document', () => {
       method: op.method,
       headers: {
         ...(await credentialOf(op)),
+        ...request.headers,
         ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       body: request.body === undefined ? undefined : JSON.stringify(request.body),
