@@ -87,8 +87,14 @@ describe('the console in a browser', () => {
     expect(page.url()).toBe(`${stack.gatewayUrl}/console/organizations/${tenant.organizationId}`);
   });
 
-  it('shows the organization: billing, the Live cap, both environments of each project', async () => {
+  it('shows the organization: billing, usage against limits, both environments of each project', async () => {
     await expect.poll(() => page.locator('.facts').textContent()).toContain('Active');
+    const usage = page.getByRole('region', { name: 'Usage' });
+    const row = (name: RegExp) => usage.getByRole('row', { name });
+    await expect.poll(() => row(/^Live monthly active players/).textContent()).toContain('No cap');
+    expect(await row(/Sandbox players/).textContent()).toMatch(/0100$/);
+    expect(await row(/Sandbox events today/).textContent()).toMatch(/010,000$/);
+    expect(await row(/Requests refused today/).textContent()).toMatch(/more than 16 in flight0$/);
     expect(await page.getByRole('region', { name: `${orgName} Sandbox` }).textContent()).toContain(
       'Discovery off',
     );

@@ -1,5 +1,4 @@
 import createClient, { type Middleware } from 'openapi-fetch';
-import type { InterimAdminPaths } from './interim-admin-paths.ts';
 import type { components, paths } from './schema.ts';
 
 export type ProblemDocument = components['schemas']['ProblemDocument'];
@@ -34,7 +33,7 @@ const csrf: Middleware = {
   },
 };
 
-export const api = createClient<paths & InterimAdminPaths>({
+export const api = createClient<paths>({
   baseUrl: window.location.origin,
   credentials: 'same-origin',
 });

@@ -348,6 +348,163 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/organizations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of organizations, oldest first: all of them for the admin token, an operator’s own for a session. */
+        get: operations["listOrganizations"];
+        put?: never;
+        /** Creates an organization (admin token only). */
+        post: operations["createOrganization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/organizations/{organizationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An organization with its projects and their Sandbox and Live environments (viewer). */
+        get: operations["getOrganization"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Changes an organization's billing status or Live monthly active players cap (admin token only). */
+        patch: operations["updateOrganization"];
+        trace?: never;
+    };
+    "/admin/v1/organizations/{organizationId}/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organization's usage against its limits now: Live monthly active players against the cap, each Sandbox's players this month and events today, and requests refused today by the in-flight limit (viewer). */
+        get: operations["getOrganizationUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/organizations/{organizationId}/projects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Creates a project with its Sandbox and Live environments (admin). */
+        post: operations["createProject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/projects/{projectId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A project with its two environments (viewer). */
+        get: operations["getProject"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/environments/{environmentId}/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The environment's API keys with when each was last used; never their secrets (viewer). */
+        get: operations["listApiKeys"];
+        put?: never;
+        /** Creates an API key of the environment; the answer holds its secret, shown this once (admin). */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/api-keys/{apiKeyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revokes an API key: calls with it are refused from now on (admin). */
+        delete: operations["revokeApiKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/environments/{environmentId}/definition": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The environment's definition as an environment file: discovery, events and every section (viewer). */
+        get: operations["getEnvironmentDefinition"];
+        /** Applies an environment file and answers the difference; with `dryRun=true` only answers it (designer; changing discovery: admin). */
+        put: operations["applyEnvironmentDefinition"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/schemas/environment.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The JSON Schema of the environment file, as /schemas/environment.json serves it (signed in). */
+        get: operations["getEnvironmentFileSchemaSignedIn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/v1/session": {
         parameters: {
             query?: never;
@@ -620,6 +777,23 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AdminApiKey: {
+            /** Format: uuid */
+            apiKeyId: string;
+            /** Format: uuid */
+            environmentId: string;
+            /** @enum {string} */
+            kind: "Sandbox" | "Live";
+            publicId: string;
+            name: string | null;
+            /** Format: date-time */
+            createdAtUtc: string;
+            revokedAtUtc: string | null;
+            lastUsedAtUtc: string | null;
+        };
+        AdminApiKeyList: {
+            apiKeys: components["schemas"]["AdminApiKey"][];
+        };
         AdminAuditEntry: {
             /** Format: uuid */
             auditId: string;
@@ -656,12 +830,52 @@ export interface components {
             leaderboardKey: string;
             periods: components["schemas"]["AdminBoardPeriod"][];
         };
+        AdminCreateApiKey: {
+            name?: string;
+        };
+        AdminCreatedApiKey: {
+            /** Format: uuid */
+            apiKeyId: string;
+            /** Format: uuid */
+            environmentId: string;
+            /** @enum {string} */
+            kind: "Sandbox" | "Live";
+            publicId: string;
+            name: string | null;
+            /** Format: date-time */
+            createdAtUtc: string;
+            revokedAtUtc: string | null;
+            lastUsedAtUtc: string | null;
+            apiKey: string;
+        };
         AdminCreateOperator: {
             email: string;
             /** @enum {string} */
             role: "owner" | "admin" | "designer" | "support" | "viewer";
             displayName?: string;
             password?: string;
+        };
+        AdminCreateOrganization: {
+            name: string;
+            /**
+             * @default none
+             * @enum {string}
+             */
+            billingStatus?: "active" | "none" | "overdue";
+            /** @default null */
+            liveMonthlyActivePlayersCap?: number | null;
+        };
+        AdminCreateProject: {
+            name: string;
+        };
+        AdminEnvironment: {
+            /** Format: uuid */
+            environmentId: string;
+            /** Format: uuid */
+            projectId: string;
+            /** @enum {string} */
+            kind: "Sandbox" | "Live";
+            discovery: boolean;
         };
         AdminJournalEntry: {
             /** Format: uuid */
@@ -699,6 +913,65 @@ export interface components {
         };
         AdminOperatorList: {
             operators: components["schemas"]["AdminOperator"][];
+        };
+        AdminOrganization: {
+            /** Format: uuid */
+            organizationId: string;
+            name: string;
+            /** @enum {string} */
+            billingStatus: "active" | "none" | "overdue";
+            liveMonthlyActivePlayersCap: number | null;
+            /** Format: date-time */
+            createdAtUtc: string;
+            /** Format: date-time */
+            updatedAtUtc: string;
+        };
+        AdminOrganizationDetail: {
+            /** Format: uuid */
+            organizationId: string;
+            name: string;
+            /** @enum {string} */
+            billingStatus: "active" | "none" | "overdue";
+            liveMonthlyActivePlayersCap: number | null;
+            /** Format: date-time */
+            createdAtUtc: string;
+            /** Format: date-time */
+            updatedAtUtc: string;
+            projects: components["schemas"]["AdminProject"][];
+        };
+        AdminOrganizationPage: {
+            organizations: components["schemas"]["AdminOrganization"][];
+            nextCursor: string | null;
+        };
+        AdminOrganizationUsage: {
+            /** Format: uuid */
+            organizationId: string;
+            month: string;
+            day: string;
+            liveMonthlyActivePlayers: components["schemas"]["AdminUsageMeter"];
+            requestsInFlight: {
+                limit: number;
+                refusedToday: number;
+            };
+            sandboxes: {
+                /** Format: uuid */
+                projectId: string;
+                /** Format: uuid */
+                environmentId: string;
+                monthlyActivePlayers: components["schemas"]["AdminUsageMeter"];
+                eventsToday: components["schemas"]["AdminUsageMeter"];
+            }[];
+        };
+        AdminProject: {
+            /** Format: uuid */
+            projectId: string;
+            /** Format: uuid */
+            organizationId: string;
+            name: string;
+            /** Format: date-time */
+            createdAtUtc: string;
+            sandbox: components["schemas"]["AdminEnvironment"];
+            live: components["schemas"]["AdminEnvironment"];
         };
         AdminRecentEvent: {
             id: string;
@@ -751,6 +1024,15 @@ export interface components {
             /** @enum {string} */
             role: "owner" | "admin" | "designer" | "support" | "viewer";
         };
+        AdminUpdateOrganization: {
+            /** @enum {string} */
+            billingStatus?: "active" | "none" | "overdue";
+            liveMonthlyActivePlayersCap?: number | null;
+        };
+        AdminUsageMeter: {
+            used: number;
+            limit: number | null;
+        };
         Content: {
             catalogItemKey: string;
             value: {
@@ -779,6 +1061,118 @@ export interface components {
                 value: boolean;
             };
         };
+        ContentDefinition: {
+            /** @description The catalog item the purchase grants (see GET /v1/player-items). */
+            catalogItemKey: string;
+            /** @description The typed value granted with it. */
+            value: {
+                /**
+                 * @description A number value.
+                 * @constant
+                 */
+                type: "number";
+                /** @description The number. */
+                value: number;
+            } | {
+                /**
+                 * @description A text value.
+                 * @constant
+                 */
+                type: "string";
+                /** @description The text. */
+                value: string;
+            } | {
+                /**
+                 * @description A true/false value.
+                 * @constant
+                 */
+                type: "boolean";
+                /** @description The boolean. */
+                value: boolean;
+            };
+        };
+        EligibilityCondition: {
+            /** @description Holds when every condition holds. */
+            all: components["schemas"]["EligibilityCondition"][];
+        } | {
+            /** @description Holds when one condition holds. */
+            any: components["schemas"]["EligibilityCondition"][];
+        } | {
+            /** @description Holds when this condition does not. */
+            not: components["schemas"]["EligibilityCondition"];
+        } | {
+            /** @description A player attribute (section playerAttributes). */
+            attribute: string;
+            /**
+             * @description How the attribute compares with value; exists and notExists take no value.
+             * @enum {string}
+             */
+            op: "eq" | "ne" | "in" | "notIn" | "gt" | "gte" | "lt" | "lte" | "exists" | "notExists";
+            /** @description The value to compare with; a list for in and notIn. */
+            value?: (string | number | boolean | null) | (string | number | boolean | null)[];
+        };
+        EnvironmentDiff: {
+            /** Format: uuid */
+            environmentId: string;
+            dryRun: boolean;
+            changed: boolean;
+            changes: components["schemas"]["EnvironmentItemChange"][];
+            warnings: {
+                code: string;
+                message: string;
+                meta: {
+                    [key: string]: unknown;
+                };
+            }[];
+        };
+        /**
+         * engage environment file
+         * @description Declarative definition of one environment. An absent section is left as it is.
+         */
+        EnvironmentFile: {
+            /** @description Optional link to this JSON Schema, for editors. */
+            $schema?: string;
+            /**
+             * @description Version of the file format; only 1 exists.
+             * @default 1
+             * @constant
+             */
+            version?: 1;
+            /** @description When true, an unknown event or property is defined from its first occurrence. */
+            discovery?: boolean;
+            /** @description Event definitions. Events absent from the list are removed when the section is present. */
+            events?: components["schemas"]["EventDefinition"][];
+            /** @description Player attributes the environment accepts. Attributes absent from the list are removed when the section is present (values already stored on players are kept but no longer settable). */
+            playerAttributes?: components["schemas"]["PlayerAttributeDefinition"][];
+            /** @description Leaderboard definitions. Boards absent from the list are removed. */
+            leaderboards?: components["schemas"]["LeaderboardDefinition"][];
+            /** @description The shop: items in listing order and curated collections. Absent items and collections are removed. */
+            marketplace?: {
+                /**
+                 * @description Items in listing order; items absent from the list are removed.
+                 * @default []
+                 */
+                items?: components["schemas"]["MarketplaceItemDefinition"][];
+                /**
+                 * @description Curated collections of items; collections absent from the list are removed.
+                 * @default []
+                 */
+                collections?: components["schemas"]["MarketplaceCollectionDefinition"][];
+            };
+            /** @description Mission definitions, in feed order. Missions absent from the list are removed. */
+            missions?: components["schemas"]["MissionDefinition"][];
+            /** @description Mission collections. Collections absent from the list are removed. */
+            missionCollections?: components["schemas"]["MissionCollectionDefinition"][];
+            /** @description Streak definitions. Streaks absent from the list are removed. */
+            streaks?: components["schemas"]["StreakDefinition"][];
+        };
+        EnvironmentItemChange: {
+            section: string;
+            key: string;
+            /** @enum {string} */
+            change: "created" | "updated" | "unchanged" | "removed";
+            fields: string[];
+        };
         EventBatchRequest: {
             events: components["schemas"]["EventItem"][];
         };
@@ -786,6 +1180,26 @@ export interface components {
             accepted: number;
             rejected: number;
             results: components["schemas"]["EventItemResult"][];
+        };
+        EventDefinition: {
+            /** @description The eventKey games send; missions, streaks and leaderboards name it. */
+            key: string;
+            /**
+             * @description false refuses the event when it is sent.
+             * @default true
+             */
+            active?: boolean;
+            /** @description For people reading the definition; never shown to players. */
+            description?: string;
+            /** @description true on an event defined by discovery (traffic), as the file is read back; absent or false: declared. Applying a file without it declares the event. */
+            discovered?: boolean;
+            /**
+             * @description The properties the event may carry, by name; an undeclared property is refused unless discovery is on.
+             * @default {}
+             */
+            properties?: {
+                [key: string]: components["schemas"]["PropertyDefinition"];
+            };
         };
         EventItem: {
             eventKey: string;
@@ -840,6 +1254,95 @@ export interface components {
             league: components["schemas"]["LeaderboardLeague"] | null;
             team: components["schemas"]["LeaderboardTeam"] | null;
         };
+        LeaderboardDefinition: {
+            /** @description Stable key: the API names the definition by it, and progress is kept by it across edits. */
+            key: string;
+            /** @description Name shown to players: a text, or translations with a default locale. */
+            name: string | {
+                /** @description The locale shown when the request asks for none, or for one without a translation. */
+                defaultLocale: string;
+                /** @description The text by locale (e.g. en, pt-BR); must include defaultLocale. */
+                translations: {
+                    [key: string]: string;
+                };
+            };
+            /** @description Description shown to players: a text, or translations with a default locale. */
+            description?: string | {
+                /** @description The locale shown when the request asks for none, or for one without a translation. */
+                defaultLocale: string;
+                /** @description The text by locale (e.g. en, pt-BR); must include defaultLocale. */
+                translations: {
+                    [key: string]: string;
+                };
+            };
+            /**
+             * @description Image URLs by the game's own names (e.g. icon, banner), returned as they are.
+             * @default {}
+             */
+            images?: {
+                [key: string]: string;
+            };
+            /**
+             * @description false switches it off: hidden from players, and nothing counts toward it.
+             * @default true
+             */
+            active?: boolean;
+            /** @description Which events score, and with which property. */
+            scoreSource: components["schemas"]["LeaderboardScoreSource"];
+            /**
+             * @description How a player's scoring events in a period make their score: Sum, Max, Min, Count or Latest.
+             * @default Sum
+             * @enum {string}
+             */
+            aggregation?: "Sum" | "Max" | "Min" | "Count" | "Latest";
+            /**
+             * @description Which scores rank first.
+             * @default HighestFirst
+             * @enum {string}
+             */
+            rankOrder?: "HighestFirst" | "LowestFirst";
+            /**
+             * @description Largest Top a read may ask for.
+             * @default 100
+             */
+            topSize?: number;
+            /**
+             * @description Decimal places scores are ranked and shown with (the durable record keeps them exact).
+             * @default 0
+             */
+            decimals?: number;
+            /** @description Who may see the board and score on it; absent: everyone. */
+            eligibility?: components["schemas"]["EligibilityCondition"];
+            /** @description Outside this window the board answers 404 and events do not score. */
+            season?: {
+                /**
+                 * Format: date-time
+                 * @description Start of the season (inclusive); absent: always started.
+                 */
+                startsAtUtc?: string;
+                /**
+                 * Format: date-time
+                 * @description End of the season (exclusive); absent: never ends.
+                 */
+                endsAtUtc?: string;
+            };
+            /**
+             * @description When the board resets into a new period.
+             * @default {
+             *       "reset": "None"
+             *     }
+             */
+            period?: components["schemas"]["LeaderboardPeriodSchedule"];
+            /**
+             * @description Returned to players as it is (a game may show the board locked); changes nothing else.
+             * @default false
+             */
+            isLocked?: boolean;
+            /** @description Makes the board a league: tiers of groups, with promotion and relegation. */
+            league?: components["schemas"]["LeagueDefinition"];
+            /** @description Makes the board rank teams; a team's score is the sum of its members' scores. */
+            team?: components["schemas"]["TeamDefinition"];
+        };
         LeaderboardEntry: {
             rank: number;
             displayName: string | null;
@@ -859,6 +1362,36 @@ export interface components {
             relegate: number;
             movement: ("Promoted" | "Relegated" | "Stayed") | null;
             nextTierKey: string | null;
+        };
+        LeaderboardPeriodSchedule: {
+            /**
+             * @description None: one period for the whole season; Daily, Weekly (from Monday) and Monthly reset at 00:00 UTC; Custom: every everyMinutes from anchorUtc.
+             * @default None
+             * @enum {string}
+             */
+            reset?: "None" | "Daily" | "Weekly" | "Monthly" | "Custom";
+            /** @description Length of a Custom period in minutes; required for Custom and only allowed there. */
+            everyMinutes?: number;
+            /**
+             * Format: date-time
+             * @description When the first Custom period starts (default 1970-01-01T00:00:00Z).
+             */
+            anchorUtc?: string;
+        };
+        LeaderboardScoreSource: {
+            /**
+             * @description Scores come from accepted events (the only source).
+             * @constant
+             */
+            type: "Event";
+            /** @description The event that scores; must be defined in events (or discovered). */
+            event: string;
+            /** @description The event's numeric property it scores with; not needed for Count. */
+            property?: string;
+            /** @description Lowest property value that scores (inclusive); an event below it does not score on this board. */
+            minValue?: number;
+            /** @description Highest property value that scores (inclusive); an event above it does not score on this board. */
+            maxValue?: number;
         };
         LeaderboardStanding: {
             rank: number | null;
@@ -885,6 +1418,35 @@ export interface components {
                 playerId: string;
             }[] | null;
         };
+        LeagueDefinition: {
+            /** @description Players of one tier are split into groups of this size in the order they join the period. */
+            groupSize: number;
+            /** @description Lowest tier first; new players start in the lowest. */
+            tiers: components["schemas"]["LeagueTier"][];
+        };
+        LeagueTier: {
+            /** @description Stable key of the tier, unique within the league. */
+            key: string;
+            /** @description Name shown to players: a text, or translations with a default locale. */
+            name?: string | {
+                /** @description The locale shown when the request asks for none, or for one without a translation. */
+                defaultLocale: string;
+                /** @description The text by locale (e.g. en, pt-BR); must include defaultLocale. */
+                translations: {
+                    [key: string]: string;
+                };
+            };
+            /**
+             * @description How many of each group move up when a period settles (ignored on the highest tier).
+             * @default 0
+             */
+            promote?: number;
+            /**
+             * @description How many of each group move down when a period settles (ignored on the lowest tier).
+             * @default 0
+             */
+            relegate?: number;
+        };
         MarketplaceCollection: {
             key: string;
             name: string;
@@ -893,6 +1455,42 @@ export interface components {
                 [key: string]: string;
             };
             items: components["schemas"]["MarketplaceItem"][];
+        };
+        MarketplaceCollectionDefinition: {
+            /** @description Stable key: the API names the definition by it, and progress is kept by it across edits. */
+            key: string;
+            /** @description Name shown to players: a text, or translations with a default locale. */
+            name: string | {
+                /** @description The locale shown when the request asks for none, or for one without a translation. */
+                defaultLocale: string;
+                /** @description The text by locale (e.g. en, pt-BR); must include defaultLocale. */
+                translations: {
+                    [key: string]: string;
+                };
+            };
+            /** @description Description shown to players: a text, or translations with a default locale. */
+            description?: string | {
+                /** @description The locale shown when the request asks for none, or for one without a translation. */
+                defaultLocale: string;
+                /** @description The text by locale (e.g. en, pt-BR); must include defaultLocale. */
+                translations: {
+                    [key: string]: string;
+                };
+            };
+            /**
+             * @description Image URLs by the game's own names (e.g. icon, banner), returned as they are.
+             * @default {}
+             */
+            images?: {
+                [key: string]: string;
+            };
+            /**
+             * @description false switches it off: hidden from players, and nothing counts toward it.
+             * @default true
+             */
+            active?: boolean;
+            /** @description Item keys in the order the collection shows them. */
+            items: string[];
         };
         MarketplaceItem: {
             marketplaceItemKey: string;
@@ -911,11 +1509,98 @@ export interface components {
             remainingPurchases: number | null;
             availableUntilUtc: string | null;
         };
+        MarketplaceItemDefinition: {
+            /** @description Stable key: the API names the definition by it, and progress is kept by it across edits. */
+            key: string;
+            /** @description Name shown to players: a text, or translations with a default locale. */
+            name: string | {
+                /** @description The locale shown when the request asks for none, or for one without a translation. */
+                defaultLocale: string;
+                /** @description The text by locale (e.g. en, pt-BR); must include defaultLocale. */
+                translations: {
+                    [key: string]: string;
+                };
+            };
+            /** @description Description shown to players: a text, or translations with a default locale. */
+            description?: string | {
+                /** @description The locale shown when the request asks for none, or for one without a translation. */
+                defaultLocale: string;
+                /** @description The text by locale (e.g. en, pt-BR); must include defaultLocale. */
+                translations: {
+                    [key: string]: string;
+                };
+            };
+            /**
+             * @description Image URLs by the game's own names (e.g. icon, banner), returned as they are.
+             * @default {}
+             */
+            images?: {
+                [key: string]: string;
+            };
+            /**
+             * @description false switches the item off: it is hidden and cannot be bought.
+             * @default true
+             */
+            active?: boolean;
+            /** @description Price in whole points; 0: free. */
+            priceInPoints: number;
+            /**
+             * @description What one purchase grants the player.
+             * @default []
+             */
+            contents?: components["schemas"]["ContentDefinition"][];
+            /**
+             * Format: date-time
+             * @description On sale from this instant (inclusive).
+             */
+            availableFromUtc?: string;
+            /**
+             * Format: date-time
+             * @description On sale until this instant (exclusive).
+             */
+            availableUntilUtc?: string;
+            /** @description The item recurs: occurrence n runs from availableFromUtc (or 1970-01-01) + (n-1) periods; stock and purchase limits restart with each occurrence. */
+            recurrence?: {
+                /** @description Length of one occurrence, in hours. */
+                everyHours: number;
+            };
+            /** @description Units on sale per occurrence, for all players; absent: unlimited. */
+            stock?: number;
+            /** @description Purchases one player may make per occurrence; absent: unlimited. */
+            purchaseLimit?: number;
+            /** @description Who may buy it (player attributes); absent: everyone. */
+            eligibility?: components["schemas"]["EligibilityCondition"];
+            /**
+             * @description true hides the item from players who are not eligible (404) instead of showing it as not purchasable.
+             * @default false
+             */
+            hideWhenNotEligible?: boolean;
+            /**
+             * @description CollectionsOnly: not listed by the main shop, only in collections and by key.
+             * @default Shop
+             * @enum {string}
+             */
+            visibility?: "Shop" | "CollectionsOnly";
+        };
         Milestone: {
             threshold: number;
             isReached: boolean;
             rewards: components["schemas"]["Reward"][];
             repeatsAfterReset: boolean;
+        };
+        MilestoneDefinition: {
+            /** @description The streak length (in periods) that reaches the milestone. */
+            threshold: number;
+            /**
+             * @description Granted when the milestone is reached.
+             * @default []
+             */
+            rewards?: components["schemas"]["RewardDefinition"][];
+            /**
+             * @description true: reached (and rewarded) again in every new run; false: once per player.
+             * @default false
+             */
+            repeatsAfterReset?: boolean;
         };
         Mission: {
             missionKey: string;
@@ -948,6 +1633,117 @@ export interface components {
             };
             missions: components["schemas"]["Mission"][];
         };
+        MissionCollectionDefinition: {
+            /** @description Stable key: the API names the definition by it, and progress is kept by it across edits. */
+            key: string;
+            /** @description Name shown to players: a text, or translations with a default locale. */
+            name: string | {
+                /** @description The locale shown when the request asks for none, or for one without a translation. */
+                defaultLocale: string;
+                /** @description The text by locale (e.g. en, pt-BR); must include defaultLocale. */
+                translations: {
+                    [key: string]: string;
+                };
+            };
+            /** @description Description shown to players: a text, or translations with a default locale. */
+            description?: string | {
+                /** @description The locale shown when the request asks for none, or for one without a translation. */
+                defaultLocale: string;
+                /** @description The text by locale (e.g. en, pt-BR); must include defaultLocale. */
+                translations: {
+                    [key: string]: string;
+                };
+            };
+            /**
+             * @description Image URLs by the game's own names (e.g. icon, banner), returned as they are.
+             * @default {}
+             */
+            images?: {
+                [key: string]: string;
+            };
+            /**
+             * @description false switches it off: hidden from players, and nothing counts toward it.
+             * @default true
+             */
+            active?: boolean;
+            /** @description Mission keys in the collection's order; each must be a defined mission. */
+            missions: string[];
+        };
+        MissionDefinition: {
+            /** @description Stable key: the API names the definition by it, and progress is kept by it across edits. */
+            key: string;
+            /** @description Name shown to players: a text, or translations with a default locale. */
+            name: string | {
+                /** @description The locale shown when the request asks for none, or for one without a translation. */
+                defaultLocale: string;
+                /** @description The text by locale (e.g. en, pt-BR); must include defaultLocale. */
+                translations: {
+                    [key: string]: string;
+                };
+            };
+            /** @description Description shown to players: a text, or translations with a default locale. */
+            description?: string | {
+                /** @description The locale shown when the request asks for none, or for one without a translation. */
+                defaultLocale: string;
+                /** @description The text by locale (e.g. en, pt-BR); must include defaultLocale. */
+                translations: {
+                    [key: string]: string;
+                };
+            };
+            /**
+             * @description Image URLs by the game's own names (e.g. icon, banner), returned as they are.
+             * @default {}
+             */
+            images?: {
+                [key: string]: string;
+            };
+            /**
+             * @description false switches it off: hidden from players, and nothing counts toward it.
+             * @default true
+             */
+            active?: boolean;
+            /**
+             * @description false: only in collections (and by key), not in the list of the player's missions.
+             * @default true
+             */
+            listed?: boolean;
+            /** @description What the player does; the mission completes when every objective reaches its target. */
+            objectives: components["schemas"]["ObjectiveDefinition"][];
+            /**
+             * @description true: an objective counts only once every objective before it is satisfied.
+             * @default false
+             */
+            sequential?: boolean;
+            /**
+             * @description Granted once when the mission completes.
+             * @default []
+             */
+            rewards?: components["schemas"]["RewardDefinition"][];
+            /**
+             * Format: date-time
+             * @description Before this instant the mission is not shown and nothing counts.
+             */
+            availableFromUtc?: string;
+            /**
+             * Format: date-time
+             * @description The deadline: afterwards the mission is gone (404) and no event counts toward it.
+             */
+            availableUntilUtc?: string;
+            /** @description Who may see and enter the mission; absent: everyone. */
+            eligibility?: components["schemas"]["EligibilityCondition"];
+            /**
+             * @description Automatic: events count once the player read the mission; RequiresAcceptance: once they accepted it.
+             * @default Automatic
+             * @enum {string}
+             */
+            optInMode?: "Automatic" | "RequiresAcceptance";
+            /**
+             * @description When the mission starts again: never (none), each UTC day, each ISO week, or after the player completed it.
+             * @default none
+             * @enum {string}
+             */
+            repeat?: "none" | "daily" | "weekly" | "afterCompletion";
+        };
         Objective: {
             /** Format: uuid */
             objectiveId: string;
@@ -956,12 +1752,96 @@ export interface components {
             isSatisfied: boolean;
             progress: components["schemas"]["Progress"];
         };
+        ObjectiveDefinition: {
+            /** @description Stable key of the objective within its mission: progress is kept by key across edits. */
+            key: string;
+            /** @description Description shown to players: a text, or translations with a default locale. */
+            description?: string | {
+                /** @description The locale shown when the request asks for none, or for one without a translation. */
+                defaultLocale: string;
+                /** @description The text by locale (e.g. en, pt-BR); must include defaultLocale. */
+                translations: {
+                    [key: string]: string;
+                };
+            };
+            /** @description The event that counts; must be defined in events (or discovered). */
+            event: string;
+            /**
+             * @description The event counts only when every filter holds.
+             * @default []
+             */
+            filters?: components["schemas"]["PropertyFilter"][];
+            /**
+             * @description How matching events count toward the target.
+             * @default {
+             *       "kind": "count"
+             *     }
+             */
+            measure?: {
+                /**
+                 * @description Each matching event adds 1.
+                 * @constant
+                 */
+                kind: "count";
+            } | {
+                /**
+                 * @description Adds the value of a number property.
+                 * @constant
+                 */
+                kind: "sum";
+                /** @description The property of the objective's event measured; must be defined for that event. */
+                property: string;
+            } | {
+                /**
+                 * @description The largest value of a number property seen.
+                 * @constant
+                 */
+                kind: "max";
+                /** @description The property of the objective's event measured; must be defined for that event. */
+                property: string;
+            } | {
+                /**
+                 * @description The number of different values of a property (e.g. levels, maps).
+                 * @constant
+                 */
+                kind: "distinct";
+                /** @description The property of the objective's event measured; must be defined for that event. */
+                property: string;
+            } | {
+                /**
+                 * @description Satisfied by one matching event (progress kind Boolean).
+                 * @constant
+                 */
+                kind: "occurs";
+            };
+            /**
+             * @description Value to reach (ignored by occurs).
+             * @default 1
+             */
+            target?: number;
+        };
         Player: {
             playerId: string;
             timeZone: string | null;
             attributes: {
                 [key: string]: string | number | boolean;
             };
+        };
+        PlayerAttributeDefinition: {
+            /** @description The attribute's name, as games set it and eligibility conditions name it. */
+            key: string;
+            /**
+             * @description The JSON type a value must have.
+             * @enum {string}
+             */
+            type: "string" | "number" | "boolean" | "dateTime";
+            /**
+             * @description false refuses setting the attribute.
+             * @default true
+             */
+            active?: boolean;
+            /** @description For people reading the definition; never shown to players. */
+            description?: string;
         };
         PlayerItem: {
             catalogItemKey: string;
@@ -1031,6 +1911,29 @@ export interface components {
             target: number | null;
             fraction: number | null;
         };
+        PropertyDefinition: {
+            /**
+             * @description The JSON type a value must have (dateTime: an ISO 8601 instant with offset).
+             * @enum {string}
+             */
+            type: "string" | "number" | "boolean" | "dateTime";
+            /**
+             * @description true refuses an event without this property.
+             * @default false
+             */
+            required?: boolean;
+        };
+        PropertyFilter: {
+            /** @description A property of the filtered event; must be defined for that event. */
+            property: string;
+            /**
+             * @description How the event's value compares with value.
+             * @enum {string}
+             */
+            op: "eq" | "ne" | "gt" | "gte" | "lt" | "lte" | "in" | "notIn";
+            /** @description The value to compare with; a list for in and notIn, one value for the other operators. */
+            value: string | number | boolean | (string | number | boolean)[];
+        };
         PurchaseResult: {
             /** Format: uuid */
             purchaseId: string;
@@ -1044,12 +1947,33 @@ export interface components {
             /** Format: date-time */
             purchasedAtUtc: string;
         };
+        QualifyingEvent: {
+            /** @description The event that qualifies; must be defined in events (or discovered). */
+            event: string;
+            /**
+             * @description The event qualifies only when every filter holds.
+             * @default []
+             */
+            filters?: components["schemas"]["PropertyFilter"][];
+        };
         Reward: {
             /** @enum {string} */
             kind: "Points" | "CatalogItem";
             pointsAmount: number | null;
             catalogItemKey: string | null;
             catalogItemValue: number | string | boolean | null;
+        };
+        RewardDefinition: {
+            /** @description Points credited to the player's balance. */
+            points: number;
+        } | {
+            /** @description A catalog item granted to the player (see GET /v1/player-items). */
+            catalogItem: string;
+            /**
+             * @description The value granted: a number is added to what the player holds, other values replace it.
+             * @default 1
+             */
+            value?: number | string | boolean;
         };
         SetPlayerAttributesRequest: {
             playerId: string;
@@ -1077,6 +2001,69 @@ export interface components {
             runExpiresAtUtc: string | null;
             nextMilestoneThreshold: number | null;
             milestones: components["schemas"]["Milestone"][];
+        };
+        StreakDefinition: {
+            /** @description Stable key: the API names the definition by it, and progress is kept by it across edits. */
+            key: string;
+            /** @description Name shown to players: a text, or translations with a default locale. */
+            name: string | {
+                /** @description The locale shown when the request asks for none, or for one without a translation. */
+                defaultLocale: string;
+                /** @description The text by locale (e.g. en, pt-BR); must include defaultLocale. */
+                translations: {
+                    [key: string]: string;
+                };
+            };
+            /** @description Description shown to players: a text, or translations with a default locale. */
+            description?: string | {
+                /** @description The locale shown when the request asks for none, or for one without a translation. */
+                defaultLocale: string;
+                /** @description The text by locale (e.g. en, pt-BR); must include defaultLocale. */
+                translations: {
+                    [key: string]: string;
+                };
+            };
+            /**
+             * @description Image URLs by the game's own names (e.g. icon, banner), returned as they are.
+             * @default {}
+             */
+            images?: {
+                [key: string]: string;
+            };
+            /**
+             * @description false switches it off: hidden from players, and nothing counts toward it.
+             * @default true
+             */
+            active?: boolean;
+            /** @description Any of these events qualifies. */
+            events: components["schemas"]["QualifyingEvent"][];
+            /**
+             * @description Qualifying events needed in one period for the period to count.
+             * @default 1
+             */
+            eventsPerPeriod?: number;
+            /**
+             * @description daily: the player's local day; weekly: the player's local ISO week (Monday to Sunday).
+             * @default daily
+             * @enum {string}
+             */
+            period?: "daily" | "weekly";
+            /**
+             * @description Streak lengths that grant rewards; each threshold once.
+             * @default []
+             */
+            milestones?: components["schemas"]["MilestoneDefinition"][];
+            /** @description Who may see the streak and count toward it; absent: everyone. */
+            eligibility?: components["schemas"]["EligibilityCondition"];
+            /**
+             * Format: date-time
+             * @description Before this instant the streak is shown locked (isLocked) and nothing counts.
+             */
+            availableFromUtc?: string;
+        };
+        TeamDefinition: {
+            /** @description The scored event's string property naming the player's team; the first one in a period fixes it. */
+            property: string;
         };
     };
     responses: never;
@@ -3085,6 +4072,1133 @@ export interface operations {
                 headers: {
                     /** @description Present when the failure is an outage expected to pass (Kafka not acknowledging events): seconds to wait before sending the same request again. */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+        };
+    };
+    listOrganizations: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description The previous page's `nextCursor`. */
+                after?: string;
+                /** @description Only the organization of this name. */
+                name?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOrganizationPage"];
+                };
+            };
+            /**
+             * @description Bad Request:
+             *
+             *     - `validation.request`: The request is invalid; each refused field is listed in errors. (nothing changes on its own; fix the request or the setup)
+             *     - `validation.<field>`: the named field is refused.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Unauthorized:
+             *
+             *     - `admin.unauthorized`: The admin token is missing or wrong. (nothing changes on its own; fix the request or the setup)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Forbidden:
+             *
+             *     - `admin.forbidden`: The operator's role in the organization does not allow this (`meta.requiredRole`). (nothing changes on its own; fix the request or the setup)
+             *     - `admin.csrf_failed`: A write made with the session cookie needs the session's X-CSRF-Token header. (nothing changes on its own; fix the request or the setup)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Internal Server Error:
+             *
+             *     - `server.unexpected`: An unexpected error occurred. Retry with backoff. (retry with backoff, with an idempotency key where the endpoint takes one)
+             */
+            500: {
+                headers: {
+                    /** @description Present when the failure is an outage expected to pass (Kafka not acknowledging events): seconds to wait before sending the same request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+        };
+    };
+    createOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminCreateOrganization"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOrganization"];
+                };
+            };
+            /**
+             * @description Bad Request:
+             *
+             *     - `validation.request`: The request is invalid; each refused field is listed in errors. (nothing changes on its own; fix the request or the setup)
+             *     - `validation.<field>`: the named field is refused.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Unauthorized:
+             *
+             *     - `admin.unauthorized`: The admin token is missing or wrong. (nothing changes on its own; fix the request or the setup)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Forbidden:
+             *
+             *     - `admin.forbidden`: The operator's role in the organization does not allow this (`meta.requiredRole`). (nothing changes on its own; fix the request or the setup)
+             *     - `admin.csrf_failed`: A write made with the session cookie needs the session's X-CSRF-Token header. (nothing changes on its own; fix the request or the setup)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Internal Server Error:
+             *
+             *     - `server.unexpected`: An unexpected error occurred. Retry with backoff. (retry with backoff, with an idempotency key where the endpoint takes one)
+             */
+            500: {
+                headers: {
+                    /** @description Present when the failure is an outage expected to pass (Kafka not acknowledging events): seconds to wait before sending the same request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+        };
+    };
+    getOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organizationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOrganizationDetail"];
+                };
+            };
+            /**
+             * @description Bad Request:
+             *
+             *     - `validation.request`: The request is invalid; each refused field is listed in errors. (nothing changes on its own; fix the request or the setup)
+             *     - `validation.<field>`: the named field is refused.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Unauthorized:
+             *
+             *     - `admin.unauthorized`: The admin token is missing or wrong. (nothing changes on its own; fix the request or the setup)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Forbidden:
+             *
+             *     - `admin.forbidden`: The operator's role in the organization does not allow this (`meta.requiredRole`). (nothing changes on its own; fix the request or the setup)
+             *     - `admin.csrf_failed`: A write made with the session cookie needs the session's X-CSRF-Token header. (nothing changes on its own; fix the request or the setup)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Not Found:
+             *
+             *     - `organization.not_found`: No organization with that id. (nothing changes on its own; fix the request or the setup)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Internal Server Error:
+             *
+             *     - `server.unexpected`: An unexpected error occurred. Retry with backoff. (retry with backoff, with an idempotency key where the endpoint takes one)
+             */
+            500: {
+                headers: {
+                    /** @description Present when the failure is an outage expected to pass (Kafka not acknowledging events): seconds to wait before sending the same request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+        };
+    };
+    updateOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organizationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminUpdateOrganization"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOrganization"];
+                };
+            };
+            /**
+             * @description Bad Request:
+             *
+             *     - `validation.request`: The request is invalid; each refused field is listed in errors. (nothing changes on its own; fix the request or the setup)
+             *     - `validation.<field>`: the named field is refused.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Unauthorized:
+             *
+             *     - `admin.unauthorized`: The admin token is missing or wrong. (nothing changes on its own; fix the request or the setup)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Forbidden:
+             *
+             *     - `admin.forbidden`: The operator's role in the organization does not allow this (`meta.requiredRole`). (nothing changes on its own; fix the request or the setup)
+             *     - `admin.csrf_failed`: A write made with the session cookie needs the session's X-CSRF-Token header. (nothing changes on its own; fix the request or the setup)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Not Found:
+             *
+             *     - `organization.not_found`: No organization with that id. (nothing changes on its own; fix the request or the setup)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Internal Server Error:
+             *
+             *     - `server.unexpected`: An unexpected error occurred. Retry with backoff. (retry with backoff, with an idempotency key where the endpoint takes one)
+             */
+            500: {
+                headers: {
+                    /** @description Present when the failure is an outage expected to pass (Kafka not acknowledging events): seconds to wait before sending the same request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+        };
+    };
+    getOrganizationUsage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organizationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOrganizationUsage"];
+                };
+            };
+            /**
+             * @description Bad Request:
+             *
+             *     - `validation.request`: The request is invalid; each refused field is listed in errors. (nothing changes on its own; fix the request or the setup)
+             *     - `validation.<field>`: the named field is refused.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Unauthorized:
+             *
+             *     - `admin.unauthorized`: The admin token is missing or wrong. (nothing changes on its own; fix the request or the setup)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Forbidden:
+             *
+             *     - `admin.forbidden`: The operator's role in the organization does not allow this (`meta.requiredRole`). (nothing changes on its own; fix the request or the setup)
+             *     - `admin.csrf_failed`: A write made with the session cookie needs the session's X-CSRF-Token header. (nothing changes on its own; fix the request or the setup)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Not Found:
+             *
+             *     - `organization.not_found`: No organization with that id. (nothing changes on its own; fix the request or the setup)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Internal Server Error:
+             *
+             *     - `server.unexpected`: An unexpected error occurred. Retry with backoff. (retry with backoff, with an idempotency key where the endpoint takes one)
+             */
+            500: {
+                headers: {
+                    /** @description Present when the failure is an outage expected to pass (Kafka not acknowledging events): seconds to wait before sending the same request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+        };
+    };
+    createProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organizationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminCreateProject"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminProject"];
+                };
+            };
+            /**
+             * @description Bad Request:
+             *
+             *     - `validation.request`: The request is invalid; each refused field is listed in errors. (nothing changes on its own; fix the request or the setup)
+             *     - `validation.<field>`: the named field is refused.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Unauthorized:
+             *
+             *     - `admin.unauthorized`: The admin token is missing or wrong. (nothing changes on its own; fix the request or the setup)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Forbidden:
+             *
+             *     - `admin.forbidden`: The operator's role in the organization does not allow this (`meta.requiredRole`). (nothing changes on its own; fix the request or the setup)
+             *     - `admin.csrf_failed`: A write made with the session cookie needs the session's X-CSRF-Token header. (nothing changes on its own; fix the request or the setup)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Not Found:
+             *
+             *     - `organization.not_found`: No organization with that id. (nothing changes on its own; fix the request or the setup)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Internal Server Error:
+             *
+             *     - `server.unexpected`: An unexpected error occurred. Retry with backoff. (retry with backoff, with an idempotency key where the endpoint takes one)
+             */
+            500: {
+                headers: {
+                    /** @description Present when the failure is an outage expected to pass (Kafka not acknowledging events): seconds to wait before sending the same request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+        };
+    };
+    getProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminProject"];
+                };
+            };
+            /**
+             * @description Bad Request:
+             *
+             *     - `validation.request`: The request is invalid; each refused field is listed in errors. (nothing changes on its own; fix the request or the setup)
+             *     - `validation.<field>`: the named field is refused.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Unauthorized:
+             *
+             *     - `admin.unauthorized`: The admin token is missing or wrong. (nothing changes on its own; fix the request or the setup)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Forbidden:
+             *
+             *     - `admin.forbidden`: The operator's role in the organization does not allow this (`meta.requiredRole`). (nothing changes on its own; fix the request or the setup)
+             *     - `admin.csrf_failed`: A write made with the session cookie needs the session's X-CSRF-Token header. (nothing changes on its own; fix the request or the setup)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Not Found:
+             *
+             *     - `project.not_found`: No project with that id. (nothing changes on its own; fix the request or the setup)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Internal Server Error:
+             *
+             *     - `server.unexpected`: An unexpected error occurred. Retry with backoff. (retry with backoff, with an idempotency key where the endpoint takes one)
+             */
+            500: {
+                headers: {
+                    /** @description Present when the failure is an outage expected to pass (Kafka not acknowledging events): seconds to wait before sending the same request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                environmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminApiKeyList"];
+                };
+            };
+            /**
+             * @description Bad Request:
+             *
+             *     - `validation.request`: The request is invalid; each refused field is listed in errors. (nothing changes on its own; fix the request or the setup)
+             *     - `validation.<field>`: the named field is refused.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Unauthorized:
+             *
+             *     - `admin.unauthorized`: The admin token is missing or wrong. (nothing changes on its own; fix the request or the setup)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Forbidden:
+             *
+             *     - `admin.forbidden`: The operator's role in the organization does not allow this (`meta.requiredRole`). (nothing changes on its own; fix the request or the setup)
+             *     - `admin.csrf_failed`: A write made with the session cookie needs the session's X-CSRF-Token header. (nothing changes on its own; fix the request or the setup)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Not Found:
+             *
+             *     - `environment.not_found`: No environment with that id. (nothing changes on its own; fix the request or the setup)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Internal Server Error:
+             *
+             *     - `server.unexpected`: An unexpected error occurred. Retry with backoff. (retry with backoff, with an idempotency key where the endpoint takes one)
+             */
+            500: {
+                headers: {
+                    /** @description Present when the failure is an outage expected to pass (Kafka not acknowledging events): seconds to wait before sending the same request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                environmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AdminCreateApiKey"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCreatedApiKey"];
+                };
+            };
+            /**
+             * @description Bad Request:
+             *
+             *     - `validation.request`: The request is invalid; each refused field is listed in errors. (nothing changes on its own; fix the request or the setup)
+             *     - `validation.<field>`: the named field is refused.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Unauthorized:
+             *
+             *     - `admin.unauthorized`: The admin token is missing or wrong. (nothing changes on its own; fix the request or the setup)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Forbidden:
+             *
+             *     - `admin.forbidden`: The operator's role in the organization does not allow this (`meta.requiredRole`). (nothing changes on its own; fix the request or the setup)
+             *     - `admin.csrf_failed`: A write made with the session cookie needs the session's X-CSRF-Token header. (nothing changes on its own; fix the request or the setup)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Not Found:
+             *
+             *     - `environment.not_found`: No environment with that id. (nothing changes on its own; fix the request or the setup)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Internal Server Error:
+             *
+             *     - `server.unexpected`: An unexpected error occurred. Retry with backoff. (retry with backoff, with an idempotency key where the endpoint takes one)
+             */
+            500: {
+                headers: {
+                    /** @description Present when the failure is an outage expected to pass (Kafka not acknowledging events): seconds to wait before sending the same request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                apiKeyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminApiKey"];
+                };
+            };
+            /**
+             * @description Bad Request:
+             *
+             *     - `validation.request`: The request is invalid; each refused field is listed in errors. (nothing changes on its own; fix the request or the setup)
+             *     - `validation.<field>`: the named field is refused.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Unauthorized:
+             *
+             *     - `admin.unauthorized`: The admin token is missing or wrong. (nothing changes on its own; fix the request or the setup)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Forbidden:
+             *
+             *     - `admin.forbidden`: The operator's role in the organization does not allow this (`meta.requiredRole`). (nothing changes on its own; fix the request or the setup)
+             *     - `admin.csrf_failed`: A write made with the session cookie needs the session's X-CSRF-Token header. (nothing changes on its own; fix the request or the setup)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Not Found:
+             *
+             *     - `api_key.not_found`: No API key with that id. (nothing changes on its own; fix the request or the setup)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Internal Server Error:
+             *
+             *     - `server.unexpected`: An unexpected error occurred. Retry with backoff. (retry with backoff, with an idempotency key where the endpoint takes one)
+             */
+            500: {
+                headers: {
+                    /** @description Present when the failure is an outage expected to pass (Kafka not acknowledging events): seconds to wait before sending the same request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+        };
+    };
+    getEnvironmentDefinition: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                environmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvironmentFile"];
+                };
+            };
+            /**
+             * @description Bad Request:
+             *
+             *     - `validation.request`: The request is invalid; each refused field is listed in errors. (nothing changes on its own; fix the request or the setup)
+             *     - `validation.<field>`: the named field is refused.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Unauthorized:
+             *
+             *     - `admin.unauthorized`: The admin token is missing or wrong. (nothing changes on its own; fix the request or the setup)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Forbidden:
+             *
+             *     - `admin.forbidden`: The operator's role in the organization does not allow this (`meta.requiredRole`). (nothing changes on its own; fix the request or the setup)
+             *     - `admin.csrf_failed`: A write made with the session cookie needs the session's X-CSRF-Token header. (nothing changes on its own; fix the request or the setup)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Not Found:
+             *
+             *     - `environment.not_found`: No environment with that id. (nothing changes on its own; fix the request or the setup)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Internal Server Error:
+             *
+             *     - `server.unexpected`: An unexpected error occurred. Retry with backoff. (retry with backoff, with an idempotency key where the endpoint takes one)
+             */
+            500: {
+                headers: {
+                    /** @description Present when the failure is an outage expected to pass (Kafka not acknowledging events): seconds to wait before sending the same request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+        };
+    };
+    applyEnvironmentDefinition: {
+        parameters: {
+            query?: {
+                /** @description Answer the difference the file would make, changing nothing. */
+                dryRun?: boolean;
+            };
+            header?: never;
+            path: {
+                environmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EnvironmentFile"];
+            };
+        };
+        responses: {
+            /** @description The difference (applied unless dryRun). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvironmentDiff"];
+                };
+            };
+            /**
+             * @description Bad Request:
+             *
+             *     - `validation.request`: The request is invalid; each refused field is listed in errors. (nothing changes on its own; fix the request or the setup)
+             *     - `definition.unknown_event`: The file names an event it does not define (`meta.path`, `meta.closest`). (nothing changes on its own; fix the request or the setup)
+             *     - `definition.unknown_property`: The file names a property its event does not define (`meta.path`, `meta.closest`). (nothing changes on its own; fix the request or the setup)
+             *     - `definition.unknown_mission`: A collection names a mission the file does not define (`meta.path`, `meta.closest`). (nothing changes on its own; fix the request or the setup)
+             *     - `validation.<field>`: the named field is refused.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Unauthorized:
+             *
+             *     - `admin.unauthorized`: The admin token is missing or wrong. (nothing changes on its own; fix the request or the setup)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Forbidden:
+             *
+             *     - `admin.forbidden`: The operator's role in the organization does not allow this (`meta.requiredRole`). (nothing changes on its own; fix the request or the setup)
+             *     - `admin.csrf_failed`: A write made with the session cookie needs the session's X-CSRF-Token header. (nothing changes on its own; fix the request or the setup)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Not Found:
+             *
+             *     - `environment.not_found`: No environment with that id. (nothing changes on its own; fix the request or the setup)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Internal Server Error:
+             *
+             *     - `server.unexpected`: An unexpected error occurred. Retry with backoff. (retry with backoff, with an idempotency key where the endpoint takes one)
+             */
+            500: {
+                headers: {
+                    /** @description Present when the failure is an outage expected to pass (Kafka not acknowledging events): seconds to wait before sending the same request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+        };
+    };
+    getEnvironmentFileSchemaSignedIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/schema+json": Record<string, never>;
+                };
+            };
+            /**
+             * @description Unauthorized:
+             *
+             *     - `admin.unauthorized`: The admin token is missing or wrong. (nothing changes on its own; fix the request or the setup)
+             */
+            401: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

@@ -1,4 +1,4 @@
-import type { Environment, Project } from '@engage/contracts/http/admin.ts';
+import type { Environment, OrganizationUsage, Project, UsageMeter } from '@engage/contracts/http/admin.ts';
 import { Link, useParams } from 'react-router';
 import { api, unwrap } from '../api/client.ts';
 import { Busy, ProblemMessage } from '../components/status.tsx';
@@ -6,7 +6,7 @@ import { useLoad } from '../components/use-call.ts';
 
 const BILLING_LABELS = { active: 'Active', none: 'No billing', overdue: 'Overdue' } as const;
 
-/** The organization at a glance: billing, the Live player cap, each project's two environments. */
+/** The organization at a glance: billing, usage against its limits, each project's two environments. */
 export function OverviewPage() {
   const { organizationId = '' } = useParams();
   const organization = useLoad(
@@ -36,6 +36,7 @@ export function OverviewPage() {
           <dd>{org.projects.length}</dd>
         </div>
       </dl>
+      <Usage organizationId={organizationId} sandboxNames={sandboxNames(org.projects)} />
       <h2>Projects</h2>
       {org.projects.length === 0 && <p>No projects yet. Create one with `engage project create`.</p>}
       <ul className="projects">
@@ -127,5 +128,81 @@ function RecentRefusals({ environmentId }: { environmentId: string }) {
     <p className={count > 0 ? 'refusal-count' : undefined}>
       {count === 0 ? 'No refused events recently' : `${count.toLocaleString('en')} refused events recently`}
     </p>
+  );
+}
+
+const sandboxNames = (projects: Project[]) =>
+  new Map(projects.map((project) => [project.sandbox.environmentId, project.name]));
+
+/** Usage against the limits now: the Live cap, each Sandbox's limits, the in-flight limit's refusals. */
+function Usage({
+  organizationId,
+  sandboxNames,
+}: {
+  organizationId: string;
+  sandboxNames: Map<string, string>;
+}) {
+  const usage = useLoad(
+    () =>
+      unwrap(
+        api.GET('/admin/v1/organizations/{organizationId}/usage', { params: { path: { organizationId } } }),
+      ),
+    [organizationId],
+  );
+  if (usage.loading) return <Busy label="Loading usage…" />;
+  if (!usage.data) return <ProblemMessage error={usage.error} />;
+  const data: OrganizationUsage = usage.data;
+  return (
+    <section aria-label="Usage" className="card usage">
+      <h2>Usage</h2>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Limit</th>
+            <th scope="col">Used</th>
+            <th scope="col">Of</th>
+          </tr>
+        </thead>
+        <tbody>
+          <MeterRow
+            label={`Live monthly active players (${data.month})`}
+            meter={data.liveMonthlyActivePlayers}
+          />
+          {data.sandboxes.map((sandbox) => {
+            const name = sandboxNames.get(sandbox.environmentId) ?? sandbox.projectId;
+            return [
+              <MeterRow
+                key={`${sandbox.environmentId}-players`}
+                label={`${name} Sandbox players (${data.month})`}
+                meter={sandbox.monthlyActivePlayers}
+              />,
+              <MeterRow
+                key={`${sandbox.environmentId}-events`}
+                label={`${name} Sandbox events today (${data.day})`}
+                meter={sandbox.eventsToday}
+              />,
+            ];
+          })}
+          <tr className={data.requestsInFlight.refusedToday > 0 ? 'over' : undefined}>
+            <th scope="row">Requests refused today for more than {data.requestsInFlight.limit} in flight</th>
+            <td>{data.requestsInFlight.refusedToday.toLocaleString('en')}</td>
+            <td />
+          </tr>
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+/** A limit's row: near (80 %) and at the limit are marked. */
+function MeterRow({ label, meter }: { label: string; meter: UsageMeter }) {
+  const share = meter.limit === null ? 0 : meter.used / meter.limit;
+  const state = share >= 0.99 ? 'over' : share >= 0.8 ? 'near' : undefined;
+  return (
+    <tr className={state}>
+      <th scope="row">{label}</th>
+      <td>{meter.used.toLocaleString('en')}</td>
+      <td>{meter.limit === null ? 'No cap' : meter.limit.toLocaleString('en')}</td>
+    </tr>
   );
 }

@@ -1,6 +1,10 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
 import { ApiProblem, api, setCsrfToken, unwrap } from '../api/client.ts';
-import type { Membership, Role, Session } from '../api/interim-admin-paths.ts';
+import type { components } from '../api/schema.ts';
+
+type Session = components['schemas']['AdminSession'];
+type Membership = components['schemas']['AdminMembership'];
+type Role = Membership['role'];
 
 interface SessionState {
   /** undefined while the first check runs; null when signed out. */

@@ -10,7 +10,10 @@ export type Condition =
   | { all: Condition[] }
   | { any: Condition[] }
   | { not: Condition }
-  | { attribute: string; op: ComparisonOp; value?: AttributeValue | AttributeValue[] };
+  | { attribute: string; op: ComparisonOp; value?: ConditionValue | ConditionValue[] };
+
+/** What a condition compares an attribute with (a decimal attribute compares with a number or its text). */
+export type ConditionValue = string | number | boolean | null;
 
 export const COMPARISON_OPS = [
   'eq',
@@ -28,30 +31,32 @@ export type ComparisonOp = (typeof COMPARISON_OPS)[number];
 
 const scalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
-export const ConditionSchema: z.ZodType<Condition> = z.lazy(() =>
-  z.union([
-    z.strictObject({ all: z.array(ConditionSchema).min(1).describe('Holds when every condition holds.') }),
-    z.strictObject({ any: z.array(ConditionSchema).min(1).describe('Holds when one condition holds.') }),
-    z.strictObject({ not: z.lazy(() => ConditionSchema).describe('Holds when this condition does not.') }),
-    z
-      .strictObject({
-        attribute: z.string().min(1).max(100).describe('A player attribute (section playerAttributes).'),
-        op: z
-          .enum(COMPARISON_OPS)
-          .describe('How the attribute compares with value; exists and notExists take no value.'),
-        value: z
-          .union([scalar, z.array(scalar)])
-          .optional()
-          .describe('The value to compare with; a list for in and notIn.'),
-      })
-      .refine((c) => (c.op === 'in' || c.op === 'notIn' ? Array.isArray(c.value) : true), {
-        message: 'in and notIn take a list of values',
-      })
-      .refine((c) => (c.op === 'exists' || c.op === 'notExists' ? true : c.value !== undefined), {
-        message: 'this operator needs a value',
-      }),
-  ]),
-);
+export const ConditionSchema: z.ZodType<Condition, Condition> = z
+  .lazy(() =>
+    z.union([
+      z.strictObject({ all: z.array(ConditionSchema).min(1).describe('Holds when every condition holds.') }),
+      z.strictObject({ any: z.array(ConditionSchema).min(1).describe('Holds when one condition holds.') }),
+      z.strictObject({ not: z.lazy(() => ConditionSchema).describe('Holds when this condition does not.') }),
+      z
+        .strictObject({
+          attribute: z.string().min(1).max(100).describe('A player attribute (section playerAttributes).'),
+          op: z
+            .enum(COMPARISON_OPS)
+            .describe('How the attribute compares with value; exists and notExists take no value.'),
+          value: z
+            .union([scalar, z.array(scalar)])
+            .optional()
+            .describe('The value to compare with; a list for in and notIn.'),
+        })
+        .refine((c) => (c.op === 'in' || c.op === 'notIn' ? Array.isArray(c.value) : true), {
+          message: 'in and notIn take a list of values',
+        })
+        .refine((c) => (c.op === 'exists' || c.op === 'notExists' ? true : c.value !== undefined), {
+          message: 'this operator needs a value',
+        }),
+    ]),
+  )
+  .meta({ id: 'EligibilityCondition' });
 
 /** Whether a player with `attributes` satisfies `condition` (an absent condition admits everyone). */
 export function isEligible(

@@ -6,6 +6,7 @@ import {
   type OrganizationLimit,
   registerOrganizationLimit,
 } from './application/organization-limit/organization-limit.ts';
+import type { RefusalTally } from './application/organization-limit/refusal-tally.ts';
 import type { PlayerDirectory } from './application/player-directory.ts';
 import type { RecentEvents } from './application/recent-events.ts';
 import type { SessionDeps } from './application/sessions.ts';
@@ -43,6 +44,8 @@ export interface GatewayDeps {
   readiness?: () => Promise<boolean>;
   /** The organization's in-flight limit (absent in tests that do not exercise it). */
   organizationLimit?: OrganizationLimit;
+  /** Requests the organization limit refused today, per organization (the console's overview). */
+  refusalTally?: RefusalTally;
   /** The live event debugger's record of each environment's recent items. */
   recentEvents: RecentEvents;
   /** The console's build, served at /console/ (absent: no console). */
@@ -55,7 +58,7 @@ export function buildApp(deps: GatewayDeps): HttpApp {
     maxHeaderBytes: PUBLIC_MAX_HEADER_BYTES,
     ...(deps.readiness ? { readiness: deps.readiness } : {}),
   });
-  if (deps.organizationLimit) registerOrganizationLimit(app, deps.organizationLimit);
+  if (deps.organizationLimit) registerOrganizationLimit(app, deps.organizationLimit, deps.refusalTally);
   const authenticator = createAuthenticator({
     pool: deps.pool,
     cacheTtlMs: deps.keyCacheTtlMs,
@@ -77,6 +80,7 @@ export function buildApp(deps: GatewayDeps): HttpApp {
     cookieSecure: deps.cookieSecure,
     onDefinitionChanged: (environmentId) => rules.invalidate(environmentId),
     recentEvents: deps.recentEvents,
+    refusalTally: deps.refusalTally,
   });
   app.register(eventRoutes, {
     authenticator,

@@ -4,6 +4,7 @@ import { createRedis } from '@engage/redis';
 import { buildApp } from './app.ts';
 import { startKeyExpiry } from './application/expire-idempotency-keys.ts';
 import { createOrganizationLimit } from './application/organization-limit/organization-limit.ts';
+import { createRefusalTally } from './application/organization-limit/refusal-tally.ts';
 import { createPlayerDirectory } from './application/player-directory.ts';
 import { createRecentEvents } from './application/recent-events.ts';
 import { cookieSecure } from './application/session-env.ts';
@@ -38,6 +39,8 @@ export async function startGateway(ctx: ServiceContext<GatewayEnv>): Promise<voi
   const redis = createRedis(env.REDIS_URL, { connectionName: 'gateway', silenceMs: 2_000 });
   lifecycle.onShutdown('redis', async () => void (await redis.quit()));
   const organizationLimit = createOrganizationLimit({ redis, keyPrefix: env.REDIS_KEY_PREFIX, env, log });
+  const refusalTally = createRefusalTally({ redis, keyPrefix: env.REDIS_KEY_PREFIX, log });
+  lifecycle.onShutdown('organization limit refusals', () => refusalTally.close());
   // Runs before Redis closes: the slots kept for the next requests go back at once, not at lease expiry.
   lifecycle.onShutdown('organization limit', () => organizationLimit.close?.());
 
@@ -79,6 +82,7 @@ export async function startGateway(ctx: ServiceContext<GatewayEnv>): Promise<voi
     pendingKeyTimeoutMs: env.IDEMPOTENCY_PENDING_TIMEOUT_MS,
     readiness: () => pingPool(pool),
     organizationLimit,
+    refusalTally,
     recentEvents: createRecentEvents({
       redis,
       keyPrefix: env.REDIS_KEY_PREFIX,

@@ -1,3 +1,4 @@
+import type { Condition } from '@engage/contracts';
 import { createTenant, startStack, TEST_ADMIN_TOKEN, type Tenant, type TestStack } from '@engage/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -6,7 +7,7 @@ let tenant: Tenant;
 
 /** A condition value as JSON carries it: a double, whose shortest text is 12345678901234567000. */
 const THRESHOLD = Number('12345678901234567000');
-const item = (key: string, eligibility: unknown) => ({
+const item = (key: string, eligibility: Condition) => ({
   key,
   name: `Item ${key}`,
   priceInPoints: 10,

@@ -122,3 +122,37 @@ export const SettledLeaderboardPeriodSchema = z
   })
   .meta({ id: 'AdminSettledLeaderboardPeriod' });
 export type SettledLeaderboardPeriod = z.infer<typeof SettledLeaderboardPeriodSchema>;
+
+/**
+ * How much of a limit is used. `limit` is the figure as the contract states it (a Sandbox refuses its
+ * 100th player and its 10,000th event; a Live cap is the most players admitted); null: no limit.
+ */
+export const UsageMeterSchema = z
+  .object({ used: z.int().min(0), limit: z.int().nullable() })
+  .meta({ id: 'AdminUsageMeter' });
+export type UsageMeter = z.infer<typeof UsageMeterSchema>;
+
+/** `GET /admin/v1/organizations/{organizationId}/usage`: the organization's usage against its limits, now. */
+export const OrganizationUsageSchema = z
+  .object({
+    organizationId: z.uuid(),
+    /** The UTC month the monthly counts are of, `YYYY-MM`. */
+    month: z.string(),
+    /** The UTC day the daily counts are of, `YYYY-MM-DD`. */
+    day: z.string(),
+    /** Players active this month in the organization's Live environments, against its cap (null: no cap). */
+    liveMonthlyActivePlayers: UsageMeterSchema,
+    /** The organization's requests in flight: the contract's limit and the requests it refused today. */
+    requestsInFlight: z.object({ limit: z.int(), refusedToday: z.int().min(0) }),
+    /** Each project's Sandbox: its players this month and events today, against the Sandbox limits. */
+    sandboxes: z.array(
+      z.object({
+        projectId: z.uuid(),
+        environmentId: z.uuid(),
+        monthlyActivePlayers: UsageMeterSchema,
+        eventsToday: UsageMeterSchema,
+      }),
+    ),
+  })
+  .meta({ id: 'AdminOrganizationUsage' });
+export type OrganizationUsage = z.infer<typeof OrganizationUsageSchema>;

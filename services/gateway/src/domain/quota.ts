@@ -5,8 +5,10 @@ import type { EnvironmentKind, ProblemCode } from '@engage/contracts';
  * are admitted; "the 10,000th event is refused" means at most 9,999 a day. A Live organization's cap
  * is the number of players it may have, so the cap itself is admitted and the one after refused.
  */
-export const SANDBOX_MONTHLY_ACTIVE_PLAYERS_ADMITTED = 99;
-export const SANDBOX_DAILY_EVENTS_ADMITTED = 9_999;
+export const SANDBOX_MONTHLY_ACTIVE_PLAYERS_LIMIT = 100;
+export const SANDBOX_DAILY_EVENTS_LIMIT = 10_000;
+export const SANDBOX_MONTHLY_ACTIVE_PLAYERS_ADMITTED = SANDBOX_MONTHLY_ACTIVE_PLAYERS_LIMIT - 1;
+export const SANDBOX_DAILY_EVENTS_ADMITTED = SANDBOX_DAILY_EVENTS_LIMIT - 1;
 
 export const QUOTA_CODES = {
   sandboxPlayers: 'sandbox.monthly_active_players_exceeded',

@@ -16,6 +16,7 @@ export const ADMIN_ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   'GET /organizations': 'signed-in',
   'POST /organizations': 'admin-token',
   'GET /organizations/:organizationId': 'viewer',
+  'GET /organizations/:organizationId/usage': 'viewer',
   'PATCH /organizations/:organizationId': 'admin-token',
   'POST /organizations/:organizationId/projects': 'admin',
   'GET /organizations/:organizationId/operators': 'owner',

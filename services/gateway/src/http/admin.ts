@@ -19,6 +19,7 @@ import {
   OrganizationDetailSchema,
   OrganizationPageSchema,
   OrganizationSchema,
+  OrganizationUsageSchema,
   ProjectSchema,
   type SettledLeaderboardPeriod,
   SettledLeaderboardPeriodSchema,
@@ -45,6 +46,8 @@ import {
   revokeKey,
 } from '../application/control-plane-writes.ts';
 import { applyEnvironmentFile, readEnvironmentFile } from '../application/environment-file.ts';
+import type { RefusalTally } from '../application/organization-limit/refusal-tally.ts';
+import { organizationUsage } from '../application/organization-usage.ts';
 import type { RecentEvents } from '../application/recent-events.ts';
 import type { SessionDeps } from '../application/sessions.ts';
 import {
@@ -77,6 +80,8 @@ export interface AdminDeps {
   onDefinitionChanged: (environmentId: string) => void;
   /** The live event debugger's record. */
   recentEvents: RecentEvents;
+  /** Requests the organization limit refused today (absent: none counted). */
+  refusalTally?: RefusalTally | undefined;
 }
 
 const organizationParams = z.object({ organizationId: z.uuid() });
@@ -123,6 +128,13 @@ export async function adminRoutes(scope: HttpApp, deps: AdminDeps): Promise<void
     { schema: { params: organizationParams, response: { 200: OrganizationDetailSchema } } },
     async (request) =>
       (await findOrganization(pool, request.params.organizationId)) ?? throwIt(organizationNotFound()),
+  );
+
+  scope.get(
+    '/organizations/:organizationId/usage',
+    { schema: { params: organizationParams, response: { 200: OrganizationUsageSchema } } },
+    async (request) =>
+      (await organizationUsage(deps, request.params.organizationId)) ?? throwIt(organizationNotFound()),
   );
 
   scope.patch(

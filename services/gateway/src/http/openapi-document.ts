@@ -3,6 +3,7 @@ import { ROUTES, type RouteDefinition, routeErrorCodes } from '@engage/contracts
 import { z } from 'zod';
 import { environmentSchemaOperation } from './environment-schema.ts';
 import { ADMIN_SECURITY_SCHEME, adminOperations } from './openapi-admin-operations.ts';
+import { controlPlaneOperations } from './openapi-control-plane-operations.ts';
 import { eventDebuggerOperations } from './openapi-event-debugger-operations.ts';
 import { operatorOperations, SESSION_SECURITY_SCHEME } from './openapi-operator-operations.ts';
 import { playerOperations } from './openapi-player-operations.ts';
@@ -26,6 +27,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
   const outputs = collect('output', (route) => ({ response: route.response }));
   const problem = toSchema(z.object({ problem: ProblemDocumentSchema }), 'output');
   const admin = adminOperations();
+  const controlPlane = controlPlaneOperations();
   const operators = operatorOperations();
   const players = playerOperations();
   const eventDebugger = eventDebuggerOperations();
@@ -34,6 +36,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     ...outputs.defs,
     ...problem.defs,
     ...admin.schemas,
+    ...controlPlane.schemas,
     ...operators.schemas,
     ...players.schemas,
     ...eventDebugger.schemas,
@@ -75,6 +78,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     paths: {
       ...paths,
       ...admin.paths,
+      ...controlPlane.paths,
       ...operators.paths,
       ...players.paths,
       ...eventDebugger.paths,

@@ -49,3 +49,24 @@ export async function readCounter(
   );
   return rows[0]?.value ?? 0;
 }
+
+export interface CounterToRead {
+  scopeId: string;
+  metric: CounterMetric;
+  period: string;
+}
+
+/** Several counters in one statement, in the order asked (0 for a counter never written). */
+export async function readCounters(
+  db: { query: PoolClient['query'] },
+  counters: readonly CounterToRead[],
+): Promise<number[]> {
+  if (counters.length === 0) return [];
+  const { rows } = await db.query<{ value: number | null }>(
+    `SELECT c.value FROM unnest($1::uuid[], $2::text[], $3::date[]) WITH ORDINALITY AS w(scope_id, metric, period, n)
+     LEFT JOIN usage_counters c USING (scope_id, metric, period)
+     ORDER BY w.n`,
+    [counters.map((c) => c.scopeId), counters.map((c) => c.metric), counters.map((c) => c.period)],
+  );
+  return rows.map((row) => row.value ?? 0);
+}

@@ -52,6 +52,10 @@ function requestFor(route: string): { method: string; path: string; body?: unkno
     'GET /organizations': () => ({ method: 'GET', path: '/organizations' }),
     'POST /organizations': () => ({ method: 'POST', path: '/organizations', body: { name: 'by a role' } }),
     'GET /organizations/:organizationId': () => ({ method: 'GET', path: `/organizations/${org}` }),
+    'GET /organizations/:organizationId/usage': () => ({
+      method: 'GET',
+      path: `/organizations/${org}/usage`,
+    }),
     'PATCH /organizations/:organizationId': () => ({
       method: 'PATCH',
       path: `/organizations/${org}`,

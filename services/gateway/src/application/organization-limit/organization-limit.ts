@@ -13,6 +13,7 @@ import {
   requestsWaiting,
   slotsHeld,
 } from './metrics.ts';
+import type { RefusalTally } from './refusal-tally.ts';
 import { takeSlotForResponse } from './response-slot.ts';
 
 /** The contract's limits: per organization, shared by all its keys, environments and our replicas. */
@@ -100,7 +101,11 @@ export const tooManyConcurrentRequests = () =>
  * client gone, whichever path it took (takeSlotForResponse). The hook runs after authentication
  * (it needs the organization) and before any handler writes.
  */
-export function registerOrganizationLimit(app: HttpApp, limit: OrganizationLimit): void {
+export function registerOrganizationLimit(
+  app: HttpApp,
+  limit: OrganizationLimit,
+  tally?: RefusalTally,
+): void {
   // Settled when the request's handling is over: its answer is being sent (onSend runs for
   // answers and errors alike, even to a client that has gone) or its response is done.
   const handlingEnded = new WeakMap<object, () => void>();
@@ -124,8 +129,10 @@ export function registerOrganizationLimit(app: HttpApp, limit: OrganizationLimit
       requestsWaiting.dec();
     }
     if (admission.outcome === 'admitted') return payload;
-    if (admission.outcome === 'refused') refusals.inc({ reason: admission.reason });
-    else abandoned.inc();
+    if (admission.outcome === 'refused') {
+      refusals.inc({ reason: admission.reason });
+      tally?.refused(organizationId);
+    } else abandoned.inc();
     // An aborted request has no one to answer; the refusal only ends its handling.
     throw tooManyConcurrentRequests();
   });
