@@ -160,19 +160,34 @@ describe('content in the console', () => {
     expect(await page.getByRole('link', { name: 'Audit log' }).count()).toBe(0);
   });
 
-  it('edits a mission in the form, which rewrites the text to preview', async () => {
-    await page.getByText('Missions as a form').click();
+  it('edits a mission and a shop item in the forms, which rewrite the text to preview', async () => {
+    await page.getByText('Content as forms').click();
     const name = page.getByRole('textbox', { name: 'Name of first-level' });
     expect(await name.inputValue()).toBe('First level, renamed');
     await name.fill('First level, from the form');
     await page.getByRole('combobox', { name: 'Repeat of first-level' }).selectOption('daily');
     await expect.poll(() => editorOf(page).textContent()).toContain('First level, from the form');
     await page.getByRole('button', { name: 'Preview' }).click();
-    const row = page
-      .getByRole('region', { name: 'Changes to apply' })
-      .getByRole('row', { name: /first-level/ });
+    const changes = page.getByRole('region', { name: 'Changes to apply' });
+    const row = changes.getByRole('row', { name: /first-level/ });
     await expect.poll(() => row.textContent()).toMatch(/Updated.*name.*repeat|Updated.*repeat.*name/);
-    await expectAccessible(page, 'content-missions-form');
+
+    // A nested section (marketplace.items) is rewritten in place, beside the rest of the text.
+    await pasteFile(page, {
+      ...definition,
+      marketplace: { items: [{ key: 'gem-pack', name: 'Gem pack', priceInPoints: 50 }] },
+    });
+    await page.getByRole('spinbutton', { name: 'Price in points of gem-pack' }).fill('75');
+    await page.getByRole('spinbutton', { name: 'Stock of gem-pack' }).fill('10');
+    await page.getByRole('checkbox', { name: 'gem-pack active' }).uncheck();
+    await expect
+      .poll(async () => (await editorOf(page).textContent())?.replaceAll(/\s/g, ''))
+      .toContain('"priceInPoints":75,"stock":10,"active":false');
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await expect
+      .poll(() => changes.getByRole('row', { name: /gem-pack/ }).textContent())
+      .toContain('Created');
+    await expectAccessible(page, 'content-forms');
     await page.getByRole('button', { name: 'Discard changes' }).click();
     expect(await name.inputValue()).toBe('First level, renamed');
   });

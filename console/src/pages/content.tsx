@@ -2,9 +2,9 @@ import type { EnvironmentDiff, EnvironmentFileInput } from '@engage/contracts/en
 import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { api, unwrap } from '../api/client.ts';
+import { ContentForms } from '../components/content-forms.tsx';
 import { DefinitionHistory } from '../components/definition-history.tsx';
 import { DiffView } from '../components/diff-view.tsx';
-import { MissionsForm } from '../components/missions-form.tsx';
 import { RefusedPlaces, refusedPlaces } from '../components/refused-places.tsx';
 import { Busy, ProblemMessage } from '../components/status.tsx';
 import { useAction, useLoad } from '../components/use-call.ts';
@@ -113,7 +113,7 @@ export function ContentPage() {
           />
         </Suspense>
       )}
-      {text !== null && <MissionsForm text={editing} onText={setText} readOnly={!mayWrite} />}
+      {text !== null && <ContentForms text={editing} onText={setText} readOnly={!mayWrite} />}
       {mayWrite && text !== null && (
         <div className="actions">
           <button type="button" onClick={() => preview.run(editing)} disabled={preview.busy || apply.busy}>
