@@ -118,24 +118,23 @@ export function adminPlayerRoutes(scope: HttpApp, deps: AdminPlayerDeps): void {
         path: '/v1/points/adjustments',
         body: { playerId: player.id, amount, reason, idempotencyKey },
       });
-      if (answer.replayed) {
-        reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
-      } else {
-        // The ledger's journal is the record of the money; the audit log says which operator moved it and why.
-        const result = JSON.parse(answer.body.toString('utf8')) as { transactionId: string; balance: number };
-        const { organizationId, environmentId } = environment;
-        await recordChange(pool, writeOrigin(request), {
-          organizationId,
-          targets: { organizationId, environmentId, playerId: player.id },
-          after: {
-            amount,
-            reason,
-            idempotencyKey,
-            transactionId: result.transactionId,
-            balance: result.balance,
-          },
-        });
-      }
+      if (answer.replayed) reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+      // The ledger's journal is the record of the money; the audit log says which operator moved it
+      // and why. A replay records it too, once: the retry of a submission whose record failed.
+      const result = JSON.parse(answer.body.toString('utf8')) as { transactionId: string; balance: number };
+      const { organizationId, environmentId } = environment;
+      await recordChange(pool, writeOrigin(request), {
+        organizationId,
+        targets: { organizationId, environmentId, playerId: player.id },
+        after: {
+          amount,
+          reason,
+          idempotencyKey,
+          transactionId: result.transactionId,
+          balance: result.balance,
+        },
+        onceKey: `points-adjustment:${environmentId}:${result.transactionId}`,
+      });
       return send(reply, answer);
     },
   );

@@ -15,14 +15,17 @@ export interface AuditRecord {
   before?: unknown;
   after?: unknown;
   difference?: unknown;
+  /** Records the change once per organization and key, however often it is recorded (a retried write). */
+  onceKey?: string;
 }
 
 export async function insertAuditEntry(db: Pool | PoolClient, record: AuditRecord): Promise<void> {
   const json = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
   await db.query(
     `INSERT INTO audit_log (audit_id, organization_id, actor_kind, operator_id, operator_email, method,
-                            route, targets, before, after, difference)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+                            route, targets, before, after, difference, once_key)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+     ON CONFLICT (organization_id, once_key) WHERE once_key IS NOT NULL DO NOTHING`,
     [
       randomUUID(),
       record.organizationId,
@@ -35,6 +38,7 @@ export async function insertAuditEntry(db: Pool | PoolClient, record: AuditRecor
       json(record.before),
       json(record.after),
       json(record.difference),
+      record.onceKey ?? null,
     ],
   );
 }

@@ -213,6 +213,49 @@ describe('a support adjustment', () => {
     });
   });
 
+  it('records an adjustment whose audit entry failed when its submission is retried, once', async () => {
+    // The fault: the audit log refuses this organization's entries, after the ledger has applied.
+    const gateway = schemaPool('gateway');
+    const fault = `audit_fault_${crypto.randomUUID().replaceAll('-', '')}`;
+    await gateway.query(
+      `CREATE FUNCTION ${fault}() RETURNS trigger LANGUAGE plpgsql AS
+         $$ BEGIN RAISE EXCEPTION 'injected audit failure'; END $$`,
+    );
+    await gateway.query(
+      `CREATE TRIGGER ${fault} BEFORE INSERT ON audit_log FOR EACH ROW
+         WHEN (NEW.organization_id = '${tenant.organizationId}') EXECUTE FUNCTION ${fault}()`,
+    );
+    const key = crypto.randomUUID();
+    const body = { amount: 7, reason: 'Audit outage' };
+    try {
+      const failed = await adjust(support, body, key);
+      expect([failed.status, failed.body.code]).toEqual([500, 'server.unexpected']);
+    } finally {
+      await gateway.query(`DROP TRIGGER ${fault} ON audit_log`);
+      await gateway.query(`DROP FUNCTION ${fault}()`);
+      await gateway.end();
+    }
+    // The ledger applied it; the retry is its replay, and is recorded now.
+    const retried = await adjust(support, body, key);
+    expect([retried.status, retried.headers.get('idempotent-replayed'), retried.body.balance]).toEqual([
+      200,
+      'true',
+      32,
+    ]);
+    expect((await adjust(support, body, key)).status).toBe(200);
+    const log = await asAdminToken(
+      stack.gatewayUrl,
+      'GET',
+      `/organizations/${tenant.organizationId}/audit-log`,
+    );
+    const recorded = log.body.entries.filter(
+      (e: { after: { idempotencyKey?: string } | null }) => e.after?.idempotencyKey === key,
+    );
+    expect(recorded).toHaveLength(1);
+    expect(recorded[0].after).toMatchObject({ amount: 7, transactionId: retried.body.transactionId });
+    expect((await viewer.call('GET', playerPath('/points'))).body.balance).toBe(32);
+  });
+
   it('refuses what /v1 refuses, a missing reason or key, and changes nothing', async () => {
     const below = await adjust(support, { amount: -1000, reason: 'Too much' }, crypto.randomUUID());
     expect([below.status, below.body.code]).toEqual([409, 'points.insufficient_balance']);
@@ -222,7 +265,7 @@ describe('a support adjustment', () => {
     expect([noReason.status, noReason.body.code]).toEqual([400, 'validation.reason']);
     const noKey = await adjust(support, { amount: 5, reason: 'No key' });
     expect([noKey.status, noKey.body.code]).toEqual([400, 'validation.idempotency_key']);
-    expect((await viewer.call('GET', playerPath('/points'))).body.balance).toBe(25);
+    expect((await viewer.call('GET', playerPath('/points'))).body.balance).toBe(32);
   });
 
   it('is refused to a viewer and to another organization', async () => {
@@ -234,6 +277,6 @@ describe('a support adjustment', () => {
     ]);
     const byOutsider = await adjust(outsider, { amount: 5, reason: 'Outsider' }, crypto.randomUUID());
     expect([byOutsider.status, byOutsider.body.code]).toEqual([403, 'admin.forbidden']);
-    expect((await viewer.call('GET', playerPath('/points'))).body.balance).toBe(25);
+    expect((await viewer.call('GET', playerPath('/points'))).body.balance).toBe(32);
   });
 });
