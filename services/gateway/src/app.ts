@@ -47,6 +47,8 @@ export interface GatewayDeps {
   recentEvents: RecentEvents;
   /** The console's build, served at /console/ (absent: no console). */
   consoleDirectory?: string;
+  /** Wakes the outbox relay after a commit that recorded state changes for their topics. */
+  onOutbox: () => void;
 }
 
 export function buildApp(deps: GatewayDeps): HttpApp {
@@ -63,6 +65,7 @@ export function buildApp(deps: GatewayDeps): HttpApp {
   });
   const { players } = deps;
   const rules = createEventRulesCache({ pool: deps.pool, ttlMs: deps.definitionCacheTtlMs });
+  const outbox = { topicPrefix: deps.topicPrefix, kick: deps.onOutbox };
 
   app.register(openApiRoutes);
   if (deps.consoleDirectory) app.register(consoleRoutes, { directory: deps.consoleDirectory });
@@ -77,6 +80,7 @@ export function buildApp(deps: GatewayDeps): HttpApp {
     cookieSecure: deps.cookieSecure,
     onDefinitionChanged: (environmentId) => rules.invalidate(environmentId),
     recentEvents: deps.recentEvents,
+    outbox,
   });
   app.register(eventRoutes, {
     authenticator,
@@ -90,7 +94,7 @@ export function buildApp(deps: GatewayDeps): HttpApp {
     recentEvents: deps.recentEvents,
     bodyLimit: deps.eventsBodyLimit,
   });
-  app.register(playerRoutes, { authenticator, pool: deps.pool, players });
+  app.register(playerRoutes, { authenticator, pool: deps.pool, players, outbox });
   app.register(forwardRoutes, { authenticator, players, upstreams: deps.upstreams });
   return app;
 }

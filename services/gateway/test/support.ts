@@ -1,6 +1,6 @@
 import { type AcceptedEvent, topicName, topics } from '@engage/contracts';
 import { createCatalogTopics } from '@engage/devstack';
-import { createKafka, decodeRecord } from '@engage/kafka';
+import { createKafka, decodeRecord, startOutboxRelay } from '@engage/kafka';
 import { createLogger, type HttpApp, InternalSigner, retry, startTelemetry } from '@engage/kit';
 import { createPool, type Pool, type PoolClient } from '@engage/postgres';
 import { createRedis } from '@engage/redis';
@@ -99,8 +99,17 @@ export async function startGateway(
     settings: { maxItems: 300, watchTtlMs: 60_000, maxPendingCalls: 64, ...options.recentEvents },
     log,
   });
+  // As the server does: the relay publishes the state changes the gateway records in its outbox
+  // (on the stack's brokers even when the test cuts the producer's link: other tests share the outbox).
+  const relay = startOutboxRelay({
+    pool,
+    kafka: createKafka({ brokers: stack.brokers, clientId: 'gateway-test-relay', log }),
+    log,
+    idleMs: 50,
+  });
   const app = buildApp({
     log,
+    onOutbox: relay.kick,
     pool,
     producer,
     upstreams,
@@ -133,6 +142,7 @@ export async function startGateway(
       await players.close();
       await upstreams.close();
       await producer.close();
+      await relay.stop();
       await redis.quit();
       if (recentEventsRedis !== redis) recentEventsRedis.disconnect();
       await pool.end();

@@ -44,9 +44,11 @@ import {
   createProject,
   revokeKey,
 } from '../application/control-plane-writes.ts';
+import { recordDefinitionApply } from '../application/definition-applies.ts';
 import { applyEnvironmentFile, readEnvironmentFile } from '../application/environment-file.ts';
 import type { RecentEvents } from '../application/recent-events.ts';
 import type { SessionDeps } from '../application/sessions.ts';
+import type { StateOutbox } from '../application/state-outbox.ts';
 import {
   findEnvironment,
   findEnvironmentContext,
@@ -77,6 +79,8 @@ export interface AdminDeps {
   onDefinitionChanged: (environmentId: string) => void;
   /** The live event debugger's record. */
   recentEvents: RecentEvents;
+  /** Where API-key and definition changes are recorded for their topics. */
+  outbox: StateOutbox;
 }
 
 const organizationParams = z.object({ organizationId: z.uuid() });
@@ -164,7 +168,7 @@ export async function adminRoutes(scope: HttpApp, deps: AdminDeps): Promise<void
     async (request, reply) => {
       const environment = await findEnvironment(pool, request.params.environmentId);
       if (!environment) throw environmentNotFound();
-      const created = await createApiKey(pool, writeOrigin(request), {
+      const created = await createApiKey(pool, deps.outbox, writeOrigin(request), {
         organizationId: callerOf(request).organizationId!,
         environmentId: environment.environmentId,
         kind: environment.kind,
@@ -189,7 +193,7 @@ export async function adminRoutes(scope: HttpApp, deps: AdminDeps): Promise<void
     '/api-keys/:apiKeyId',
     { schema: { params: apiKeyParams, response: { 200: ApiKeySchema } } },
     async (request) =>
-      (await revokeKey(pool, writeOrigin(request), request.params.apiKeyId)) ??
+      (await revokeKey(pool, deps.outbox, writeOrigin(request), request.params.apiKeyId)) ??
       throwIt(notFound('api_key.not_found')),
   );
 
@@ -223,12 +227,10 @@ export async function adminRoutes(scope: HttpApp, deps: AdminDeps): Promise<void
       if (!diff) throw environmentNotFound();
       if (diff.changed && !dryRun) {
         deps.onDefinitionChanged(environmentId);
-        // The file's sections span services, so the entry follows the apply instead of sharing a transaction.
-        const organizationId = callerOf(request).organizationId!;
-        await recordChange(pool, writeOrigin(request), {
-          organizationId,
-          targets: { organizationId, environmentId },
-          difference: diff,
+        await recordDefinitionApply(pool, deps.outbox, writeOrigin(request), {
+          organizationId: callerOf(request).organizationId!,
+          environmentKind: current.kind,
+          diff,
         });
       }
       return diff;

@@ -17,14 +17,16 @@ export interface AuditRecord {
   difference?: unknown;
 }
 
-export async function insertAuditEntry(db: Pool | PoolClient, record: AuditRecord): Promise<void> {
+/** Answers the new entry's auditId. */
+export async function insertAuditEntry(db: Pool | PoolClient, record: AuditRecord): Promise<string> {
+  const auditId = randomUUID();
   const json = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
   await db.query(
     `INSERT INTO audit_log (audit_id, organization_id, actor_kind, operator_id, operator_email, method,
                             route, targets, before, after, difference)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
     [
-      randomUUID(),
+      auditId,
       record.organizationId,
       record.actor.kind,
       record.actor.kind === 'operator' ? record.actor.operatorId : null,
@@ -37,6 +39,7 @@ export async function insertAuditEntry(db: Pool | PoolClient, record: AuditRecor
       json(record.difference),
     ],
   );
+  return auditId;
 }
 
 interface AuditRow {
