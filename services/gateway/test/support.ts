@@ -55,6 +55,13 @@ export async function startGateway(
     attempts: 5,
     delayMs: (failed) => 200 * failed,
   });
+  // The outbox relay publishes on the stack's broker (below): its topics must be there too.
+  if (brokers !== stack.brokers) {
+    await retry(() => createCatalogTopics(stack.brokers, topicPrefix), {
+      attempts: 5,
+      delayMs: (failed) => 200 * failed,
+    });
+  }
   // As runService does: the SDK registers the W3C propagator that forwarding uses.
   if (!telemetryStarted) {
     startTelemetry('gateway-test', undefined);
