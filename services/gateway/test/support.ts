@@ -68,6 +68,9 @@ export async function startGateway(
     telemetryStarted = true;
   }
   const pool = createPool({ url: stack.databaseUrl, schema: 'gateway', max: 10 });
+  // The test database outlives runs and brokers: rows an aborted run left for topics that may no
+  // longer exist would hold up the relay (it publishes in id order); a live run's go within moments.
+  await pool.query(`DELETE FROM outbox WHERE created_at < now() - interval '15 minutes'`);
   const producer = await createEventProducer({
     brokers,
     clientId: 'gateway-test',
