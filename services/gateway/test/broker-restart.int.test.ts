@@ -3,8 +3,8 @@ import { createCatalogTopics, type PrivateKafka, startPrivateKafka } from '@enga
 import {
   createPrivateDatabase,
   createTenant,
-  type PrivateDatabase,
   eventually,
+  type PrivateDatabase,
   type ServiceProcess,
   serviceEnv,
   spawnService,
@@ -45,12 +45,12 @@ beforeAll(async () => {
   mark('broker started');
   topicPrefix = uniqueTopicPrefix();
   // The gateway's topics: accepted events, and what its outbox relay publishes.
-  await createCatalogTopics(
-    broker.brokers,
-    topicPrefix,
-    1,
-    [topics.eventsAccepted, topics.apiKeys, topics.definitionsApplied, topics.playersAttributes] as TopicDefinition<unknown>[],
-  );
+  await createCatalogTopics(broker.brokers, topicPrefix, 1, [
+    topics.eventsAccepted,
+    topics.apiKeys,
+    topics.definitionsApplied,
+    topics.playersAttributes,
+  ] as TopicDefinition<unknown>[]);
   gateway = await spawnService(
     stackConfig().repoRoot,
     'gateway',
