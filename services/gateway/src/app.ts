@@ -50,6 +50,8 @@ export interface GatewayDeps {
   recentEvents: RecentEvents;
   /** The console's build, served at /console/ (absent: no console). */
   consoleDirectory?: string;
+  /** Wakes the outbox relay after a commit that recorded state changes for their topics. */
+  onOutbox: () => void;
 }
 
 export function buildApp(deps: GatewayDeps): HttpApp {
@@ -66,6 +68,7 @@ export function buildApp(deps: GatewayDeps): HttpApp {
   });
   const { players } = deps;
   const rules = createEventRulesCache({ pool: deps.pool, ttlMs: deps.definitionCacheTtlMs });
+  const outbox = { topicPrefix: deps.topicPrefix, kick: deps.onOutbox };
 
   app.register(openApiRoutes);
   if (deps.consoleDirectory) app.register(consoleRoutes, { directory: deps.consoleDirectory });
@@ -81,6 +84,7 @@ export function buildApp(deps: GatewayDeps): HttpApp {
     onDefinitionChanged: (environmentId) => rules.invalidate(environmentId),
     recentEvents: deps.recentEvents,
     refusalTally: deps.refusalTally,
+    outbox,
   });
   app.register(eventRoutes, {
     authenticator,
@@ -94,7 +98,7 @@ export function buildApp(deps: GatewayDeps): HttpApp {
     recentEvents: deps.recentEvents,
     bodyLimit: deps.eventsBodyLimit,
   });
-  app.register(playerRoutes, { authenticator, pool: deps.pool, players });
+  app.register(playerRoutes, { authenticator, pool: deps.pool, players, outbox });
   app.register(forwardRoutes, { authenticator, players, upstreams: deps.upstreams });
   return app;
 }

@@ -1,3 +1,4 @@
+import { createKafka, startOutboxRelay } from '@engage/kafka';
 import { InternalSigner, listen, type ServiceContext } from '@engage/kit';
 import { createPool, pingPool, warnIfAutovacuumOff } from '@engage/postgres';
 import { createRedis } from '@engage/redis';
@@ -26,6 +27,11 @@ export async function startGateway(ctx: ServiceContext<GatewayEnv>): Promise<voi
     log,
   });
   lifecycle.onShutdown('kafka producer', () => producer.close());
+
+  // Player attribute, API-key and definition changes leave through the outbox, after their commit.
+  const kafka = createKafka({ brokers: env.KAFKA_BROKERS, clientId: env.KAFKA_CLIENT_ID ?? 'gateway', log });
+  const relay = startOutboxRelay({ pool, kafka, log });
+  lifecycle.onShutdown('outbox relay', relay.stop);
 
   const upstreams = createUpstreams(
     { rules: env.RULES_URL, ledger: env.LEDGER_URL, query: env.QUERY_URL },
@@ -81,6 +87,7 @@ export async function startGateway(ctx: ServiceContext<GatewayEnv>): Promise<voi
     definitionCacheTtlMs: env.DEFINITION_CACHE_TTL_MS,
     pendingKeyTimeoutMs: env.IDEMPOTENCY_PENDING_TIMEOUT_MS,
     readiness: () => pingPool(pool),
+    onOutbox: relay.kick,
     organizationLimit,
     refusalTally,
     recentEvents: createRecentEvents({

@@ -1,8 +1,10 @@
 import { type AcceptedEvent, type TopicDefinition, topics } from '@engage/contracts';
 import { createCatalogTopics, type PrivateKafka, startPrivateKafka } from '@engage/devstack';
 import {
+  createPrivateDatabase,
   createTenant,
   eventually,
+  type PrivateDatabase,
   type ServiceProcess,
   serviceEnv,
   spawnService,
@@ -17,13 +19,15 @@ import { readAcceptedEvents } from './support.ts';
 /**
  * The gateway in its own process, producing to a broker of this test's own that the test stops
  * (SIGTERM, then SIGKILL) and restarts under load; then the topic is reconciled against every
- * answer the clients received. The shared broker is not touched.
+ * answer the clients received. The shared broker is not touched. The gateway has a database of
+ * its own too: its outbox relay publishes to this broker, which has none of the other tests' topics.
  */
 
 const CLIENTS = 4;
 const ITEMS = 20;
 
 let broker: PrivateKafka | undefined;
+let database: PrivateDatabase | undefined;
 let gateway: ServiceProcess | undefined;
 let tenant: Tenant;
 let topicPrefix: string;
@@ -37,16 +41,20 @@ function mark(what: string) {
 
 beforeAll(async () => {
   lastMark = Date.now();
-  broker = await startPrivateKafka();
+  [broker, database] = await Promise.all([startPrivateKafka(), createPrivateDatabase()]);
   mark('broker started');
   topicPrefix = uniqueTopicPrefix();
+  // The gateway's topics: accepted events, and what its outbox relay publishes.
   await createCatalogTopics(broker.brokers, topicPrefix, 1, [
-    topics.eventsAccepted as TopicDefinition<unknown>,
-  ]);
+    topics.eventsAccepted,
+    topics.apiKeys,
+    topics.definitionsApplied,
+    topics.playersAttributes,
+  ] as TopicDefinition<unknown>[]);
   gateway = await spawnService(
     stackConfig().repoRoot,
     'gateway',
-    serviceEnv(topicPrefix, { KAFKA_BROKERS: broker.brokers.join(',') }),
+    serviceEnv(topicPrefix, { KAFKA_BROKERS: broker.brokers.join(','), DATABASE_URL: database.url }),
   );
   mark('gateway ready');
   tenant = await createTenant(gateway.url, TEST_ADMIN_TOKEN, {
@@ -57,6 +65,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await gateway?.kill('SIGKILL');
   await broker?.destroy();
+  await database?.drop();
 });
 
 interface Item {

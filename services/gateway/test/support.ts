@@ -1,6 +1,6 @@
 import { type AcceptedEvent, topicName, topics } from '@engage/contracts';
 import { createCatalogTopics } from '@engage/devstack';
-import { createKafka, decodeRecord } from '@engage/kafka';
+import { createKafka, decodeRecord, startOutboxRelay } from '@engage/kafka';
 import { createLogger, type HttpApp, InternalSigner, retry, startTelemetry } from '@engage/kit';
 import { createPool, type Pool, type PoolClient } from '@engage/postgres';
 import { createRedis } from '@engage/redis';
@@ -55,12 +55,22 @@ export async function startGateway(
     attempts: 5,
     delayMs: (failed) => 200 * failed,
   });
+  // The outbox relay publishes on the stack's broker (below): its topics must be there too.
+  if (brokers !== stack.brokers) {
+    await retry(() => createCatalogTopics(stack.brokers, topicPrefix), {
+      attempts: 5,
+      delayMs: (failed) => 200 * failed,
+    });
+  }
   // As runService does: the SDK registers the W3C propagator that forwarding uses.
   if (!telemetryStarted) {
     startTelemetry('gateway-test', undefined);
     telemetryStarted = true;
   }
   const pool = createPool({ url: stack.databaseUrl, schema: 'gateway', max: 10 });
+  // The test database outlives runs and brokers: rows an aborted run left for topics that may no
+  // longer exist would hold up the relay (it publishes in id order); a live run's go within moments.
+  await pool.query(`DELETE FROM outbox WHERE created_at < now() - interval '15 minutes'`);
   const producer = await createEventProducer({
     brokers,
     clientId: 'gateway-test',
@@ -99,8 +109,17 @@ export async function startGateway(
     settings: { maxItems: 300, watchTtlMs: 60_000, maxPendingCalls: 64, ...options.recentEvents },
     log,
   });
+  // As the server does: the relay publishes the state changes the gateway records in its outbox
+  // (on the stack's brokers even when the test cuts the producer's link: other tests share the outbox).
+  const relay = startOutboxRelay({
+    pool,
+    kafka: createKafka({ brokers: stack.brokers, clientId: 'gateway-test-relay', log }),
+    log,
+    idleMs: 50,
+  });
   const app = buildApp({
     log,
+    onOutbox: relay.kick,
     pool,
     producer,
     upstreams,
@@ -133,6 +152,7 @@ export async function startGateway(
       await players.close();
       await upstreams.close();
       await producer.close();
+      await relay.stop();
       await redis.quit();
       if (recentEventsRedis !== redis) recentEventsRedis.disconnect();
       await pool.end();

@@ -162,6 +162,31 @@ describe('applyQualifyingEvent (daily)', () => {
     expect(state).toMatchObject({ run: 2, currentCount: 1, longestCount: 3 });
   });
 
+  it('reports the ended run broken, in the zone it was kept in, right before the next run starts', () => {
+    const { steps } = feed(daily, [
+      ['2024-06-01T12:00:00Z', 'Asia/Tokyo'],
+      ['2024-06-02T12:00:00Z', 'Asia/Tokyo'],
+      ['2024-06-05T12:00:00Z', 'UTC'],
+    ]);
+    expect(steps.filter((s) => s.kind !== 'StreakMilestoneReached')).toEqual([
+      { kind: 'StreakExtended', run: 1, count: 1, period: '2024-06-01' },
+      { kind: 'StreakExtended', run: 1, count: 2, period: '2024-06-02' },
+      // Day 06-03 was its last chance: it broke at midnight of 06-04 in Tokyo.
+      {
+        kind: 'StreakBroken',
+        run: 1,
+        count: 2,
+        lastPeriod: '2024-06-02',
+        endedAtMs: Date.parse('2024-06-03T15:00:00Z'),
+      },
+      { kind: 'StreakExtended', run: 2, count: 1, period: '2024-06-05' },
+    ]);
+    // A run that goes on, and a first run, break nothing.
+    expect(feed(daily, [['2024-06-01T12:00:00Z', 'UTC']]).steps.map((s) => s.kind)).toEqual([
+      'StreakExtended',
+    ]);
+  });
+
   it('reaches milestones once per run; a repeating one is rewarded again after a reset, the other not', () => {
     const days = (first: number, n: number) =>
       Array.from({ length: n }, (_, i): [string, string] => [

@@ -73,6 +73,8 @@ export interface PointsJournalEntry {
   idempotencyKey: string | null;
   sourceRef: string | null;
   occurredAt: string;
+  /** A purchase's marketplace item; null for other kinds (and in records older than the field). */
+  marketplaceItemKey: string | null;
 }
 
 export interface GrantedReward {
@@ -119,7 +121,8 @@ export type RulesProgressKind =
   | 'ObjectiveSatisfied'
   | 'MissionCompleted'
   | 'StreakExtended'
-  | 'StreakMilestoneReached';
+  | 'StreakMilestoneReached'
+  | 'StreakBroken';
 
 export interface RulesProgress {
   recordId: string;
@@ -135,6 +138,64 @@ export interface RulesProgress {
   localDate: string | null;
   causeEventId: string | null;
   occurredAt: string;
+  /** StreakBroken: when the ended run broke. */
+  endedAt: string | null;
+}
+
+export type AttributeRecordValue =
+  | { type: 'String'; string: string; number: null; boolean: null }
+  | { type: 'Number'; string: null; number: string; boolean: null }
+  | { type: 'Boolean'; string: null; number: null; boolean: boolean };
+
+export interface PlayerAttributesChanged {
+  changeId: string;
+  organizationId: string;
+  environmentId: string;
+  playerId: string;
+  /** The player's whole attribute set after the change. */
+  attributes: Record<string, AttributeRecordValue>;
+  changedKeys: string[];
+  timeZone: string | null;
+  timeZoneChanged: boolean;
+  isNewPlayer: boolean;
+  changedAt: string;
+}
+
+/** Who made a change through the admin API. */
+export interface ChangeActor {
+  kind: 'AdminToken' | 'Operator';
+  operatorId: string | null;
+}
+
+export interface ApiKeyChange {
+  changeId: string;
+  kind: 'Created' | 'Revoked';
+  apiKeyId: string;
+  publicId: string;
+  name: string | null;
+  organizationId: string;
+  environmentId: string;
+  environmentKind: 'Sandbox' | 'Live';
+  actor: ChangeActor;
+  occurredAt: string;
+}
+
+export interface DefinitionChange {
+  section: string;
+  key: string;
+  change: 'Created' | 'Updated' | 'Removed';
+  fields: string[];
+}
+
+export interface DefinitionApplied {
+  applyId: string;
+  organizationId: string;
+  environmentId: string;
+  environmentKind: 'Sandbox' | 'Live';
+  version: number;
+  actor: ChangeActor;
+  changes: DefinitionChange[];
+  appliedAt: string;
 }
 
 export const topics = {
@@ -180,6 +241,32 @@ export const topics = {
       'Final standings of every settled leaderboard period (one record per player or team), for analysts.',
     keyOf: (r) => `${r.environmentId}:${r.leaderboardKey}`,
     schemaFile: 'leaderboards.settled.v1.avsc',
+  }),
+  playersAttributes: defineTopic<PlayerAttributesChanged>({
+    base: 'players.attributes.v1',
+    partitions: 12,
+    config: { 'retention.ms': String(30 * 24 * 3600 * 1000) },
+    description:
+      "Every committed change of a player's attributes or time zone, with the whole attribute set after it, for analysts.",
+    keyOf: playerKey,
+    schemaFile: 'players.attributes.v1.avsc',
+  }),
+  definitionsApplied: defineTopic<DefinitionApplied>({
+    base: 'definitions.applied.v1',
+    partitions: 3,
+    config: { 'retention.ms': '-1' },
+    description:
+      'Every environment file apply that changed something: version, who, and the items it changed.',
+    keyOf: (r) => r.environmentId,
+    schemaFile: 'definitions.applied.v1.avsc',
+  }),
+  apiKeys: defineTopic<ApiKeyChange>({
+    base: 'api-keys.v1',
+    partitions: 3,
+    config: { 'retention.ms': '-1' },
+    description: 'API keys created and revoked through the admin API (never the secret).',
+    keyOf: (r) => r.environmentId,
+    schemaFile: 'api-keys.v1.avsc',
   }),
 } as const;
 

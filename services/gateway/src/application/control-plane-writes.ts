@@ -1,7 +1,9 @@
-import type { EnvironmentKind } from '@engage/contracts';
+import { type EnvironmentKind, topics } from '@engage/contracts';
 import type { ApiKey, CreateOrganization, Organization, Project } from '@engage/contracts/http/admin.ts';
+import { enqueueOutbox } from '@engage/kafka';
 import type { Pool } from '@engage/postgres';
 import { generateApiKey } from '../domain/api-key.ts';
+import { apiKeyRecord } from '../domain/state-records.ts';
 import {
   findProject,
   insertApiKey,
@@ -14,6 +16,7 @@ import {
 } from '../store/control-plane.ts';
 import { insertMembership } from '../store/operators.ts';
 import { audited, type WriteOrigin } from './audited.ts';
+import type { StateOutbox } from './state-outbox.ts';
 
 /** The control plane's writes through the admin API, each recorded in the audit log with its change. */
 
@@ -67,13 +70,14 @@ export function createProject(
   });
 }
 
-export function createApiKey(
+export async function createApiKey(
   pool: Pool,
+  outbox: StateOutbox,
   origin: WriteOrigin,
   input: { organizationId: string; environmentId: string; kind: EnvironmentKind; name: string | null },
 ): Promise<ApiKey & { apiKey: string }> {
   const generated = generateApiKey(input.kind);
-  return audited(pool, origin, async (client) => {
+  const created = await audited(pool, origin, async (client) => {
     const stored = await insertApiKey(client, {
       environmentId: input.environmentId,
       publicId: generated.publicId,
@@ -85,21 +89,53 @@ export function createApiKey(
       environmentId: input.environmentId,
       apiKeyId: stored.apiKeyId,
     };
+    await enqueueOutbox(client, topics.apiKeys, outbox.topicPrefix, [
+      apiKeyRecord({
+        kind: 'Created',
+        apiKey: stored,
+        organizationId: input.organizationId,
+        environmentKind: input.kind,
+        actor: origin.actor,
+        occurredAt: new Date(stored.createdAtUtc),
+      }),
+    ]);
     // The secret is shown once to the caller and never recorded.
     return {
       result: { ...stored, apiKey: generated.key },
       change: { organizationId: input.organizationId, targets, after: stored },
     };
   });
+  outbox.kick();
+  return created;
 }
 
-export function revokeKey(pool: Pool, origin: WriteOrigin, apiKeyId: string): Promise<ApiKey | undefined> {
-  return audited(pool, origin, async (client) => {
+/** Revoking a revoked key answers it as it is, and publishes nothing. */
+export async function revokeKey(
+  pool: Pool,
+  outbox: StateOutbox,
+  origin: WriteOrigin,
+  apiKeyId: string,
+): Promise<ApiKey | undefined> {
+  const revoked = await audited(pool, origin, async (client) => {
     const locked = await lockApiKey(client, apiKeyId);
     if (!locked) return { result: undefined, change: undefined };
     const after = await revokeApiKey(client, apiKeyId);
     const { organizationId, apiKey: before } = locked;
+    if (after && before.revokedAtUtc === null) {
+      await enqueueOutbox(client, topics.apiKeys, outbox.topicPrefix, [
+        apiKeyRecord({
+          kind: 'Revoked',
+          apiKey: after,
+          organizationId,
+          environmentKind: after.kind,
+          actor: origin.actor,
+          occurredAt: new Date(after.revokedAtUtc ?? Date.now()),
+        }),
+      ]);
+    }
     const targets = { organizationId, environmentId: before.environmentId, apiKeyId };
     return { result: after, change: { organizationId, targets, before, after } };
   });
+  outbox.kick();
+  return revoked;
 }

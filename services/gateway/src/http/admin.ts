@@ -45,11 +45,13 @@ import {
   createProject,
   revokeKey,
 } from '../application/control-plane-writes.ts';
+import { recordDefinitionApply } from '../application/definition-applies.ts';
 import { applyEnvironmentFile, readEnvironmentFile } from '../application/environment-file.ts';
 import type { RefusalTally } from '../application/organization-limit/refusal-tally.ts';
 import { organizationUsage } from '../application/organization-usage.ts';
 import type { RecentEvents } from '../application/recent-events.ts';
 import type { SessionDeps } from '../application/sessions.ts';
+import type { StateOutbox } from '../application/state-outbox.ts';
 import {
   findEnvironment,
   findEnvironmentContext,
@@ -82,6 +84,8 @@ export interface AdminDeps {
   recentEvents: RecentEvents;
   /** Requests the organization limit refused today (absent: none counted). */
   refusalTally?: RefusalTally | undefined;
+  /** Where API-key and definition changes are recorded for their topics. */
+  outbox: StateOutbox;
 }
 
 const organizationParams = z.object({ organizationId: z.uuid() });
@@ -176,7 +180,7 @@ export async function adminRoutes(scope: HttpApp, deps: AdminDeps): Promise<void
     async (request, reply) => {
       const environment = await findEnvironment(pool, request.params.environmentId);
       if (!environment) throw environmentNotFound();
-      const created = await createApiKey(pool, writeOrigin(request), {
+      const created = await createApiKey(pool, deps.outbox, writeOrigin(request), {
         organizationId: callerOf(request).organizationId!,
         environmentId: environment.environmentId,
         kind: environment.kind,
@@ -201,7 +205,7 @@ export async function adminRoutes(scope: HttpApp, deps: AdminDeps): Promise<void
     '/api-keys/:apiKeyId',
     { schema: { params: apiKeyParams, response: { 200: ApiKeySchema } } },
     async (request) =>
-      (await revokeKey(pool, writeOrigin(request), request.params.apiKeyId)) ??
+      (await revokeKey(pool, deps.outbox, writeOrigin(request), request.params.apiKeyId)) ??
       throwIt(notFound('api_key.not_found')),
   );
 
@@ -235,12 +239,10 @@ export async function adminRoutes(scope: HttpApp, deps: AdminDeps): Promise<void
       if (!diff) throw environmentNotFound();
       if (diff.changed && !dryRun) {
         deps.onDefinitionChanged(environmentId);
-        // The file's sections span services, so the entry follows the apply instead of sharing a transaction.
-        const organizationId = callerOf(request).organizationId!;
-        await recordChange(pool, writeOrigin(request), {
-          organizationId,
-          targets: { organizationId, environmentId },
-          difference: diff,
+        await recordDefinitionApply(pool, deps.outbox, writeOrigin(request), {
+          organizationId: callerOf(request).organizationId!,
+          environmentKind: current.kind,
+          diff,
         });
       }
       return diff;

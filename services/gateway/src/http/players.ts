@@ -1,15 +1,22 @@
-import { type AttributeValue, type EnvironmentContext, isDecimalValue } from '@engage/contracts';
+import { type AttributeValue, type EnvironmentContext, isDecimalValue, topics } from '@engage/contracts';
+import { enqueueOutbox } from '@engage/kafka';
 import { type HttpApp, Problem, problem, requestProblem } from '@engage/kit';
 import { type Pool, TransactionRetriesExhausted, withTransaction } from '@engage/postgres';
 import { LosslessNumber, stringify as stringifyLossless } from 'lossless-json';
 import { admitPlayers } from '../application/admit-players.ts';
 import type { Authenticator } from '../application/authenticator.ts';
 import { type PlayerDirectory, quotaProblem, readPlayerId } from '../application/player-directory.ts';
+import type { StateOutbox } from '../application/state-outbox.ts';
 import { parseJsonExactly } from '../domain/lossless-json.ts';
 import { checkAttributeSet } from '../domain/player-attributes.ts';
 import { monthOf } from '../domain/quota.ts';
+import { playerAttributesRecord } from '../domain/state-records.ts';
 import { isIanaTimeZone } from '../domain/time-zone.ts';
-import { loadAttributeDefinitions, writePlayerAttributes } from '../store/player-attributes.ts';
+import {
+  loadAttributeDefinitions,
+  lockPlayerState,
+  writePlayerAttributes,
+} from '../store/player-attributes.ts';
 import { upsertPlayers } from '../store/players.ts';
 import { environmentOfRequest, requireApiKey, useJsonParser } from './api-key-scope.ts';
 
@@ -17,12 +24,15 @@ export interface PlayerRouteDeps {
   authenticator: Authenticator;
   pool: Pool;
   players: PlayerDirectory;
+  /** Where attribute changes are recorded for players.attributes.v1. */
+  outbox: StateOutbox;
 }
 
 /**
  * POST /v1/players/attributes: sets some attributes of one player, all or none, creating the
  * player on first sight (admitted against the monthly quota like any other sighting). Numbers are
  * exact both ways: the body is parsed losslessly and the answer writes each number's decimal text.
+ * A write that changes the player is recorded for players.attributes.v1 in its transaction.
  */
 export async function playerRoutes(scope: HttpApp, deps: PlayerRouteDeps): Promise<void> {
   requireApiKey(scope, deps.authenticator);
@@ -90,9 +100,21 @@ async function writeAttributes(
     const written = await withTransaction(deps.pool, async (client) => {
       const refused = (await admitPlayers(client, environment, month, [playerId])).get(playerId);
       if (refused) throw quotaProblem(refused);
+      const before = await lockPlayerState(client, environment.environmentId, playerId);
       await upsertPlayers(client, environment.environmentId, [{ externalId: playerId, timeZone }]);
-      return writePlayerAttributes(client, environment.environmentId, playerId, set, remove);
+      const after = await writePlayerAttributes(client, environment.environmentId, playerId, set, remove);
+      const record = playerAttributesRecord({
+        organizationId: environment.organizationId,
+        environmentId: environment.environmentId,
+        playerId,
+        before,
+        after,
+        changedAt: new Date(),
+      });
+      if (record) await enqueueOutbox(client, topics.playersAttributes, deps.outbox.topicPrefix, [record]);
+      return after;
     });
+    deps.outbox.kick();
     deps.players.remember(mark, environment.environmentId, playerId, { ...written, activeMonth: month });
     const attributes = Object.fromEntries(
       Object.entries(written.attributes).map(([key, value]) => [key, answerValue(value)]),

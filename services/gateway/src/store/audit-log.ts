@@ -19,7 +19,9 @@ export interface AuditRecord {
   onceKey?: string;
 }
 
-export async function insertAuditEntry(db: Pool | PoolClient, record: AuditRecord): Promise<void> {
+/** Answers the new entry's auditId (with an `onceKey` already recorded, nothing is written). */
+export async function insertAuditEntry(db: Pool | PoolClient, record: AuditRecord): Promise<string> {
+  const auditId = randomUUID();
   const json = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
   await db.query(
     `INSERT INTO audit_log (audit_id, organization_id, actor_kind, operator_id, operator_email, method,
@@ -27,7 +29,7 @@ export async function insertAuditEntry(db: Pool | PoolClient, record: AuditRecor
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
      ON CONFLICT (organization_id, once_key) WHERE once_key IS NOT NULL DO NOTHING`,
     [
-      randomUUID(),
+      auditId,
       record.organizationId,
       record.actor.kind,
       record.actor.kind === 'operator' ? record.actor.operatorId : null,
@@ -41,6 +43,7 @@ export async function insertAuditEntry(db: Pool | PoolClient, record: AuditRecor
       record.onceKey ?? null,
     ],
   );
+  return auditId;
 }
 
 interface AuditRow {

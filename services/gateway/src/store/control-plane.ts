@@ -388,3 +388,14 @@ export async function organizationOf(pool: Queryable, scope: OrganizationScope):
   const { rows } = await pool.query<{ organization_id: string }>(sql, [id]);
   return rows[0]?.organization_id;
 }
+
+/** Counts one more changing apply of the environment's definition; answers the version it makes. */
+export async function nextDefinitionVersion(client: PoolClient, environmentId: string): Promise<number> {
+  const { rows } = await client.query<{ definition_version: string }>(
+    `UPDATE environments SET definition_version = definition_version + 1
+     WHERE environment_id = $1 RETURNING definition_version`,
+    [environmentId],
+  );
+  if (!rows[0]) throw new Error('the environment of an apply disappeared before the apply was recorded');
+  return Number(rows[0].definition_version);
+}

@@ -100,3 +100,18 @@ export async function writePlayerAttributes(
   if (!row) throw new Error('the player was not created before its attributes were written');
   return { timeZone: row.time_zone, attributes: attributesFromJsonb(row.attributes) };
 }
+
+/** The player as stored, its row locked until the transaction ends; undefined: not created yet. */
+export async function lockPlayerState(
+  client: PoolClient,
+  environmentId: string,
+  externalId: string,
+): Promise<{ timeZone: string | null; attributes: Record<string, AttributeValue> } | undefined> {
+  const { rows } = await client.query<{ time_zone: string | null; attributes: string }>(
+    `SELECT time_zone, attributes::text AS attributes FROM players
+     WHERE environment_id = $1 AND external_id = $2 FOR UPDATE`,
+    [environmentId, externalId],
+  );
+  const row = rows[0];
+  return row && { timeZone: row.time_zone, attributes: attributesFromJsonb(row.attributes) };
+}

@@ -2,7 +2,7 @@ import type { PointsJournalEntry } from '@engage/contracts';
 import type { JournalEntry } from '../store/journal.ts';
 
 /** The points.journal.v1 record of a committed journal entry. */
-export function journalRecord(entry: JournalEntry): PointsJournalEntry {
+export function journalRecord(entry: JournalEntry & { marketplaceItemKey?: string }): PointsJournalEntry {
   return {
     entryId: entry.entryId,
     organizationId: entry.organizationId,
@@ -15,5 +15,6 @@ export function journalRecord(entry: JournalEntry): PointsJournalEntry {
     idempotencyKey: entry.idempotencyKey,
     sourceRef: entry.sourceRef,
     occurredAt: entry.createdAt.toISOString(),
+    marketplaceItemKey: entry.marketplaceItemKey ?? null,
   };
 }

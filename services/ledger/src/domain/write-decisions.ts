@@ -82,6 +82,8 @@ export interface JournalEntryRow {
   reason: string | null;
   idempotencyKey: string | null;
   sourceRef: string | null;
+  /** A purchase's item (its record's marketplaceItemKey; the journal table keeps it in `reason`). */
+  marketplaceItemKey?: string;
   createdAt: Date;
 }
 
@@ -266,6 +268,7 @@ export function decideBatch(
         reason,
         idempotencyKey: op.idempotencyKey,
         sourceRef: op.purchaseId,
+        marketplaceItemKey: item.key,
         createdAt: op.now,
       });
     effects.purchases.push({

@@ -246,6 +246,7 @@ function step(
     value: null,
     milestoneThreshold: null,
     localDate: null,
+    endedAt: null,
     causeEventId: null,
     occurredAt: new Date(now).toISOString(),
   };

@@ -86,7 +86,12 @@ export function foldProgressInPlace(
       factsChanged ||= advanced.factsChanged;
       if (advanced.steps.length === 0) continue; // the usual case: nothing satisfied or completed
       for (const step of advanced.steps) {
-        const common = { subjectKey: mission.key, occurrenceNumber: entry.occurrence, localDate: null };
+        const common = {
+          subjectKey: mission.key,
+          occurrenceNumber: entry.occurrence,
+          localDate: null,
+          endedAt: null,
+        };
         if (step.kind === 'ObjectiveSatisfied') {
           records.push(
             progressRecord(event, {
@@ -151,6 +156,19 @@ export function foldProgressInPlace(
       factsChanged = true;
       for (const step of applied.steps) {
         const common = { subjectKey: streak.key, occurrenceNumber: step.run, objectiveKey: null };
+        if (step.kind === 'StreakBroken') {
+          records.push(
+            progressRecord(event, {
+              kind: step.kind,
+              ...common,
+              value: step.count,
+              milestoneThreshold: null,
+              localDate: step.lastPeriod,
+              endedAt: new Date(step.endedAtMs).toISOString(),
+            }),
+          );
+          continue;
+        }
         if (step.kind === 'StreakExtended') {
           records.push(
             progressRecord(event, {
@@ -159,6 +177,7 @@ export function foldProgressInPlace(
               value: step.count,
               milestoneThreshold: null,
               localDate: step.period,
+              endedAt: null,
             }),
           );
           continue;
@@ -171,6 +190,7 @@ export function foldProgressInPlace(
             value: null,
             milestoneThreshold: threshold,
             localDate: null,
+            endedAt: null,
           }),
         );
         if (step.rewarded && step.milestone.rewards.length > 0) {

@@ -33,6 +33,7 @@ export const NEW_STREAK: StreakState = {
 };
 
 export type StreakStep =
+  | { kind: 'StreakBroken'; run: number; count: number; lastPeriod: string; endedAtMs: number }
   | { kind: 'StreakExtended'; run: number; count: number; period: string }
   | { kind: 'StreakMilestoneReached'; run: number; milestone: MilestoneDefinition; rewarded: boolean };
 
@@ -40,7 +41,9 @@ export type StreakStep =
  * One qualifying event, read on the local `date` (in `timeZone`, the zone it came with):
  * - a period already counted, or older than one that counted or is pending, changes nothing (late);
  * - it adds to the period's pending events; when they reach `eventsPerPeriod` the period counts:
- *   right after the last counted period the run grows, otherwise a new run starts at 1;
+ *   right after the last counted period the run grows, otherwise a new run starts at 1 (the run
+ *   before it, if any, is reported broken first: a break happens as time passes, and is first seen
+ *   here);
  * - every milestone the run reaches is marked; it is rewarded when it repeats after a reset or was
  *   never reached before.
  */
@@ -63,7 +66,17 @@ export function applyQualifyingEvent(
   const currentCount = continues ? state.currentCount + 1 : 1;
   const reachedInRun = continues ? [...state.reachedInRun] : [];
   const reachedEver = [...state.reachedEver];
-  const steps: StreakStep[] = [{ kind: 'StreakExtended', run, count: currentCount, period }];
+  const steps: StreakStep[] = [];
+  if (last !== null && !continues) {
+    steps.push({
+      kind: 'StreakBroken',
+      run: state.run,
+      count: state.currentCount,
+      lastPeriod: last,
+      endedAtMs: runExpiry(last, streak.period, state.timeZone),
+    });
+  }
+  steps.push({ kind: 'StreakExtended', run, count: currentCount, period });
   for (const milestone of [...streak.milestones].sort((a, b) => a.threshold - b.threshold)) {
     if (milestone.threshold > currentCount || reachedInRun.includes(milestone.threshold)) continue;
     const rewarded = milestone.repeatsAfterReset || !reachedEver.includes(milestone.threshold);
