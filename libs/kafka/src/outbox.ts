@@ -57,21 +57,24 @@ export interface OutboxRelay {
 }
 
 /**
- * One relay at a time per schema publishes, so per-key order is kept: the advisory lock is keyed by
- * this constant and the schema (advisory locks are per database, and services share one).
+ * One relay at a time per schema and topic prefix publishes, so per-key order is kept: the advisory
+ * lock is keyed by this constant, the schema and the prefix (advisory locks are per database, and
+ * services share one). A relay publishes only its own prefix's rows, so deployments (or test stacks)
+ * sharing a database never publish, or wait on, each other's.
  */
 const RELAY_LOCK = 0x6e676167;
 
 /**
  * The relay's advisory lock (tried once: the CTE is materialized) and, only when it is held, the
- * first `$2` rows in id order, deleted. One row with `held` and a null id when there is nothing to
+ * first `$2` rows of topics named with the prefix `$3` in id order, deleted. One row with `held` and a null id when there is nothing to
  * publish or another relay holds the lock.
  */
 const TAKE_NEXT_ROWS = `WITH relay_lock AS MATERIALIZED (
-    SELECT pg_try_advisory_xact_lock($1, hashtext(current_schema())) AS held
+    SELECT pg_try_advisory_xact_lock($1, hashtext(current_schema() || ':' || $3)) AS held
   ), taken AS (
     DELETE FROM outbox WHERE id IN (
-      SELECT id FROM outbox WHERE (SELECT held FROM relay_lock) ORDER BY id LIMIT $2
+      SELECT id FROM outbox WHERE (SELECT held FROM relay_lock) AND starts_with(topic, $3)
+      ORDER BY id LIMIT $2
     ) RETURNING id, topic, key, value, headers
   )
   SELECT l.held, t.id, t.topic, t.key, t.value, t.headers
@@ -105,6 +108,8 @@ export function startOutboxRelay(options: {
   pool: Pool;
   /** The relay connects (and after a failed send, replaces) its own idempotent producer. */
   kafka: KafkaClient;
+  /** The deployment's KAFKA_TOPIC_PREFIX: the relay publishes the rows of its topics only. */
+  topicPrefix: string;
   log: Logger;
   idleMs?: number;
   batchSize?: number;
@@ -149,7 +154,7 @@ export function startOutboxRelay(options: {
     withPipelinedTransaction(pool, async (tx) => {
       const { rows } = await tx.query<OutboxTaken>({
         text: TAKE_NEXT_ROWS,
-        values: [RELAY_LOCK, rowsAtMost],
+        values: [RELAY_LOCK, rowsAtMost, options.topicPrefix],
       });
       // Another relay of this schema is publishing: nothing to do here now.
       if (!rows[0]?.held) return 'busy' as const;
@@ -175,7 +180,7 @@ export function startOutboxRelay(options: {
   /** Moves the first row to dead_letters, unless it is gone (another relay published it meanwhile). */
   const setAsideFirstRow = async (err: unknown) => {
     const letter = await withTransaction(pool, async (client) => {
-      const { rows } = await client.query<OutboxTaken>(TAKE_NEXT_ROWS, [RELAY_LOCK, 1]);
+      const { rows } = await client.query<OutboxTaken>(TAKE_NEXT_ROWS, [RELAY_LOCK, 1, options.topicPrefix]);
       const row = rows[0];
       if (!row?.held || row.id === null) return undefined;
       const kept: DeadLetter = {

@@ -66,11 +66,15 @@ it('publishes in id order, waits while another relay holds the lock, and takes B
 
   // Another relay of the schema (here: a session holding its lock) is publishing.
   const other = await admin.connect();
-  await other.query('SELECT pg_advisory_lock($1, hashtext(current_schema()))', [0x6e676167]);
+  await other.query("SELECT pg_advisory_lock($1, hashtext(current_schema() || ':' || $2))", [
+    0x6e676167,
+    prefix,
+  ]);
   const log = createLogger('outbox-relay-test', 'error');
   relay = startOutboxRelay({
     pool,
     kafka: createKafka({ brokers, clientId: 'relay-test', log }),
+    topicPrefix: prefix,
     log,
     idleMs: 20,
   });
@@ -80,7 +84,7 @@ it('publishes in id order, waits while another relay holds the lock, and takes B
   const { rows: waiting } = await admin.query('SELECT count(*)::int AS n FROM outbox');
   expect(waiting[0].n).toBe(first.length);
 
-  await other.query('SELECT pg_advisory_unlock($1, hashtext(current_schema()))', [0x6e676167]);
+  await other.query("SELECT pg_advisory_unlock($1, hashtext(current_schema() || ':' || $2))", [0x6e676167, prefix]);
   other.release();
   const second = Array.from({ length: 5 }, () => acceptedEvent(env, 'p1'));
   await enqueue(prefix, second);
@@ -128,13 +132,20 @@ it('sets a row the broker refuses aside in dead_letters after a few attempts, an
   const before = Array.from({ length: 3 }, () => acceptedEvent(env, 'p1'));
   const tooLarge = acceptedEvent(env, 'p1', { properties: { note: stringProperty('x'.repeat(10_000)) } });
   const after = Array.from({ length: 3 }, () => acceptedEvent(env, 'p1'));
+  // Another deployment's row, first in id order, on a topic this broker does not have: not this relay's.
+  const elsewhere = uniqueTopicPrefix();
+  await enqueue(elsewhere, [acceptedEvent(env, 'p1')]);
   await enqueue(prefix, [...before, tooLarge, ...after]);
 
-  relay = startOutboxRelay({ pool, kafka, log, idleMs: 20 });
-  await eventually('the outbox to be empty', async () => {
-    const { rows } = await admin.query('SELECT count(*)::int AS n FROM outbox');
-    return rows[0].n === 0 ? true : undefined;
+  relay = startOutboxRelay({ pool, kafka, log, topicPrefix: prefix, idleMs: 20 });
+  await eventually('the outbox to hold only the other deployment’s row', async () => {
+    const { rows } = await admin.query('SELECT topic FROM outbox');
+    return rows.length === 1 ? rows : undefined;
   });
+  expect((await admin.query('SELECT topic FROM outbox')).rows).toEqual([
+    { topic: topicName(topics.eventsAccepted, elsewhere) },
+  ]);
+  await admin.query('DELETE FROM outbox');
   await relay.stop();
   relay = undefined;
 

@@ -30,7 +30,7 @@ export async function startGateway(ctx: ServiceContext<GatewayEnv>): Promise<voi
 
   // Player attribute, API-key and definition changes leave through the outbox, after their commit.
   const kafka = createKafka({ brokers: env.KAFKA_BROKERS, clientId: env.KAFKA_CLIENT_ID ?? 'gateway', log });
-  const relay = startOutboxRelay({ pool, kafka, log });
+  const relay = startOutboxRelay({ pool, kafka, log, topicPrefix: env.KAFKA_TOPIC_PREFIX });
   lifecycle.onShutdown('outbox relay', relay.stop);
 
   const upstreams = createUpstreams(

@@ -114,6 +114,7 @@ export async function startGateway(
   const relay = startOutboxRelay({
     pool,
     kafka: createKafka({ brokers: stack.brokers, clientId: 'gateway-test-relay', log }),
+    topicPrefix,
     log,
     idleMs: 50,
   });

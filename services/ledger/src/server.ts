@@ -20,7 +20,7 @@ export async function startLedger(ctx: ServiceContext<LedgerEnv>): Promise<void>
   // Publishes the journal records each committed change enqueued; on shutdown it drains first. It
   // lingers after a partial batch, so under load one send (and its reads and deletes) carries many
   // records rather than a few, which costs less CPU per write.
-  const relay = startOutboxRelay({ pool, kafka, log, lingerMs: 20 });
+  const relay = startOutboxRelay({ pool, kafka, log, topicPrefix: env.KAFKA_TOPIC_PREFIX, lingerMs: 20 });
   lifecycle.onShutdown('outbox relay', () => relay.stop());
 
   // Joining the consumer group can wait out a crashed predecessor's session (KAFKA_SESSION_TIMEOUT_MS);

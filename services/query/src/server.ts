@@ -55,7 +55,7 @@ async function startUpdates(
   mirror: BoardMirrorDeps,
 ): Promise<{ published: () => void }> {
   const kafka = createKafka({ brokers: env.KAFKA_BROKERS, clientId: env.KAFKA_CLIENT_ID ?? 'query', log });
-  const relay = startOutboxRelay({ pool: mirror.pool, kafka, log });
+  const relay = startOutboxRelay({ pool: mirror.pool, kafka, log, topicPrefix: env.KAFKA_TOPIC_PREFIX });
   lifecycle.onShutdown('outbox relay', relay.stop);
   const events = await startEventsConsumer({
     ...mirror,

@@ -23,7 +23,7 @@ export async function startRules(ctx: ServiceContext<RulesEnv>): Promise<void> {
   const kafka = createKafka({ brokers: env.KAFKA_BROKERS, clientId: env.KAFKA_CLIENT_ID ?? 'rules', log });
 
   // Reward grants and analyst records leave through the outbox, after the commit that wrote them.
-  const relay = startOutboxRelay({ pool, kafka, log });
+  const relay = startOutboxRelay({ pool, kafka, log, topicPrefix: env.KAFKA_TOPIC_PREFIX });
   lifecycle.onShutdown('outbox relay', relay.stop);
 
   const rules = new RulesCache();

@@ -27,7 +27,7 @@ export async function startInProcessLedger(options: { maxBatch?: number } = {}):
   await createJournalTopic(brokers, topicPrefix);
   const pool = createPool({ url: databaseUrl, schema: 'ledger', max: 10, pipeline: true });
   await forgetStaleOutboxRows(pool);
-  const relay = startOutboxRelay({ pool, kafka, log, idleMs: 50 });
+  const relay = startOutboxRelay({ pool, kafka, log, topicPrefix, idleMs: 50 });
   const app = buildApp({
     log,
     pool,
