@@ -22,6 +22,7 @@ export async function startGateway(ctx: ServiceContext<GatewayEnv>): Promise<voi
     brokers: env.KAFKA_BROKERS,
     clientId: env.KAFKA_CLIENT_ID ?? 'gateway',
     topicPrefix: env.KAFKA_TOPIC_PREFIX,
+    security: env.kafkaSecurity,
     log,
   });
   lifecycle.onShutdown('kafka producer', () => producer.close());

@@ -40,9 +40,9 @@ beforeAll(async () => {
   broker = await startPrivateKafka();
   mark('broker started');
   topicPrefix = uniqueTopicPrefix();
-  await createCatalogTopics(broker.brokers, topicPrefix, 1, [
-    topics.eventsAccepted as TopicDefinition<unknown>,
-  ]);
+  await createCatalogTopics(broker.brokers, topicPrefix, {
+    topics: [topics.eventsAccepted as TopicDefinition<unknown>],
+  });
   gateway = await spawnService(
     stackConfig().repoRoot,
     'gateway',
