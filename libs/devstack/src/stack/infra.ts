@@ -55,7 +55,11 @@ export async function migrateAll(
 export async function createCatalogTopics(
   brokers: string[],
   topicPrefix: string,
-  options: { replicationFactor?: number; topics?: TopicDefinition<unknown>[]; security?: KafkaSecurity } = {},
+  options: {
+    replicationFactor?: number;
+    topics?: TopicDefinition<unknown>[];
+    security?: KafkaSecurity | undefined;
+  } = {},
 ): Promise<void> {
   const log = createLogger('provision', 'warn');
   const kafka = createKafka({ brokers, clientId: 'provision', log, security: options.security });
