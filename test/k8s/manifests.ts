@@ -49,9 +49,13 @@ export async function envKeysOf(service: string): Promise<string[]> {
     string,
     unknown
   >;
-  const schemas = Object.values(module).filter(
-    (value): value is ZodObject => typeof value === 'object' && value !== null && 'shape' in value,
-  );
+  // A schema is an object, or an object piped into a transform (`.transform(withKafkaSecurity)`).
+  const objectOf = (value: unknown): ZodObject | undefined => {
+    if (typeof value !== 'object' || value === null) return undefined;
+    if ('shape' in value) return value as ZodObject;
+    return 'in' in value ? objectOf((value as { in: unknown }).in) : undefined;
+  };
+  const schemas = Object.values(module).flatMap((value) => objectOf(value) ?? []);
   if (schemas.length !== 1)
     throw new Error(`services/${service}/src/env.ts exports ${schemas.length} schemas`);
   return Object.keys(schemas[0]!.shape);

@@ -2,14 +2,30 @@ import { Kafka, type Kafka as KafkaClient, logLevel, type Producer } from 'kafka
 import type { Logger } from 'pino';
 import { kafkajsLogMapper } from './kafkajs-log.ts';
 import { rememberingPartitioner } from './partitioner.ts';
+import {
+  type KafkaSecurity,
+  KafkaSecurityError,
+  kafkajsSecurity,
+  PLAINTEXT,
+  securityFailureOf,
+} from './security.ts';
 
 export type { KafkaClient, Producer };
 
-/** A kafkajs client whose logs go through the service's own structured logger. */
-export function createKafka(options: { brokers: string[]; clientId: string; log: Logger }): KafkaClient {
+/**
+ * A kafkajs client whose logs go through the service's own structured logger; `security` (TLS,
+ * SASL) comes from the service's configuration (`withKafkaSecurity`), plaintext when left out.
+ */
+export function createKafka(options: {
+  brokers: string[];
+  clientId: string;
+  log: Logger;
+  security?: KafkaSecurity | undefined;
+}): KafkaClient {
   return new Kafka({
     clientId: options.clientId,
     brokers: options.brokers,
+    ...kafkajsSecurity(options.security ?? PLAINTEXT),
     connectionTimeout: 5_000,
     requestTimeout: 30_000,
     retry: { initialRetryTime: 100, retries: 8, maxRetryTime: 5_000 },
@@ -39,4 +55,27 @@ export async function connectProducer(kafka: KafkaClient): Promise<Producer> {
   });
   await producer.connect();
   return producer;
+}
+
+/**
+ * One connection at start, so that a refused login or an untrusted broker certificate stops the
+ * service at once with the cause, instead of the consumers and relays retrying it for ever. Any
+ * other failure (the broker not up yet) is left to the clients' own retries.
+ */
+export async function checkKafkaSecurity(
+  kafka: KafkaClient,
+  security: KafkaSecurity,
+  log: Logger,
+): Promise<void> {
+  const admin = kafka.admin({ retry: { retries: 0 } });
+  try {
+    await admin.connect();
+    await admin.describeCluster();
+  } catch (err) {
+    const failure = securityFailureOf(err, security);
+    if (failure) throw new KafkaSecurityError(failure, { cause: err });
+    log.debug({ err }, 'Kafka not reached yet at start; the clients retry');
+  } finally {
+    await admin.disconnect().catch(() => {});
+  }
 }

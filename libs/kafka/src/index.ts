@@ -6,4 +6,5 @@ export * from './failures.ts';
 export * from './metrics.ts';
 export * from './outbox.ts';
 export * from './produce.ts';
+export * from './security.ts';
 export * from './topics.ts';

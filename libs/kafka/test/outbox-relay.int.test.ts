@@ -84,7 +84,10 @@ it('publishes in id order, waits while another relay holds the lock, and takes B
   const { rows: waiting } = await admin.query('SELECT count(*)::int AS n FROM outbox');
   expect(waiting[0].n).toBe(first.length);
 
-  await other.query("SELECT pg_advisory_unlock($1, hashtext(current_schema() || ':' || $2))", [0x6e676167, prefix]);
+  await other.query("SELECT pg_advisory_unlock($1, hashtext(current_schema() || ':' || $2))", [
+    0x6e676167,
+    prefix,
+  ]);
   other.release();
   const second = Array.from({ length: 5 }, () => acceptedEvent(env, 'p1'));
   await enqueue(prefix, second);

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 
 export class ConfigError extends Error {
@@ -57,7 +58,131 @@ export const kafkaEnv = z.object({
     .string()
     .regex(/^[A-Za-z0-9._-]*$/)
     .default('engage.'),
+  /** Kafka's own names: TLS when it ends in SSL, a SASL login when it starts with SASL. */
+  KAFKA_SECURITY_PROTOCOL: z.enum(['PLAINTEXT', 'SSL', 'SASL_PLAINTEXT', 'SASL_SSL']).default('PLAINTEXT'),
+  /** PEM certificates the broker's must chain to; the system's trusted CAs when unset. */
+  KAFKA_SSL_CA_FILE: unsetWhenEmpty(z.string()),
+  /** A client certificate (PEM) and its unencrypted key, for brokers that authenticate clients by TLS. */
+  KAFKA_SSL_CERT_FILE: unsetWhenEmpty(z.string()),
+  KAFKA_SSL_KEY_FILE: unsetWhenEmpty(z.string()),
+  KAFKA_SASL_MECHANISM: unsetWhenEmpty(z.enum(['PLAIN', 'SCRAM-SHA-256', 'SCRAM-SHA-512'])),
+  KAFKA_SASL_USERNAME: unsetWhenEmpty(z.string()),
+  KAFKA_SASL_PASSWORD: unsetWhenEmpty(z.string()),
+  /** The password read from a file (a mounted Kubernetes secret), instead of KAFKA_SASL_PASSWORD. */
+  KAFKA_SASL_PASSWORD_FILE: unsetWhenEmpty(z.string()),
 });
+
+export type KafkaSettings = z.infer<typeof kafkaEnv>;
+
+/** What a Kafka client needs to connect to brokers that are not plaintext, files already read. */
+export interface KafkaSecurity {
+  protocol: KafkaSettings['KAFKA_SECURITY_PROTOCOL'];
+  /** Present for SSL and SASL_SSL. */
+  tls?: { ca?: string; cert?: string; key?: string };
+  /** Present for SASL_PLAINTEXT and SASL_SSL. */
+  sasl?: {
+    mechanism: NonNullable<KafkaSettings['KAFKA_SASL_MECHANISM']>;
+    username: string;
+    password: string;
+  };
+}
+
+function unsetWhenEmpty<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+}
+
+/**
+ * Checks the Kafka security settings together and reads the files they name. zod keeps no
+ * object-wide rule through `.extend`, so a schema with `kafkaEnv` in it ends with
+ * `.transform(withKafkaSecurity)`; its result carries `kafkaSecurity` for every Kafka client.
+ */
+export function withKafkaSecurity<T extends KafkaSettings>(
+  settings: T,
+  ctx: z.RefinementCtx,
+): T & { kafkaSecurity: KafkaSecurity } {
+  const problems: Array<[keyof KafkaSettings, string]> = [];
+  const protocol = settings.KAFKA_SECURITY_PROTOCOL;
+  const usesTls = protocol === 'SSL' || protocol === 'SASL_SSL';
+  const usesSasl = protocol === 'SASL_PLAINTEXT' || protocol === 'SASL_SSL';
+  const read = (variable: keyof KafkaSettings): string | undefined => {
+    const file = settings[variable] as string | undefined;
+    if (file === undefined) return undefined;
+    try {
+      return readFileSync(file, 'utf8');
+    } catch (err) {
+      problems.push([variable, `cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`]);
+      return undefined;
+    }
+  };
+
+  const tlsVariables = ['KAFKA_SSL_CA_FILE', 'KAFKA_SSL_CERT_FILE', 'KAFKA_SSL_KEY_FILE'] as const;
+  const saslVariables = [
+    'KAFKA_SASL_MECHANISM',
+    'KAFKA_SASL_USERNAME',
+    'KAFKA_SASL_PASSWORD',
+    'KAFKA_SASL_PASSWORD_FILE',
+  ] as const;
+  if (!usesTls) {
+    for (const variable of tlsVariables.filter((v) => settings[v] !== undefined))
+      problems.push([
+        variable,
+        `is set but KAFKA_SECURITY_PROTOCOL=${protocol} uses no TLS (SSL or SASL_SSL do)`,
+      ]);
+  } else if ((settings.KAFKA_SSL_CERT_FILE === undefined) !== (settings.KAFKA_SSL_KEY_FILE === undefined)) {
+    problems.push([
+      settings.KAFKA_SSL_CERT_FILE === undefined ? 'KAFKA_SSL_CERT_FILE' : 'KAFKA_SSL_KEY_FILE',
+      'a client certificate needs both KAFKA_SSL_CERT_FILE and KAFKA_SSL_KEY_FILE',
+    ]);
+  }
+  if (!usesSasl) {
+    for (const variable of saslVariables.filter((v) => settings[v] !== undefined))
+      problems.push([
+        variable,
+        `is set but KAFKA_SECURITY_PROTOCOL=${protocol} logs in with no SASL (SASL_PLAINTEXT or SASL_SSL do)`,
+      ]);
+  } else {
+    if (settings.KAFKA_SASL_MECHANISM === undefined)
+      problems.push([
+        'KAFKA_SASL_MECHANISM',
+        `is required with ${protocol}: PLAIN, SCRAM-SHA-256 or SCRAM-SHA-512`,
+      ]);
+    if (settings.KAFKA_SASL_USERNAME === undefined)
+      problems.push(['KAFKA_SASL_USERNAME', `is required with ${protocol}`]);
+    const passwords = [settings.KAFKA_SASL_PASSWORD, settings.KAFKA_SASL_PASSWORD_FILE].filter(
+      (p) => p !== undefined,
+    );
+    if (passwords.length !== 1)
+      problems.push([
+        'KAFKA_SASL_PASSWORD',
+        `${protocol} needs exactly one of KAFKA_SASL_PASSWORD and KAFKA_SASL_PASSWORD_FILE`,
+      ]);
+  }
+
+  const security: KafkaSecurity = { protocol };
+  if (problems.length === 0 && usesTls) {
+    const [ca, cert, key] = tlsVariables.map(read);
+    security.tls = {
+      ...(ca === undefined ? {} : { ca }),
+      ...(cert === undefined ? {} : { cert }),
+      ...(key === undefined ? {} : { key }),
+    };
+  }
+  if (problems.length === 0 && usesSasl) {
+    // A mounted secret file usually ends with a newline that is no part of the password.
+    const password = settings.KAFKA_SASL_PASSWORD ?? read('KAFKA_SASL_PASSWORD_FILE')?.replace(/\r?\n$/, '');
+    if (password !== undefined)
+      security.sasl = {
+        mechanism: settings.KAFKA_SASL_MECHANISM!,
+        username: settings.KAFKA_SASL_USERNAME!,
+        password,
+      };
+  }
+  for (const [variable, message] of problems) ctx.addIssue({ code: 'custom', path: [variable], message });
+  return { ...settings, kafkaSecurity: security };
+}
+
+/** `kafkaEnv` alone, checked and with its files read: for tools that talk to Kafka and nothing else. */
+export const kafkaConnectionEnv = kafkaEnv.transform(withKafkaSecurity);
 
 export const portEnv = (defaultPort: number) => z.object({ PORT: port.default(defaultPort) });
 

@@ -6,6 +6,7 @@ import {
   type PlayerContext,
 } from '@engage/contracts';
 import { createCatalogTopics } from '@engage/devstack';
+import type { KafkaSecurity } from '@engage/kafka';
 import { createPool, type Pool } from '@engage/postgres';
 import { inject } from 'vitest';
 import { TEST_ADMIN_TOKEN, TEST_INTERNAL_AUTH_SECRET } from './constants.ts';
@@ -60,6 +61,8 @@ export async function startStack(
     user?: { uid: number; gid: number };
     /** Where the topics are created (the shared broker by default; a fault test's private one). */
     brokers?: string[];
+    /** How the topics are created on `brokers` (plaintext by default); the services' own is in `env`. */
+    security?: KafkaSecurity;
     /** The bootstrap list the services get (`brokers` by default; a link in front of them, say). */
     serviceBrokers?: string[];
     /** Environment of one service only, over the stack's. */
@@ -71,7 +74,7 @@ export async function startStack(
   const spawnOptions = { user: options.user };
   const wanted = options.services ?? ['rules', 'ledger', 'query', 'gateway'];
   const topicPrefix = uniqueTopicPrefix();
-  await createCatalogTopics(brokers, topicPrefix);
+  await createCatalogTopics(brokers, topicPrefix, { security: options.security });
   const env = serviceEnv(topicPrefix, {
     KAFKA_BROKERS: (options.serviceBrokers ?? brokers).join(','),
     ...options.env,

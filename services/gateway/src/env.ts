@@ -7,6 +7,7 @@ import {
   portEnv,
   postgresEnv,
   redisEnv,
+  withKafkaSecurity,
 } from '@engage/kit';
 import { z } from 'zod';
 import { organizationLimitEnv } from './application/organization-limit/env.ts';
@@ -65,6 +66,7 @@ export const gatewayEnv = baseEnv
     RECENT_EVENTS_WATCH_TTL_MS: milliseconds.min(1_000).default(60_000),
     /** The debugger's Redis calls in flight per replica at most: beyond, batches are not recorded. */
     RECENT_EVENTS_MAX_PENDING_CALLS: z.coerce.number().int().min(1).default(64),
-  });
+  })
+  .transform(withKafkaSecurity);
 
 export type GatewayEnv = z.infer<typeof gatewayEnv>;

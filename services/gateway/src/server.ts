@@ -24,12 +24,18 @@ export async function startGateway(ctx: ServiceContext<GatewayEnv>): Promise<voi
     brokers: env.KAFKA_BROKERS,
     clientId: env.KAFKA_CLIENT_ID ?? 'gateway',
     topicPrefix: env.KAFKA_TOPIC_PREFIX,
+    security: env.kafkaSecurity,
     log,
   });
   lifecycle.onShutdown('kafka producer', () => producer.close());
 
   // Player attribute, API-key and definition changes leave through the outbox, after their commit.
-  const kafka = createKafka({ brokers: env.KAFKA_BROKERS, clientId: env.KAFKA_CLIENT_ID ?? 'gateway', log });
+  const kafka = createKafka({
+    brokers: env.KAFKA_BROKERS,
+    clientId: env.KAFKA_CLIENT_ID ?? 'gateway',
+    log,
+    security: env.kafkaSecurity,
+  });
   const relay = startOutboxRelay({ pool, kafka, log, topicPrefix: env.KAFKA_TOPIC_PREFIX });
   lifecycle.onShutdown('outbox relay', relay.stop);
 

@@ -45,12 +45,14 @@ beforeAll(async () => {
   mark('broker started');
   topicPrefix = uniqueTopicPrefix();
   // The gateway's topics: accepted events, and what its outbox relay publishes.
-  await createCatalogTopics(broker.brokers, topicPrefix, 1, [
-    topics.eventsAccepted,
-    topics.apiKeys,
-    topics.definitionsApplied,
-    topics.playersAttributes,
-  ] as TopicDefinition<unknown>[]);
+  await createCatalogTopics(broker.brokers, topicPrefix, {
+    topics: [
+      topics.eventsAccepted,
+      topics.apiKeys,
+      topics.definitionsApplied,
+      topics.playersAttributes,
+    ] as TopicDefinition<unknown>[],
+  });
   gateway = await spawnService(
     stackConfig().repoRoot,
     'gateway',

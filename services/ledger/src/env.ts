@@ -6,6 +6,7 @@ import {
   metricsPortEnv,
   portEnv,
   postgresEnv,
+  withKafkaSecurity,
 } from '@engage/kit';
 import { z } from 'zod';
 
@@ -24,6 +25,7 @@ export const ledgerEnv = baseEnv
      * A batch costs the same few statements whatever its size, so fewer at once make larger batches.
      */
     WRITE_BATCHES_IN_FLIGHT: z.coerce.number().int().min(1).max(100).default(2),
-  });
+  })
+  .transform(withKafkaSecurity);
 
 export type LedgerEnv = z.infer<typeof ledgerEnv>;

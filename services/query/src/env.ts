@@ -7,6 +7,7 @@ import {
   portEnv,
   postgresEnv,
   redisEnv,
+  withKafkaSecurity,
 } from '@engage/kit';
 import { z } from 'zod';
 
@@ -39,6 +40,7 @@ export const queryEnv = baseEnv
     LEADERBOARD_TOP_CACHE_MS: z.coerce.number().int().min(0).max(5_000).default(250),
     /** How long a replica serves a display name it read from Redis before asking again. */
     DISPLAY_NAMES_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
-  });
+  })
+  .transform(withKafkaSecurity);
 
 export type QueryEnv = z.infer<typeof queryEnv>;

@@ -6,6 +6,7 @@ import {
   metricsPortEnv,
   portEnv,
   postgresEnv,
+  withKafkaSecurity,
 } from '@engage/kit';
 import { z } from 'zod';
 
@@ -19,6 +20,7 @@ export const rulesEnv = baseEnv
   .extend({
     /** Memory the consumer's cache of decoded player progress may take, estimated, in MiB. */
     PROGRESS_CACHE_MAX_MB: z.coerce.number().int().min(0).default(128),
-  });
+  })
+  .transform(withKafkaSecurity);
 
 export type RulesEnv = z.infer<typeof rulesEnv>;

@@ -230,10 +230,50 @@ describe.each(APP_OVERLAYS)('k8s/%s: the services', (overlay) => {
     const container = containerOf(job);
     expect(container.command).toEqual(['node', 'libs/devstack/src/cli/migrate.ts']);
     const environment = resolveEnvironment(objects, container);
-    expect([...environment.keys()].sort()).toEqual(['DATABASE_URL', 'KAFKA_BROKERS', 'KAFKA_TOPIC_PREFIX']);
+    const kafkaSecurity = [
+      'KAFKA_SASL_MECHANISM',
+      'KAFKA_SASL_PASSWORD',
+      'KAFKA_SASL_PASSWORD_FILE',
+      'KAFKA_SASL_USERNAME',
+      'KAFKA_SECURITY_PROTOCOL',
+      'KAFKA_SSL_CA_FILE',
+      'KAFKA_SSL_CERT_FILE',
+      'KAFKA_SSL_KEY_FILE',
+    ];
+    expect([...environment.keys()].sort()).toEqual(
+      ['DATABASE_URL', 'KAFKA_BROKERS', 'KAFKA_TOPIC_PREFIX', ...kafkaSecurity].sort(),
+    );
+    // It logs in as its own KafkaUser, with everything else as the services do.
+    expect(environment.get('KAFKA_SASL_USERNAME')).toEqual({ from: 'value', value: 'engage-migrate' });
     const gatewayEnv = resolveEnvironment(objects, containerOf(find(objects, 'Deployment', 'gateway')));
-    for (const [key, source] of environment) expect(source).toEqual(gatewayEnv.get(key));
+    for (const [key, source] of environment)
+      if (key !== 'KAFKA_SASL_USERNAME') expect(source).toEqual(gatewayEnv.get(key));
   });
+
+  it.each([
+    ...SERVICES.map((s) => ['Deployment', s, `engage-${s}`]),
+    ['Job', 'engage-migrate', 'engage-migrate'],
+  ])(
+    '%s %s logs in to Kafka as the KafkaUser %s, with its Secret and the cluster CA mounted',
+    (kind, name, user) => {
+      const workload = find(objects, kind, name);
+      const container = containerOf(workload);
+      const environment = resolveEnvironment(objects, container);
+      const value = (key: string) => (environment.get(key) as { value: string }).value;
+      expect([value('KAFKA_SECURITY_PROTOCOL'), value('KAFKA_SASL_USERNAME')]).toEqual(['SASL_SSL', user]);
+      const volumes = new Map(
+        (workload.spec.template.spec.volumes as Manifest[]).map((v) => [v.name as string, v]),
+      );
+      const fileFrom = (path: string) => {
+        const mount = (container.volumeMounts as Manifest[]).find((m) => path.startsWith(`${m.mountPath}/`))!;
+        const secret = volumes.get(mount.name)!.secret as Manifest;
+        const item = (secret.items as Manifest[]).find((i) => `${mount.mountPath}/${i.path}` === path)!;
+        return `${secret.secretName}/${item.key}`;
+      };
+      expect(fileFrom(value('KAFKA_SASL_PASSWORD_FILE'))).toBe(`${user}/password`);
+      expect(fileFrom(value('KAFKA_SSL_CA_FILE'))).toBe('engage-cluster-ca-cert/ca.crt');
+    },
+  );
 
   it('the gateway finds the services at their Services', () => {
     const environment = resolveEnvironment(objects, containerOf(find(objects, 'Deployment', 'gateway')));
@@ -283,7 +323,7 @@ describe.each(APP_OVERLAYS)('k8s/%s: the services', (overlay) => {
     const egress = find(objects, 'NetworkPolicy', 'engage-egress');
     expect(egress.spec.podSelector.matchLabels).toEqual({ 'app.kubernetes.io/part-of': 'engage' });
     const ports = egress.spec.egress.flatMap((rule: Manifest) => rule.ports.map((p: Manifest) => p.port));
-    expect(ports).toEqual(expect.arrayContaining([53, 5432, 6379, 9092]));
+    expect(ports).toEqual(expect.arrayContaining([53, 5432, 6379, 9093]));
   });
 });
 

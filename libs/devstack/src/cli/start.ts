@@ -53,7 +53,7 @@ async function main() {
 
   say('migrating schemas');
   await migrateAll(repoRoot, infra.databaseUrl);
-  await createCatalogTopics(infra.brokers, topicPrefix);
+  await createCatalogTopics(infra.brokers, topicPrefix, { security: infra.security });
 
   const adminToken = devAdminToken(repoRoot);
   const env: Record<string, string> = {

@@ -12,6 +12,8 @@ import {
 } from 'node:fs';
 import { createConnection } from 'node:net';
 import { join } from 'node:path';
+import { type KafkaSecurity, PLAINTEXT } from '@engage/kafka';
+import { kafkaConnectionEnv, parseEnv } from '@engage/kit';
 import { describeOnce, waitForCluster } from './client.ts';
 import {
   brokerJvmArgs,
@@ -37,6 +39,8 @@ import {
 
 export interface KafkaHandle {
   brokers: string[];
+  /** How clients reach `brokers`: the local broker is plaintext, KAFKA_BROKERS as configured. */
+  security: KafkaSecurity;
   startedHere: boolean;
   stop(): Promise<void>;
 }
@@ -55,14 +59,12 @@ export { randomClusterId };
 
 const defaultLog = (line: string) => process.stderr.write(`[kafka] ${line}\n`);
 
-function externalBrokers(): string[] | undefined {
+/** KAFKA_BROKERS when set, with the TLS and SASL settings (KAFKA_SECURITY_PROTOCOL, …) to reach them. */
+export function externalKafka(): { brokers: string[]; security: KafkaSecurity } | undefined {
   const raw = process.env.KAFKA_BROKERS?.trim();
   if (!raw) return undefined;
-  const list = raw
-    .split(',')
-    .map((b) => b.trim())
-    .filter(Boolean);
-  return list.length > 0 ? list : undefined;
+  const { KAFKA_BROKERS: brokers, kafkaSecurity: security } = parseEnv(kafkaConnectionEnv);
+  return { brokers, security };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -240,9 +242,9 @@ async function stopPid(paths: KafkaPaths, pid: number, log: (line: string) => vo
 
 const noop = async () => {};
 
-async function reuseIfAnswering(brokers: string[]): Promise<boolean> {
+async function reuseIfAnswering(brokers: string[], security: KafkaSecurity = PLAINTEXT): Promise<boolean> {
   try {
-    await describeOnce(brokers, 3_000);
+    await describeOnce(brokers, 3_000, security);
     return true;
   } catch {
     return false;
@@ -255,11 +257,12 @@ async function reuseIfAnswering(brokers: string[]): Promise<boolean> {
  */
 export async function ensureKafka(opts: EnsureKafkaOptions = {}): Promise<KafkaHandle> {
   const log = opts.log ?? defaultLog;
-  const external = externalBrokers();
+  const external = externalKafka();
   if (external) {
-    log(`KAFKA_BROKERS=${external.join(',')}: waiting for describeCluster`);
-    await waitForCluster(external, { timeoutMs: EXTERNAL_TIMEOUT_MS });
-    return { brokers: external, startedHere: false, stop: noop };
+    const { brokers, security } = external;
+    log(`KAFKA_BROKERS=${brokers.join(',')} (${security.protocol}): waiting for describeCluster`);
+    await waitForCluster(brokers, { timeoutMs: EXTERNAL_TIMEOUT_MS, security });
+    return { brokers, security, startedHere: false, stop: noop };
   }
 
   const paths = kafkaPaths(opts.repoRoot ?? findRepoRoot());
@@ -268,13 +271,13 @@ export async function ensureKafka(opts: EnsureKafkaOptions = {}): Promise<KafkaH
   if (await portOpen(LOCAL_PORT)) {
     if (await reuseIfAnswering(LOCAL_BROKERS)) {
       log(`reusing the Kafka broker already answering on ${LOCAL_BROKERS[0]}`);
-      return { brokers: LOCAL_BROKERS, startedHere: false, stop: noop };
+      return { brokers: LOCAL_BROKERS, security: PLAINTEXT, startedHere: false, stop: noop };
     }
     if (livePid !== undefined) {
       // Our broker, still starting (e.g. another process just launched it): wait for it.
       log(`broker ${livePid} is starting, waiting for it`);
       await waitForCluster(LOCAL_BROKERS, { timeoutMs: READY_TIMEOUT_MS, check: diedCheck(paths, livePid) });
-      return { brokers: LOCAL_BROKERS, startedHere: false, stop: noop };
+      return { brokers: LOCAL_BROKERS, security: PLAINTEXT, startedHere: false, stop: noop };
     }
     throw new Error(
       `port ${LOCAL_PORT} on ${LOCAL_HOST} is in use but does not answer as a Kafka broker; ` +
@@ -284,7 +287,7 @@ export async function ensureKafka(opts: EnsureKafkaOptions = {}): Promise<KafkaH
   if (livePid !== undefined) {
     log(`broker ${livePid} is starting, waiting for it`);
     await waitForCluster(LOCAL_BROKERS, { timeoutMs: READY_TIMEOUT_MS, check: diedCheck(paths, livePid) });
-    return { brokers: LOCAL_BROKERS, startedHere: false, stop: noop };
+    return { brokers: LOCAL_BROKERS, security: PLAINTEXT, startedHere: false, stop: noop };
   }
   if (await portOpen(CONTROLLER_PORT)) {
     throw new Error(
@@ -314,6 +317,7 @@ export async function ensureKafka(opts: EnsureKafkaOptions = {}): Promise<KafkaH
   );
   return {
     brokers: LOCAL_BROKERS,
+    security: PLAINTEXT,
     startedHere: true,
     stop: () => stopPid(paths, pid, log),
   };
@@ -356,8 +360,12 @@ export async function stopKafka(
 export async function kafkaStatus(
   opts: { repoRoot?: string } = {},
 ): Promise<{ running: boolean; pid?: number; brokers: string[] }> {
-  const external = externalBrokers();
-  if (external) return { running: await reuseIfAnswering(external), brokers: external };
+  const external = externalKafka();
+  if (external)
+    return {
+      running: await reuseIfAnswering(external.brokers, external.security),
+      brokers: external.brokers,
+    };
   const paths = kafkaPaths(opts.repoRoot ?? findRepoRoot());
   const pid = readLivePid(paths) ?? findBrokerByCommandLine(paths);
   const running = (await portOpen(LOCAL_PORT)) && (await reuseIfAnswering(LOCAL_BROKERS));

@@ -1,4 +1,10 @@
-import { ensureTopicSpecs, type TopicSpec } from '@engage/kafka';
+import {
+  ensureTopicSpecs,
+  type KafkaSecurity,
+  kafkajsSecurity,
+  PLAINTEXT,
+  type TopicSpec,
+} from '@engage/kafka';
 import type { Admin } from 'kafkajs';
 import kafkajs from 'kafkajs';
 import { sleep } from './jvm.ts';
@@ -7,10 +13,11 @@ export type { TopicSpec };
 
 const { Kafka, logLevel } = kafkajs;
 
-function quietAdmin(brokers: string[], clientId: string, timeoutMs = 3_000): Admin {
+function quietAdmin(brokers: string[], clientId: string, timeoutMs: number, security: KafkaSecurity): Admin {
   const kafka = new Kafka({
     clientId,
     brokers,
+    ...kafkajsSecurity(security),
     logLevel: logLevel.NOTHING,
     connectionTimeout: timeoutMs,
     requestTimeout: timeoutMs,
@@ -20,8 +27,12 @@ function quietAdmin(brokers: string[], clientId: string, timeoutMs = 3_000): Adm
 }
 
 /** One `describeCluster` attempt; resolves with the cluster id or rejects. */
-export async function describeOnce(brokers: string[], timeoutMs = 3_000): Promise<{ clusterId: string }> {
-  const admin = quietAdmin(brokers, 'devstack-probe', timeoutMs);
+export async function describeOnce(
+  brokers: string[],
+  timeoutMs = 3_000,
+  security: KafkaSecurity = PLAINTEXT,
+): Promise<{ clusterId: string }> {
+  const admin = quietAdmin(brokers, 'devstack-probe', timeoutMs, security);
   try {
     await admin.connect();
     const cluster = await admin.describeCluster();
@@ -37,14 +48,18 @@ export async function describeOnce(brokers: string[], timeoutMs = 3_000): Promis
  */
 export async function waitForCluster(
   brokers: string[],
-  opts: { timeoutMs: number; intervalMs?: number; check?: () => void },
+  opts: { timeoutMs: number; intervalMs?: number; check?: () => void; security?: KafkaSecurity },
 ): Promise<{ clusterId: string }> {
   const deadline = Date.now() + opts.timeoutMs;
   let lastError: unknown;
   for (;;) {
     opts.check?.();
     try {
-      return await describeOnce(brokers, Math.min(3_000, Math.max(500, deadline - Date.now())));
+      return await describeOnce(
+        brokers,
+        Math.min(3_000, Math.max(500, deadline - Date.now())),
+        opts.security,
+      );
     } catch (error) {
       lastError = error;
     }
@@ -62,7 +77,16 @@ export async function waitForCluster(
  * Creates the topics that do not exist yet (existing ones are fine) and grows the partition count
  * of existing topics that have fewer partitions than asked. Never shrinks or reconfigures.
  */
-export async function createTopics(brokers: string[], topics: TopicSpec[]): Promise<void> {
-  const kafka = new Kafka({ clientId: 'devstack-topics', brokers, logLevel: logLevel.WARN });
+export async function createTopics(
+  brokers: string[],
+  topics: TopicSpec[],
+  security: KafkaSecurity = PLAINTEXT,
+): Promise<void> {
+  const kafka = new Kafka({
+    clientId: 'devstack-topics',
+    brokers,
+    logLevel: logLevel.WARN,
+    ...kafkajsSecurity(security),
+  });
   await ensureTopicSpecs(kafka, topics);
 }

@@ -73,6 +73,8 @@ export async function formatKraftStorage(options: {
   cwd: string;
   log: (line: string) => void;
   jvmFlags?: string[];
+  /** More StorageTool arguments (e.g. `--add-scram`). */
+  formatArgs?: string[];
 }): Promise<void> {
   await run(
     javaCommand(),
@@ -89,6 +91,7 @@ export async function formatKraftStorage(options: {
       options.clusterId,
       '-c',
       options.properties,
+      ...(options.formatArgs ?? []),
     ],
     { cwd: options.cwd, log: options.log, prefix: 'storage: ' },
   );

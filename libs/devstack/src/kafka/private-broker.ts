@@ -14,6 +14,8 @@ import {
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type KafkaSecurity, PLAINTEXT } from '@engage/kafka';
+import type { BrokerCertificates } from './certificates.ts';
 import { waitForCluster } from './client.ts';
 import { CuttableLink } from './cuttable-link.ts';
 import {
@@ -36,6 +38,8 @@ import { findRepoRoot, kafkaPaths, LOCAL_HOST } from './paths.ts';
 export interface PrivateKafka {
   /** `127.0.0.1:<port>`: the bootstrap list for clients. */
   readonly brokers: string[];
+  /** How to reach `brokers`: plaintext, or with the `saslSsl` option its admin user over TLS. */
+  readonly security: KafkaSecurity;
   readonly clusterId: string;
   /** Its data (`logs/`), generated properties and log files; deleted by destroy(). */
   readonly dir: string;
@@ -73,7 +77,22 @@ export interface PrivateKafkaOptions {
   readyTimeoutMs?: number;
   /** Also open a client listener reached through a link the test can cut (`PrivateKafka.link`). */
   link?: boolean;
+  /**
+   * Clients (and the broker itself) connect over TLS and log in with SASL (SCRAM-SHA-512,
+   * SCRAM-SHA-256 or PLAIN) instead of in plaintext; incompatible with `link`.
+   */
+  saslSsl?: SaslSslListener;
 }
+
+export interface SaslSslListener {
+  certificates: BrokerCertificates;
+  /** Users besides the broker's own admin, each known to every mechanism. */
+  users: Array<{ username: string; password: string }>;
+}
+
+/** The user the broker logs in to itself as, and the one `PrivateKafka.security` names. */
+const ADMIN = { username: 'admin', password: 'admin-secret' };
+const SCRAM_MECHANISMS = ['SCRAM-SHA-512', 'SCRAM-SHA-256'] as const;
 
 const DEFAULT_HEAP = ['-Xms128m', '-Xmx512m'];
 /** A test broker serves a few small topics: the C1 compiler alone starts faster and burns less CPU. */
@@ -88,6 +107,7 @@ export async function startPrivateKafka(options: PrivateKafkaOptions = {}): Prom
       `the Kafka ${shared.version} jars are not in ${shared.libsDir}: run \`npm run kafka -- start\``,
     );
   }
+  if (options.saslSsl && options.link) throw new Error('a private broker takes either saslSsl or link');
   const dir = mkdtempSync(join(tmpdir(), 'engage-kafka-'));
   const watchdog = startWatchdog(dir);
   let child: ChildProcess | undefined;
@@ -104,6 +124,7 @@ export async function startPrivateKafka(options: PrivateKafkaOptions = {}): Prom
   try {
     const [port, controllerPort, linkedPort, linkPort] = await freePorts(options.link ? 4 : 2);
     const brokers = [`${LOCAL_HOST}:${port}`];
+    const security = options.saslSsl ? adminSecurity(options.saslSsl) : PLAINTEXT;
     if (linkedPort !== undefined && linkPort !== undefined) {
       link = new CuttableLink(LOCAL_HOST, linkPort, { host: LOCAL_HOST, port: linkedPort });
       await link.restore();
@@ -116,6 +137,7 @@ export async function startPrivateKafka(options: PrivateKafkaOptions = {}): Prom
         port,
         controllerPort,
         link,
+        saslSsl: options.saslSsl,
       }),
     );
     const jvm = { libsDir: shared.libsDir, log4jConfig: shared.log4jConfig, logsDir: dir };
@@ -127,6 +149,7 @@ export async function startPrivateKafka(options: PrivateKafkaOptions = {}): Prom
       cwd: dir,
       log,
       jvmFlags: [...TEST_JVM_FLAGS, ...classes.readOnlyFlags()],
+      formatArgs: options.saslSsl ? scramCredentials(options.saslSsl) : [],
     });
 
     const logs = (lines = 30) =>
@@ -169,6 +192,7 @@ export async function startPrivateKafka(options: PrivateKafkaOptions = {}): Prom
       log(`private Kafka (pid ${started.pid}) starting on ${brokers[0]} in ${dir}`);
       try {
         await waitForCluster(brokers, {
+          security,
           timeoutMs: options.readyTimeoutMs ?? 90_000,
           check: () => {
             if (!running()) throw new Error(`the private Kafka broker exited during startup\n${logs()}`);
@@ -191,6 +215,7 @@ export async function startPrivateKafka(options: PrivateKafkaOptions = {}): Prom
     await start();
     return {
       brokers,
+      security,
       clusterId,
       dir,
       pid: () => (running() ? child?.pid : undefined),
@@ -213,9 +238,25 @@ export async function startPrivateKafka(options: PrivateKafkaOptions = {}): Prom
 function privateServerProperties(
   template: string,
   dir: string,
-  listening: { port: number; controllerPort: number; link: CuttableLink | undefined },
+  listening: {
+    port: number;
+    controllerPort: number;
+    link: CuttableLink | undefined;
+    saslSsl: SaslSslListener | undefined;
+  },
 ) {
-  const { port, controllerPort, link } = listening;
+  const { port, controllerPort, link, saslSsl } = listening;
+  if (saslSsl) {
+    const secured = [`SASL_SSL://${LOCAL_HOST}:${port}`, `CONTROLLER://${LOCAL_HOST}:${controllerPort}`];
+    return withOverrides(template, {
+      ...privateBrokerOverrides(dir, controllerPort),
+      listeners: secured.join(','),
+      'advertised.listeners': secured.join(','),
+      'listener.security.protocol.map': 'SASL_SSL:SASL_SSL,CONTROLLER:PLAINTEXT',
+      'inter.broker.listener.name': 'SASL_SSL',
+      ...saslSslProperties(saslSsl),
+    });
+  }
   const listeners = [`PLAINTEXT://${LOCAL_HOST}:${port}`, `CONTROLLER://${LOCAL_HOST}:${controllerPort}`];
   const advertised = [...listeners];
   if (link) {
@@ -226,13 +267,67 @@ function privateServerProperties(
     listeners: listeners.join(','),
     'advertised.listeners': advertised.join(','),
     'listener.security.protocol.map': 'PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT,LINKED:PLAINTEXT',
+    ...privateBrokerOverrides(dir, controllerPort),
+  });
+}
+
+function privateBrokerOverrides(dir: string, controllerPort: number): Record<string, string> {
+  return {
     'controller.quorum.bootstrap.servers': `${LOCAL_HOST}:${controllerPort}`,
     'log.dirs': join(dir, 'logs'),
     // After a SIGKILL the restarted broker cannot register until the controller has expired its
     // previous session (9 s by default): a short session makes a restart take seconds, not ten.
     'broker.session.timeout.ms': '3000',
     'broker.heartbeat.interval.ms': '500',
-  });
+  };
+}
+
+/**
+ * TLS from a PEM key store, and SASL with SCRAM (credentials stored in the cluster's metadata at
+ * format time) and PLAIN (users listed in the JAAS entry). The broker logs in to itself with SCRAM.
+ */
+function saslSslProperties(saslSsl: SaslSslListener): Record<string, string> {
+  const jaas = (module: string, options: Record<string, string>) =>
+    `org.apache.kafka.common.security.${module} required ${Object.entries(options)
+      .map(([key, value]) => `${key}="${value}"`)
+      .join(' ')};`;
+  const admin = { username: ADMIN.username, password: ADMIN.password };
+  const plainUsers = Object.fromEntries(
+    [ADMIN, ...saslSsl.users].map((user) => [`user_${user.username}`, user.password]),
+  );
+  return {
+    'ssl.keystore.type': 'PEM',
+    'ssl.keystore.location': saslSsl.certificates.brokerKeyStoreFile,
+    // What the broker trusts when it connects to itself (and checks its own settings at start).
+    'ssl.truststore.type': 'PEM',
+    'ssl.truststore.location': saslSsl.certificates.caFile,
+    'sasl.enabled.mechanisms': [...SCRAM_MECHANISMS, 'PLAIN'].join(','),
+    'sasl.mechanism.inter.broker.protocol': 'SCRAM-SHA-512',
+    'listener.name.sasl_ssl.scram-sha-512.sasl.jaas.config': jaas('scram.ScramLoginModule', admin),
+    'listener.name.sasl_ssl.scram-sha-256.sasl.jaas.config': jaas('scram.ScramLoginModule', admin),
+    'listener.name.sasl_ssl.plain.sasl.jaas.config': jaas('plain.PlainLoginModule', {
+      ...admin,
+      ...plainUsers,
+    }),
+  };
+}
+
+/** StorageTool's `--add-scram` arguments: every user, the admin too, for both SCRAM mechanisms. */
+function scramCredentials(saslSsl: SaslSslListener): string[] {
+  return [ADMIN, ...saslSsl.users].flatMap((user) =>
+    SCRAM_MECHANISMS.flatMap((mechanism) => [
+      '--add-scram',
+      `${mechanism}=[name=${user.username},password=${user.password}]`,
+    ]),
+  );
+}
+
+function adminSecurity(saslSsl: SaslSslListener): KafkaSecurity {
+  return {
+    protocol: 'SASL_SSL',
+    tls: { ca: readFileSync(saslSsl.certificates.caFile, 'utf8') },
+    sasl: { mechanism: 'SCRAM-SHA-512', ...ADMIN },
+  };
 }
 
 /**

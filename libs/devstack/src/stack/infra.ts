@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { allTopics, type TopicDefinition } from '@engage/contracts';
-import { createKafka, ensureTopics } from '@engage/kafka';
+import { createKafka, ensureTopics, type KafkaSecurity } from '@engage/kafka';
 import { createLogger } from '@engage/kit';
 import { migrate } from '@engage/postgres';
 import { Redis } from 'ioredis';
@@ -15,6 +15,7 @@ export interface Infra {
   databaseUrl: string;
   redisUrl: string;
   brokers: string[];
+  security: KafkaSecurity;
   kafka: KafkaHandle;
 }
 
@@ -35,7 +36,7 @@ export async function ensureInfra(options: {
   log(`postgres: ${redact(databaseUrl)}  redis: ${redact(redisUrl)}`);
   const kafka = await ensureKafka({ log });
   log(`kafka: ${kafka.brokers.join(',')}${kafka.startedHere ? ' (started)' : ' (found running)'}`);
-  return { databaseUrl, redisUrl, brokers: kafka.brokers, kafka };
+  return { databaseUrl, redisUrl, brokers: kafka.brokers, security: kafka.security, kafka };
 }
 
 /** Migrates every service's schema (the kit tables, then the service's own migrations). */
@@ -50,15 +51,24 @@ export async function migrateAll(
   }
 }
 
-/** Creates the catalog's topics under `topicPrefix` with their partition counts. */
+/** Creates the catalog's topics (or the `topics` given) under `topicPrefix` with their partition counts. */
 export async function createCatalogTopics(
   brokers: string[],
   topicPrefix: string,
-  replicationFactor = 1,
-  defs: TopicDefinition<unknown>[] = allTopics(),
+  options: {
+    replicationFactor?: number;
+    topics?: TopicDefinition<unknown>[];
+    security?: KafkaSecurity | undefined;
+  } = {},
 ): Promise<void> {
-  const kafka = createKafka({ brokers, clientId: 'provision', log: createLogger('provision', 'warn') });
-  await ensureTopics(kafka, topicPrefix, cappedPartitions(defs), replicationFactor);
+  const log = createLogger('provision', 'warn');
+  const kafka = createKafka({ brokers, clientId: 'provision', log, security: options.security });
+  await ensureTopics(
+    kafka,
+    topicPrefix,
+    cappedPartitions(options.topics ?? allTopics()),
+    options.replicationFactor ?? 1,
+  );
 }
 
 /**

@@ -1,8 +1,8 @@
 // `npm run replay-dead-letters -- <schema> <id>...`: publishes the named dead letters of a service's
 // schema (rules, ledger, query) again, unchanged, each to its topic with its key and
-// headers, and marks them replayed. Reads DATABASE_URL and KAFKA_BROKERS. For use once the cause is
+// headers, and marks them replayed. Reads DATABASE_URL and the services' Kafka settings. For use once the cause is
 // fixed; see docs/operating.md#dead-letters.
-import { createLogger, kafkaEnv, parseEnv, postgresEnv } from '@engage/kit';
+import { createLogger, kafkaEnv, parseEnv, postgresEnv, withKafkaSecurity } from '@engage/kit';
 import { createPool } from '@engage/postgres';
 import { connectProducer, createKafka } from '../client.ts';
 import { replayDeadLetters } from '../dead-letters.ts';
@@ -13,11 +13,16 @@ if (!schema || ids.length === 0 || ids.some((id) => !Number.isSafeInteger(id))) 
   process.stderr.write('usage: replay-dead-letters <schema> <dead-letter id>...\n');
   process.exit(2);
 }
-const env = parseEnv(postgresEnv.extend(kafkaEnv.shape));
+const env = parseEnv(postgresEnv.extend(kafkaEnv.shape).transform(withKafkaSecurity));
 const log = createLogger('replay-dead-letters', 'warn');
 const pool = createPool({ url: env.DATABASE_URL, schema, max: 1 });
 const producer = await connectProducer(
-  createKafka({ brokers: env.KAFKA_BROKERS, clientId: 'replay-dead-letters', log }),
+  createKafka({
+    brokers: env.KAFKA_BROKERS,
+    clientId: 'replay-dead-letters',
+    log,
+    security: env.kafkaSecurity,
+  }),
 );
 try {
   const { replayed, missing } = await replayDeadLetters(pool, producer, ids);

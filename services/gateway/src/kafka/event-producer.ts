@@ -2,8 +2,13 @@ import { type AcceptedEvent, topicName, topics } from '@engage/contracts';
 import {
   encodedSizeOf,
   encodeHeaderValues,
+  type KafkaSecurity,
+  KafkaSecurityError,
+  PLAINTEXT,
+  platformaticSecurity,
   produceDuration,
   produceFailures,
+  securityFailureOf,
   toMessages,
 } from '@engage/kafka';
 import type { Logger } from '@engage/kit';
@@ -116,13 +121,17 @@ export async function createEventProducer(options: {
   clientId: string;
   topicPrefix: string;
   log: Logger;
+  /** TLS and SASL from the gateway's configuration; plaintext when left out. */
+  security?: KafkaSecurity;
   timeouts?: ProducerTimeouts;
 }): Promise<EventProducer> {
   const topic = topicName(topics.eventsAccepted, options.topicPrefix);
   const timeouts = options.timeouts ?? DEFAULT_TIMEOUTS;
+  const security = options.security ?? PLAINTEXT;
   const producer: EventsProducer = new Producer({
     clientId: options.clientId,
     bootstrapBrokers: options.brokers,
+    ...platformaticSecurity(security, options.brokers),
     idempotent: true,
     // kafkajs's default partitioner, which every other producer of the topic uses.
     partitioner: rememberingPartitioner(),
@@ -141,7 +150,8 @@ export async function createEventProducer(options: {
     await producer.listApis();
   } catch (err) {
     await producer.close().catch(() => {});
-    throw err;
+    const failure = securityFailureOf(err, security);
+    throw failure ? new KafkaSecurityError(failure, { cause: err }) : err;
   }
 
   const send = async (messages: Message[]) => {

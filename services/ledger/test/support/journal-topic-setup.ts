@@ -4,5 +4,5 @@ import { createCatalogTopics } from '@engage/devstack';
 /** Creates the ledger's topics (the journal it publishes, the rewards it consumes) under `topicPrefix`. */
 export async function createJournalTopic(brokers: string[], topicPrefix: string): Promise<void> {
   const ledgerTopics = [topics.pointsJournal, topics.rewardsGranted] as TopicDefinition<unknown>[];
-  await createCatalogTopics(brokers, topicPrefix, 1, ledgerTopics);
+  await createCatalogTopics(brokers, topicPrefix, { topics: ledgerTopics });
 }
