@@ -1,0 +1,155 @@
+import { createLogger } from '@engage/kit';
+import { createRedis, inflightKeys, type Redis } from '@engage/redis';
+import { eventually, stackConfig } from '@engage/testkit';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  createOrganizationLimit,
+  ORGANIZATION_IN_FLIGHT,
+  type OrganizationAdmission,
+  type OrganizationLimit,
+} from '../../src/application/organization-limit/organization-limit.ts';
+
+const KEEP_MS = 100;
+const BLOCK_SLOTS = 4;
+const env = {
+  ORGANIZATION_LIMIT_LEASE_MS: 1_000,
+  ORGANIZATION_LIMIT_MAX_WAIT_MS: 10_000,
+  ORGANIZATION_LIMIT_FALLBACK_IN_FLIGHT: 2,
+  ORGANIZATION_LIMIT_KEEP_SLOT_MS: KEEP_MS,
+  ORGANIZATION_LIMIT_BLOCK_SLOTS: BLOCK_SLOTS,
+};
+const log = createLogger('test', 'silent');
+const observer = createRedis(stackConfig().redisUrl);
+const connections: Redis[] = [];
+const prefix = `lease${Date.now()}.`;
+
+afterAll(async () => {
+  await Promise.all(connections.filter((c) => c.status === 'ready').map((c) => c.quit()));
+  await observer.quit();
+});
+
+/** One gateway replica's limit, on a Redis connection of its own. */
+async function replica(): Promise<{ limit: OrganizationLimit; redis: Redis }> {
+  const redis = createRedis(stackConfig().redisUrl);
+  connections.push(redis);
+  // Connected, so that every admission below is decided on Redis, not by the per-replica share.
+  await redis.ping();
+  return { limit: createOrganizationLimit({ redis, keyPrefix: prefix, env, log }), redis };
+}
+
+const admitted = (admission: OrganizationAdmission) => {
+  if (admission.outcome !== 'admitted') throw new Error(`not admitted: ${admission.outcome}`);
+  return admission;
+};
+const members = (org: string) => observer.zrange(inflightKeys(prefix, org).active, 0, -1);
+
+describe('slots leased to a replica', () => {
+  it('takes a block of slots in one call, runs the next requests on them, and gives them back when idle', async () => {
+    const { limit } = await replica();
+    const org = crypto.randomUUID();
+    admitted(await limit.acquire(org)).release();
+    const block = await members(org);
+    expect(block).toHaveLength(BLOCK_SLOTS);
+    const next = await Promise.all(Array.from({ length: BLOCK_SLOTS }, () => limit.acquire(org)));
+    expect(await members(org)).toEqual(block);
+    for (const admission of next) admitted(admission).release();
+    await eventually('the idle slots given back', async () =>
+      (await members(org)).length === 0 ? true : undefined,
+    );
+  });
+
+  it('keeps the same slots in Redis, renewed, while requests keep coming', async () => {
+    const { limit } = await replica();
+    const org = crypto.randomUUID();
+    admitted(await limit.acquire(org)).release();
+    const seen = new Set<string>(await members(org));
+    const until = Date.now() + 10 * KEEP_MS;
+    const worker = async () => {
+      while (Date.now() < until) {
+        const admission = admitted(await limit.acquire(org));
+        for (const member of await members(org)) seen.add(member);
+        await new Promise((resolve) => setTimeout(resolve, 2));
+        admission.release();
+      }
+    };
+    await Promise.all(Array.from({ length: BLOCK_SLOTS }, worker));
+    // A lease is 10 periods long: the first block outlived it only by being renewed.
+    expect(seen.size).toBe(BLOCK_SLOTS);
+  });
+
+  it('gives the idle slots back at once when the replica stops', async () => {
+    const { limit, redis } = await replica();
+    const org = crypto.randomUUID();
+    admitted(await limit.acquire(org)).release();
+    expect(await members(org)).toHaveLength(BLOCK_SLOTS);
+    limit.close?.();
+    // Commands on one connection run in order: once the ping is answered, the release has run.
+    await redis.ping();
+    expect(await members(org)).toEqual([]);
+    expect(admitted(await limit.acquire(org)).mode).toBe('shared');
+  });
+
+  it('never runs more than 16 across two replicas, and leased slots reach the other replica within the bound', async () => {
+    const a = await replica();
+    const b = await replica();
+    const org = crypto.randomUUID();
+    const first = await Promise.all(
+      Array.from({ length: ORGANIZATION_IN_FLIGHT }, () => a.limit.acquire(org)),
+    );
+    for (const admission of first) admitted(admission).release();
+    // All 16 are held by the first replica: the second one's request waits for them.
+    const started = Date.now();
+    const waiting = b.limit.acquire(org);
+    expect(await observer.zcard(inflightKeys(prefix, org).active)).toBe(ORGANIZATION_IN_FLIGHT);
+    const running = admitted(await waiting);
+    expect(Date.now() - started).toBeLessThan(2 * KEEP_MS + 2_000);
+    expect(running.mode).toBe('shared');
+    expect(await observer.zcard(inflightKeys(prefix, org).active)).toBeLessThanOrEqual(
+      ORGANIZATION_IN_FLIGHT,
+    );
+    running.release();
+  });
+
+  it('counts at most 16 requests in flight while two replicas contend', async () => {
+    const replicas = [await replica(), await replica()];
+    const org = crypto.randomUUID();
+    let inFlight = 0;
+    let most = 0;
+    // At least a second; longer (up to 5 s) on a busy machine until the limit was reached once.
+    const started = Date.now();
+    const going = () =>
+      Date.now() - started < 1_000 || (most < ORGANIZATION_IN_FLIGHT && Date.now() - started < 5_000);
+    const worker = async (limit: OrganizationLimit) => {
+      while (going()) {
+        const admission = await limit.acquire(org);
+        if (admission.outcome !== 'admitted') continue;
+        inFlight += 1;
+        most = Math.max(most, inFlight);
+        await new Promise((resolve) => setTimeout(resolve, 2));
+        inFlight -= 1;
+        admission.release();
+      }
+    };
+    await Promise.all(replicas.flatMap(({ limit }) => Array.from({ length: 12 }, () => worker(limit))));
+    expect(most).toBe(ORGANIZATION_IN_FLIGHT);
+    await eventually('every slot given back', async () =>
+      (await members(org)).length === 0 ? true : undefined,
+    );
+  });
+
+  it('frees the slots a replica leased when it dies, at the lease expiry', async () => {
+    const doomed = await replica();
+    const org = crypto.randomUUID();
+    const held = await Promise.all(
+      Array.from({ length: ORGANIZATION_IN_FLIGHT }, () => doomed.limit.acquire(org)),
+    );
+    // The replica stops talking to Redis (as a killed process would) while keeping its slots.
+    doomed.redis.disconnect();
+    for (const admission of held) admitted(admission).release();
+    const survivor = await replica();
+    const started = Date.now();
+    const running = admitted(await survivor.limit.acquire(org));
+    expect(Date.now() - started).toBeLessThan(env.ORGANIZATION_LIMIT_LEASE_MS + 2_000);
+    running.release();
+  });
+});
