@@ -36,44 +36,13 @@ export class InflightLimitUnavailable extends Error {
   override name = 'InflightLimitUnavailable';
 }
 
-/**
- * Slots granted together (see InflightLimiter.acquireBlock): each a member of the scope's set in
- * Redis, whose lease the holder extends (renew) and which it gives back itself.
- */
-export type BlockAdmission =
-  | {
-      outcome: 'admitted';
-      slots: string[];
-      inUse: number;
-      waiting: number;
-      /** When the call that granted them was sent (local clock): their leases run at least leaseMs from then. */
-      sentAt: number;
-    }
-  | { outcome: 'refused'; reason: 'full' | 'wait_timeout' }
-  | { outcome: 'aborted' };
-
-export interface Renewal {
-  /** How many of the slots to keep still held a lease (now extended). */
-  held: number;
-  inUse: number;
-  /** Requests of the scope waiting for a slot, on every replica. */
-  waiting: number;
-}
-
 export interface InflightLimiter {
   /** Takes a slot of `scope`, waiting for one when the waiting room has space. */
   acquire(scope: string, signal?: AbortSignal): Promise<Admission>;
-  /**
-   * Takes a slot as `acquire` does, and with it up to `spare` more that are free and that no
-   * waiting request needs, in one call. Their leases are not refreshed: the caller renews them.
-   */
-  acquireBlock(scope: string, spare: number, signal?: AbortSignal): Promise<BlockAdmission>;
-  /** Extends the leases of `keep` and gives back `release`, in one call. */
-  renew(scope: string, keep: readonly string[], release: readonly string[]): Promise<Renewal>;
 }
 
 type ScriptResult = [status: number, admitted: number, waiting: number];
-type Op = 'acquire' | 'refresh' | 'release' | 'renew';
+type Op = 'acquire' | 'refresh' | 'release';
 
 interface ScriptedRedis extends Redis {
   engageInflightLimit(
@@ -85,7 +54,6 @@ interface ScriptedRedis extends Redis {
     maxWaiting: number,
     leaseMs: number,
     waitLeaseMs: number,
-    ...rest: (string | number)[]
   ): Promise<ScriptResult>;
 }
 
@@ -110,12 +78,7 @@ export function createInflightLimiter(options: {
   }
   const wakers = new Map<string, Set<() => void>>();
 
-  const run = async (
-    scope: string,
-    op: Op,
-    token: string,
-    ...rest: (string | number)[]
-  ): Promise<ScriptResult> => {
+  const run = async (scope: string, op: Op, token: string): Promise<ScriptResult> => {
     if (redis.status !== 'ready') throw new InflightLimitUnavailable(`redis is ${redis.status}`);
     const keys = inflightKeys(keyPrefix, scope);
     const call = redis.engageInflightLimit(
@@ -127,7 +90,6 @@ export function createInflightLimiter(options: {
       settings.maxWaiting,
       settings.leaseMs,
       waitLeaseMs,
-      ...rest,
     );
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
@@ -187,60 +149,38 @@ export function createInflightLimiter(options: {
       signal?.addEventListener('abort', done, { once: true });
     });
 
-  const giveBack = (scope: string, slots: readonly string[]) => {
-    run(scope, 'renew', '', 0, ...slots).catch((err) => options.onError?.(err));
-  };
-
-  const acquireBlock = async (
-    scope: string,
-    spare: number,
-    signal: AbortSignal | undefined,
-  ): Promise<BlockAdmission> => {
-    if (signal?.aborted) return { outcome: 'aborted' };
-    const token = randomUUID();
-    const deadline = Date.now() + settings.maxWaitMs;
-    for (;;) {
-      let result: ScriptResult;
-      const sentAt = Date.now();
-      try {
-        result = await run(scope, 'acquire', token, spare);
-      } catch (err) {
-        forget(scope, token);
-        throw err;
-      }
-      const [status, inUse, waiting] = result;
-      if (status >= 1) {
-        const slots = [token, ...Array.from({ length: status - 1 }, (_, i) => `${token}/${i + 2}`)];
-        if (signal?.aborted) {
-          giveBack(scope, slots);
-          return { outcome: 'aborted' };
-        }
-        return { outcome: 'admitted', slots, inUse, waiting, sentAt };
-      }
-      if (status === -1) return { outcome: 'refused', reason: 'full' };
-      if (signal?.aborted) {
-        forget(scope, token);
-        return { outcome: 'aborted' };
-      }
-      if (Date.now() >= deadline) {
-        forget(scope, token);
-        return { outcome: 'refused', reason: 'wait_timeout' };
-      }
-      await nextTurn(scope, signal);
-    }
-  };
-
   return {
     async acquire(scope, signal) {
-      const block = await acquireBlock(scope, 0, signal);
-      if (block.outcome !== 'admitted') return block;
-      return admitted(scope, block.slots[0]!, block.inUse, block.waiting);
-    },
-    acquireBlock,
-    async renew(scope, keep, release) {
-      const [held, inUse, waiting] = await run(scope, 'renew', '', keep.length, ...keep, ...release);
-      if (release.length > 0) for (const wake of wakers.get(scope) ?? []) wake();
-      return { held, inUse, waiting };
+      if (signal?.aborted) return { outcome: 'aborted' };
+      const token = randomUUID();
+      const deadline = Date.now() + settings.maxWaitMs;
+      for (;;) {
+        let result: ScriptResult;
+        try {
+          result = await run(scope, 'acquire', token);
+        } catch (err) {
+          forget(scope, token);
+          throw err;
+        }
+        const [status, inUse, waiting] = result;
+        if (status === 1) {
+          if (signal?.aborted) {
+            forget(scope, token);
+            return { outcome: 'aborted' };
+          }
+          return admitted(scope, token, inUse, waiting);
+        }
+        if (status === -1) return { outcome: 'refused', reason: 'full' };
+        if (signal?.aborted) {
+          forget(scope, token);
+          return { outcome: 'aborted' };
+        }
+        if (Date.now() >= deadline) {
+          forget(scope, token);
+          return { outcome: 'refused', reason: 'wait_timeout' };
+        }
+        await nextTurn(scope, signal);
+      }
     },
   };
 }

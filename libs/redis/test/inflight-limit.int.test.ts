@@ -126,44 +126,6 @@ describe('the in-flight limit on Redis', () => {
     holder.release();
   });
 
-  it('grants a block with spare slots only from what waiting requests leave free, renews and gives them back in one call', async () => {
-    const { redis, limiter } = await replica({ maxActive: 4, maxWaiting: 2, leaseMs: 1_000 });
-    const org = randomUUID();
-    const block = await limiter.acquireBlock(org, 2);
-    if (block.outcome !== 'admitted') throw new Error(block.outcome);
-    expect(block.slots).toHaveLength(3);
-    expect(await counts(redis, org)).toEqual({ active: 3, waiting: 0 });
-    // One slot is left: a second block gets it alone, without spares.
-    const second = await limiter.acquireBlock(org, 2);
-    if (second.outcome !== 'admitted') throw new Error(second.outcome);
-    expect(second.slots).toHaveLength(1);
-    const waiting = limiter.acquire(org);
-    await eventually('one request waiting', async () =>
-      (await counts(redis, org)).waiting === 1 ? true : undefined,
-    );
-    // Renewed past the first lease, and told that a request waits.
-    await new Promise((resolve) => setTimeout(resolve, 600));
-    expect(await limiter.renew(org, [...block.slots, ...second.slots], [])).toEqual({
-      held: 4,
-      inUse: 4,
-      waiting: 1,
-    });
-    await new Promise((resolve) => setTimeout(resolve, 600));
-    // Gives two back: the waiting request takes one; nobody waits for the other, so a block takes it.
-    const kept = [...block.slots.slice(2), ...second.slots];
-    expect(await limiter.renew(org, kept, block.slots.slice(0, 2))).toMatchObject({ held: 2 });
-    const next = admitted(await waiting);
-    const third = await limiter.acquireBlock(org, 2);
-    if (third.outcome !== 'admitted') throw new Error(third.outcome);
-    expect(third.slots).toHaveLength(1);
-    expect(await counts(redis, org)).toEqual({ active: 4, waiting: 0 });
-    next.release();
-    await limiter.renew(org, [], [...kept, ...third.slots]);
-    await eventually('every slot given back', async () =>
-      (await counts(redis, org)).active === 0 ? true : undefined,
-    );
-  });
-
   it('reports Redis being unreachable instead of deciding', async () => {
     const redis = createRedis('redis://127.0.0.1:1');
     clients.push(redis);

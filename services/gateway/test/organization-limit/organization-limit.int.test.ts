@@ -12,7 +12,6 @@ const env = {
   ORGANIZATION_LIMIT_MAX_WAIT_MS: 60_000,
   ORGANIZATION_LIMIT_FALLBACK_IN_FLIGHT: 2,
   ORGANIZATION_LIMIT_KEEP_SLOT_MS: 100,
-  ORGANIZATION_LIMIT_BLOCK_SLOTS: 4,
 };
 const log = createLogger('test', 'silent');
 const reachable = createRedis(stackConfig().redisUrl);

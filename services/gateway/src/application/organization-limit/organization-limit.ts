@@ -3,6 +3,7 @@ import { type Admission, createInflightLimiter, InflightLimitUnavailable, type R
 import type { Logger } from 'pino';
 import '../../http/api-key-scope.ts';
 import type { OrganizationLimitEnv } from './env.ts';
+import { keepSlots } from './kept-slots.ts';
 import { LocalLimit } from './local-limit.ts';
 import {
   abandoned,
@@ -13,7 +14,6 @@ import {
   slotsHeld,
 } from './metrics.ts';
 import { takeSlotForResponse } from './response-slot.ts';
-import { leaseSlots } from './slot-lease.ts';
 
 /** The contract's limits: per organization, shared by all its keys, environments and our replicas. */
 export const ORGANIZATION_IN_FLIGHT = 16;
@@ -26,16 +26,14 @@ export type OrganizationAdmission = Admission & { mode?: 'shared' | 'fallback' }
 
 export interface OrganizationLimit {
   acquire(organizationId: string, signal?: AbortSignal): Promise<OrganizationAdmission>;
-  /** Gives back the slots this replica keeps (slot-lease.ts); called when it stops. */
+  /** Gives back the slots this replica keeps (kept-slots.ts); called when it stops. */
   close?(): void;
 }
 
 /**
- * The limit on Redis, shared by every gateway replica, its slots leased to replicas (slot-lease.ts).
- * While Redis is unreachable each replica admits a fixed share of its own
- * (ORGANIZATION_LIMIT_FALLBACK_IN_FLIGHT, half as many waiting), requests still running on slots it
- * holds from Redis included: requests keep flowing, bounded per replica, instead of failing open or
- * closed.
+ * The limit on Redis, shared by every gateway replica. While Redis is unreachable each replica
+ * admits a fixed share of its own (ORGANIZATION_LIMIT_FALLBACK_IN_FLIGHT, half as many waiting):
+ * requests keep flowing, bounded per replica, instead of failing open or closed.
  */
 export function createOrganizationLimit(options: {
   redis: Redis;
@@ -63,18 +61,15 @@ export function createOrganizationLimit(options: {
     },
     onError: warn,
   });
-  const shared = leaseSlots(redisLimit, {
-    keepMs: Math.min(env.ORGANIZATION_LIMIT_KEEP_SLOT_MS, Math.floor(env.ORGANIZATION_LIMIT_LEASE_MS / 4)),
-    blockSlots: env.ORGANIZATION_LIMIT_BLOCK_SLOTS,
-    leaseMs: env.ORGANIZATION_LIMIT_LEASE_MS,
-  });
+  const shared = keepSlots(
+    redisLimit,
+    Math.min(env.ORGANIZATION_LIMIT_KEEP_SLOT_MS, env.ORGANIZATION_LIMIT_LEASE_MS / 4),
+  );
   const local = new LocalLimit({
     maxActive: env.ORGANIZATION_LIMIT_FALLBACK_IN_FLIGHT,
     maxWaiting: Math.max(1, Math.floor(env.ORGANIZATION_LIMIT_FALLBACK_IN_FLIGHT / 2)),
     maxWaitMs: env.ORGANIZATION_LIMIT_MAX_WAIT_MS,
-    alsoRunning: (organizationId) => shared.running(organizationId),
   });
-  shared.onEnded((organizationId) => local.wake(organizationId));
 
   return {
     async acquire(organizationId, signal) {
