@@ -52,9 +52,6 @@ describe('the organization limit while Redis is unreachable', () => {
         LEDGER_URL: ledger.url,
         REDIS_URL: redisUrl.toString(),
         ORGANIZATION_LIMIT_FALLBACK_IN_FLIGHT: String(FALLBACK_IN_FLIGHT),
-        // A slot Redis granted before the cut may run one more request beside the share for up to
-        // the keep time (it is counted in Redis): this test measures the share alone.
-        ORGANIZATION_LIMIT_KEEP_SLOT_MS: '0',
       }),
     );
     redis = createRedis(stackConfig().redisUrl);

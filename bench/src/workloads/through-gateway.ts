@@ -5,6 +5,7 @@ import { Pool as HttpPool } from 'undici';
 import { GetClient } from '../get-client.ts';
 import type { WorkloadReport } from '../main.ts';
 import { drive, Recorder, type RunSummary } from '../measure.ts';
+import { cpuProfileArgs } from '../process-cpu.ts';
 import { startBenchStack } from '../stack.ts';
 import { eventConsumerLag } from './consumer-lag.ts';
 import type { WorkloadOptions } from './index.ts';
@@ -113,7 +114,10 @@ export async function throughGateway(options: WorkloadOptions): Promise<Workload
   const players = options.players ?? DEFAULT_PLAYERS;
   const { seconds } = options;
   const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
-  const stack = await startBenchStack(['rules', 'ledger', 'query', 'gateway']);
+  // The profile of the gateway restarted after seeding replaces the seeding one: it covers the rows.
+  const stack = await startBenchStack(['rules', 'ledger', 'query', 'gateway'], {
+    nodeArgs: { gateway: cpuProfileArgs(options.cpuProfileDir, 'gateway') },
+  });
   const db = createPool({ url: stack.infra.databaseUrl, schema: 'public', max: 2 });
   const lag = await eventConsumerLag(stack, db);
   const clients: GetClient[] = [];
@@ -250,6 +254,7 @@ export async function throughGateway(options: WorkloadOptions): Promise<Workload
         'rows of one request kind and draw run back to back: the gateway first, then the owning service directly',
         `${journaled === writes ? 'as expected, ' : 'MISMATCH: '}the adjustment and purchase rows answered ${writes.toLocaleString('en')} operations 200 and the ledger journal gained ${journaled.toLocaleString('en')} entries`,
         'targets (ratios): reads and writes uniform through the gateway ≥ 0.5× the owning service directly; events uniform ≥ 0.7× hot',
+        ...(options.cpuProfileDir ? [`CPU profile of the restarted gateway: ${options.cpuProfileDir}`] : []),
         ...failures,
       ],
     };

@@ -20,6 +20,44 @@ describe('the per-replica share used while Redis is unreachable', () => {
     expect(limit.inUse('org')).toBe(2);
   });
 
+  it('counts requests running outside the share in it, and admits a waiting one when they end', async () => {
+    let outside = 1;
+    const limit = new LocalLimit({ ...settings, alsoRunning: () => outside });
+    const first = await limit.acquire('org');
+    expect(first.outcome).toBe('admitted');
+    let answered = false;
+    const waiting = limit.acquire('org').finally(() => {
+      answered = true;
+    });
+    expect(await limit.acquire('org')).toEqual({ outcome: 'refused', reason: 'full' });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(answered).toBe(false);
+    outside = 0;
+    limit.wake('org');
+    expect((await waiting).outcome).toBe('admitted');
+    expect(limit.inUse('org')).toBe(2);
+  });
+
+  it('does not hand a released slot to a waiting request while outside requests fill the share', async () => {
+    let outside = 0;
+    const limit = new LocalLimit({ ...settings, alsoRunning: () => outside });
+    const running = [await limit.acquire('org'), await limit.acquire('org')];
+    let answered = false;
+    const waiting = limit.acquire('org').finally(() => {
+      answered = true;
+    });
+    outside = 1;
+    const first = running[0]!;
+    if (first.outcome !== 'admitted') throw new Error('not admitted');
+    first.release();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(answered).toBe(false);
+    expect(limit.inUse('org')).toBe(1);
+    outside = 0;
+    limit.wake('org');
+    expect((await waiting).outcome).toBe('admitted');
+  });
+
   it('does not admit a request whose client is already gone', async () => {
     const limit = new LocalLimit(settings);
     expect(await limit.acquire('org', AbortSignal.abort())).toEqual({ outcome: 'aborted' });

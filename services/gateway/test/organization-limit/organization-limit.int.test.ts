@@ -50,4 +50,22 @@ describe('the organization limit of one gateway replica', () => {
     running[0]!.release();
     expect(admitted(await waiting).mode).toBe('fallback');
   });
+
+  it('counts a request running on a slot kept from Redis in the share once Redis is gone', async () => {
+    const redis = createRedis(stackConfig().redisUrl);
+    await redis.ping();
+    const limit = createOrganizationLimit({ redis, keyPrefix: `t${Date.now()}.`, env, log });
+    const org = crypto.randomUUID();
+    admitted(await limit.acquire(org)).release();
+    redis.disconnect();
+    // The kept slot runs one request; the share of 2 has room for one more beside it.
+    const onKept = admitted(await limit.acquire(org));
+    expect(onKept.mode).toBe('shared');
+    expect(admitted(await limit.acquire(org)).mode).toBe('fallback');
+    const waiting = limit.acquire(org);
+    expect(await limit.acquire(org)).toMatchObject({ outcome: 'refused', reason: 'full' });
+    // The request on the kept slot ends: the waiting one runs in its place.
+    onKept.release();
+    expect(admitted(await waiting).mode).toBe('fallback');
+  });
 });

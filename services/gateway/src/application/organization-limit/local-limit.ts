@@ -6,6 +6,8 @@ export interface LocalLimitSettings {
   maxActive: number;
   maxWaiting: number;
   maxWaitMs: number;
+  /** Requests of the scope running on this replica outside this share, counted in it. */
+  alsoRunning?: (scope: string) => number;
 }
 
 export type LocalAdmission =
@@ -35,7 +37,7 @@ export class LocalLimit {
     if (signal?.aborted) return { outcome: 'aborted' };
     const state = this.#scopes.get(scope) ?? { active: 0, queue: [] };
     this.#scopes.set(scope, state);
-    if (state.active < this.#settings.maxActive && state.queue.length === 0) return this.#admit(scope, state);
+    if (this.#hasRoom(scope, state) && state.queue.length === 0) return this.#admit(scope, state);
     if (state.queue.length >= this.#settings.maxWaiting) {
       this.#dropIfIdle(scope, state);
       return { outcome: 'refused', reason: 'full' };
@@ -61,6 +63,19 @@ export class LocalLimit {
     return turn === 'timeout' ? { outcome: 'refused', reason: 'wait_timeout' } : { outcome: 'aborted' };
   }
 
+  /** A request counted by `alsoRunning` ended: the first waiting request runs if there is room now. */
+  wake(scope: string): void {
+    const state = this.#scopes.get(scope);
+    const next = state?.queue[0];
+    if (!state || !next || !this.#hasRoom(scope, state)) return;
+    state.active += 1;
+    next();
+  }
+
+  #hasRoom(scope: string, state: ScopeState): boolean {
+    return state.active + (this.#settings.alsoRunning?.(scope) ?? 0) < this.#settings.maxActive;
+  }
+
   #admit(scope: string, state: ScopeState): LocalAdmission {
     state.active += 1;
     return this.#admitted(scope, state);
@@ -74,10 +89,13 @@ export class LocalLimit {
       release: () => {
         if (released) return;
         released = true;
-        // The slot passes straight to the first waiting request, if any.
+        // The slot passes straight to the first waiting request, if there is room for it.
         const next = state.queue[0];
-        if (next) return next();
         state.active -= 1;
+        if (next && this.#hasRoom(scope, state)) {
+          state.active += 1;
+          return next();
+        }
         this.#dropIfIdle(scope, state);
       },
     };

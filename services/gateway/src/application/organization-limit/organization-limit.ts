@@ -33,8 +33,9 @@ export interface OrganizationLimit {
 
 /**
  * The limit on Redis, shared by every gateway replica. While Redis is unreachable each replica
- * admits a fixed share of its own (ORGANIZATION_LIMIT_FALLBACK_IN_FLIGHT, half as many waiting):
- * requests keep flowing, bounded per replica, instead of failing open or closed.
+ * admits a fixed share of its own (ORGANIZATION_LIMIT_FALLBACK_IN_FLIGHT, half as many waiting),
+ * requests still running here on slots from Redis included: requests keep flowing, bounded per
+ * replica, instead of failing open or closed.
  */
 export function createOrganizationLimit(options: {
   redis: Redis;
@@ -66,16 +67,38 @@ export function createOrganizationLimit(options: {
     redisLimit,
     Math.min(env.ORGANIZATION_LIMIT_KEEP_SLOT_MS, env.ORGANIZATION_LIMIT_LEASE_MS / 4),
   );
+  // Requests of each organization running here on slots from Redis (kept slots included): counted
+  // in the fallback share, so a slot held from before Redis went away never runs beside a full share.
+  const sharedRunning = new Map<string, number>();
   const local = new LocalLimit({
     maxActive: env.ORGANIZATION_LIMIT_FALLBACK_IN_FLIGHT,
     maxWaiting: Math.max(1, Math.floor(env.ORGANIZATION_LIMIT_FALLBACK_IN_FLIGHT / 2)),
     maxWaitMs: env.ORGANIZATION_LIMIT_MAX_WAIT_MS,
+    alsoRunning: (organizationId) => sharedRunning.get(organizationId) ?? 0,
   });
+  const runningShared = (organizationId: string, admission: Admission): Admission => {
+    if (admission.outcome !== 'admitted') return admission;
+    sharedRunning.set(organizationId, (sharedRunning.get(organizationId) ?? 0) + 1);
+    let ended = false;
+    return {
+      ...admission,
+      release: () => {
+        if (ended) return;
+        ended = true;
+        const left = (sharedRunning.get(organizationId) ?? 1) - 1;
+        if (left > 0) sharedRunning.set(organizationId, left);
+        else sharedRunning.delete(organizationId);
+        admission.release();
+        local.wake(organizationId);
+      },
+    };
+  };
 
   return {
     async acquire(organizationId, signal) {
       try {
-        return { ...(await shared.acquire(organizationId, signal)), mode: 'shared' };
+        const admission = runningShared(organizationId, await shared.acquire(organizationId, signal));
+        return { ...admission, mode: 'shared' };
       } catch (err) {
         if (!(err instanceof InflightLimitUnavailable)) throw err;
         warn(err);
