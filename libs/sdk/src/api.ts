@@ -1,0 +1,3599 @@
+// Generated from docs/openapi.json by `npm run generate-types -w @engage/sdk`: do not edit by hand.
+export interface paths {
+  '/v1/missions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The player's missions; enters the player into those they became eligible for.
+     * @description Endpoint 1 of the contract; served by the rules service.
+     */
+    post: operations['listMissions'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/missions/{missionKey}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * One mission, as the feed returns it (also one that is only in a collection).
+     * @description Endpoint 2 of the contract; served by the rules service.
+     */
+    post: operations['getMission'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/mission-collections/{collectionKey}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A mission collection with its missions in the collection's order.
+     * @description Endpoint 3 of the contract; served by the rules service.
+     */
+    post: operations['getMissionCollection'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/missions/{missionKey}/accept': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Accepts a mission whose opt-in mode is RequiresAcceptance; its objectives count from then on.
+     * @description A mission the player cannot see now (unknown, switched off, hidden, past its deadline or not started) is mission.not_found, as on endpoint 2, unless the player was entered into it. The player must have been entered into the mission by reading it (endpoints 1 to 3). Accepting again answers the mission as it is, with the first acceptance time. An Automatic mission counts without acceptance and answers as it is.
+     *
+     *     Named by the contract only through its error codes; served by the rules service.
+     */
+    post: operations['acceptMission'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/marketplace-items': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * What the player can see in the shop now.
+     * @description Endpoint 4 of the contract; served by the ledger service.
+     */
+    get: operations['listMarketplaceItems'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/marketplace-items/{marketplaceItemKey}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One shop item, as the shop lists it (also one that is only in a collection).
+     * @description Endpoint 5 of the contract; served by the ledger service.
+     */
+    get: operations['getMarketplaceItem'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/marketplace-collections/{collectionKey}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A curated collection of shop items, in the order set.
+     * @description Endpoint 6 of the contract; served by the ledger service.
+     */
+    get: operations['getMarketplaceCollection'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/marketplace-items/{marketplaceItemKey}/purchases': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Buys an item with points; a replay with the same idempotency key returns the same purchase.
+     * @description Endpoint 7 of the contract; served by the ledger service.
+     */
+    post: operations['purchaseMarketplaceItem'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/points': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The player's points balance (zero for a player never seen).
+     * @description Endpoint 8 of the contract; served by the ledger service.
+     */
+    get: operations['getPointsBalance'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/points/adjustments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Credits or debits the balance by hand and records why.
+     * @description Endpoint 9 of the contract; served by the ledger service.
+     */
+    post: operations['adjustPoints'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/player-items': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The catalog items granted to the player by purchases and rewards, newest first.
+     * @description Not in the contract: the record of what a purchase's contents and mission or streak rewards granted, so the game server can deliver them. Take caps the list (default and maximum 1000).
+     *
+     *     Named by the contract only through its error codes; served by the ledger service.
+     */
+    get: operations['listPlayerItems'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/leaderboards/{leaderboardKey}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A leaderboard: the top, the neighbours around the player and named players.
+     * @description Endpoint 10 of the contract; served by the query service.
+     */
+    get: operations['getLeaderboard'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/streaks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The player's streaks: live run, longest run, expiry and next milestone.
+     * @description Endpoint 11 of the contract; served by the rules service.
+     */
+    get: operations['listStreaks'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/streaks/{streakKey}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One streak of the player.
+     * @description Endpoint 12 of the contract; served by the rules service.
+     */
+    get: operations['getStreak'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Sends a batch of 1 to 1,000 player events; each item is accepted or refused on its own.
+     * @description Answers 200 whenever the batch is well formed: check `rejected` or each result. Per-item codes: event.not_found, event.inactive, event.unknown_property, event.required_property_missing, event.property_type_mismatch, event.property_value_out_of_range, event.item_missing, player.external_id_missing, player.external_id_too_long, player.time_zone_invalid.
+     *
+     *     Endpoint 13 of the contract; served by the gateway service.
+     */
+    post: operations['sendEvents'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/players/attributes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Sets some of a player's attributes (all or none); creates the player on first sight.
+     * @description Each key must be an active attribute of the environment (section playerAttributes of the environment file) and each value of its type; null removes the attribute. One bad key writes nothing, and every problem is listed in errors. Answers the player with all its attributes.
+     *
+     *     Named by the contract only through its error codes; served by the gateway service.
+     */
+    post: operations['setPlayerAttributes'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+  schemas: {
+    AdminApiKey: {
+      /** Format: uuid */
+      apiKeyId: string;
+      /** Format: uuid */
+      environmentId: string;
+      /** @enum {string} */
+      kind: 'Sandbox' | 'Live';
+      publicId: string;
+      name: string | null;
+      /** Format: date-time */
+      createdAtUtc: string;
+      revokedAtUtc: string | null;
+      lastUsedAtUtc: string | null;
+    };
+    AdminApiKeyList: {
+      apiKeys: components['schemas']['AdminApiKey'][];
+    };
+    AdminAuditEntry: {
+      /** Format: uuid */
+      auditId: string;
+      /** Format: date-time */
+      atUtc: string;
+      actor: {
+        /** @enum {string} */
+        kind: 'operator' | 'admin-token';
+        operatorId: string | null;
+        email: string | null;
+      };
+      method: string;
+      route: string;
+      targets: {
+        [key: string]: string;
+      };
+      before: unknown;
+      after: unknown;
+      difference: unknown;
+    };
+    AdminAuditLogPage: {
+      entries: components['schemas']['AdminAuditEntry'][];
+      nextCursor: string | null;
+    };
+    AdminBoardPeriod: {
+      /** Format: date-time */
+      startsAtUtc: string;
+      endsAtUtc: string | null;
+      /** @enum {string} */
+      state: 'Open' | 'Settled';
+      participants: number | null;
+    };
+    AdminBoardPeriods: {
+      leaderboardKey: string;
+      periods: components['schemas']['AdminBoardPeriod'][];
+    };
+    AdminCreateApiKey: {
+      name?: string;
+    };
+    AdminCreatedApiKey: {
+      /** Format: uuid */
+      apiKeyId: string;
+      /** Format: uuid */
+      environmentId: string;
+      /** @enum {string} */
+      kind: 'Sandbox' | 'Live';
+      publicId: string;
+      name: string | null;
+      /** Format: date-time */
+      createdAtUtc: string;
+      revokedAtUtc: string | null;
+      lastUsedAtUtc: string | null;
+      apiKey: string;
+    };
+    AdminCreateOperator: {
+      email: string;
+      /** @enum {string} */
+      role: 'owner' | 'admin' | 'designer' | 'support' | 'viewer';
+      displayName?: string;
+      password?: string;
+    };
+    AdminCreateOrganization: {
+      name: string;
+      /**
+       * @default none
+       * @enum {string}
+       */
+      billingStatus?: 'active' | 'none' | 'overdue';
+      /** @default null */
+      liveMonthlyActivePlayersCap?: number | null;
+    };
+    AdminCreateProject: {
+      name: string;
+    };
+    AdminEnvironment: {
+      /** Format: uuid */
+      environmentId: string;
+      /** Format: uuid */
+      projectId: string;
+      /** @enum {string} */
+      kind: 'Sandbox' | 'Live';
+      discovery: boolean;
+    };
+    AdminJournalEntry: {
+      /** Format: uuid */
+      transactionId: string;
+      /** @enum {string} */
+      kind: 'Adjustment' | 'Purchase' | 'Reward';
+      amount: number;
+      balanceAfter: number;
+      reason: string | null;
+      sourceRef: string | null;
+      /** Format: date-time */
+      createdAtUtc: string;
+    };
+    AdminJournalPage: {
+      playerId: string;
+      entries: components['schemas']['AdminJournalEntry'][];
+      nextBefore: number | null;
+    };
+    AdminMembership: {
+      /** Format: uuid */
+      organizationId: string;
+      organizationName: string;
+      /** @enum {string} */
+      role: 'owner' | 'admin' | 'designer' | 'support' | 'viewer';
+    };
+    AdminOperator: {
+      /** Format: uuid */
+      operatorId: string;
+      email: string;
+      displayName: string;
+      /** @enum {string} */
+      role: 'owner' | 'admin' | 'designer' | 'support' | 'viewer';
+      /** Format: date-time */
+      createdAtUtc: string;
+    };
+    AdminOperatorList: {
+      operators: components['schemas']['AdminOperator'][];
+    };
+    AdminOrganization: {
+      /** Format: uuid */
+      organizationId: string;
+      name: string;
+      /** @enum {string} */
+      billingStatus: 'active' | 'none' | 'overdue';
+      liveMonthlyActivePlayersCap: number | null;
+      /** Format: date-time */
+      createdAtUtc: string;
+      /** Format: date-time */
+      updatedAtUtc: string;
+    };
+    AdminOrganizationDetail: {
+      /** Format: uuid */
+      organizationId: string;
+      name: string;
+      /** @enum {string} */
+      billingStatus: 'active' | 'none' | 'overdue';
+      liveMonthlyActivePlayersCap: number | null;
+      /** Format: date-time */
+      createdAtUtc: string;
+      /** Format: date-time */
+      updatedAtUtc: string;
+      projects: components['schemas']['AdminProject'][];
+    };
+    AdminOrganizationPage: {
+      organizations: components['schemas']['AdminOrganization'][];
+      nextCursor: string | null;
+    };
+    AdminOrganizationUsage: {
+      /** Format: uuid */
+      organizationId: string;
+      month: string;
+      day: string;
+      liveMonthlyActivePlayers: components['schemas']['AdminUsageMeter'];
+      requestsInFlight: {
+        limit: number;
+        refusedToday: number;
+      };
+      sandboxes: {
+        /** Format: uuid */
+        projectId: string;
+        /** Format: uuid */
+        environmentId: string;
+        monthlyActivePlayers: components['schemas']['AdminUsageMeter'];
+        eventsToday: components['schemas']['AdminUsageMeter'];
+      }[];
+    };
+    AdminProject: {
+      /** Format: uuid */
+      projectId: string;
+      /** Format: uuid */
+      organizationId: string;
+      name: string;
+      /** Format: date-time */
+      createdAtUtc: string;
+      sandbox: components['schemas']['AdminEnvironment'];
+      live: components['schemas']['AdminEnvironment'];
+    };
+    AdminRecentEvent: {
+      id: string;
+      /** Format: date-time */
+      receivedAt: string;
+      playerId: string | null;
+      eventKey: string | null;
+      accepted: boolean;
+      eventId: string | null;
+      errors: components['schemas']['AdminRecentEventRefusal'][];
+      properties: string | null;
+      truncated: boolean;
+    };
+    AdminRecentEventRefusal: {
+      code: string;
+      message: string;
+      path: string | null;
+    };
+    AdminRecentEventsPage: {
+      items: components['schemas']['AdminRecentEvent'][];
+      watchedUntil: string | null;
+      keeps: number;
+    };
+    AdminSession: {
+      operator: {
+        /** Format: uuid */
+        id: string;
+        email: string;
+        displayName: string;
+      };
+      memberships: components['schemas']['AdminMembership'][];
+      csrfToken: string;
+    };
+    AdminSettledLeaderboardPeriod: {
+      leaderboardKey: string;
+      /** Format: date-time */
+      periodStartsAtUtc: string;
+      periodEndsAtUtc: string | null;
+      participants: number;
+    };
+    AdminSignIn: {
+      email: string;
+      password: string;
+    };
+    AdminSupportAdjustment: {
+      amount: number;
+      reason: string;
+    };
+    AdminUpdateOperator: {
+      /** @enum {string} */
+      role: 'owner' | 'admin' | 'designer' | 'support' | 'viewer';
+    };
+    AdminUpdateOrganization: {
+      /** @enum {string} */
+      billingStatus?: 'active' | 'none' | 'overdue';
+      liveMonthlyActivePlayersCap?: number | null;
+    };
+    AdminUsageMeter: {
+      used: number;
+      limit: number | null;
+    };
+    Content: {
+      catalogItemKey: string;
+      value:
+        | {
+            /**
+             * @description A number value.
+             * @constant
+             */
+            type: 'number';
+            /** @description The number. */
+            value: number;
+          }
+        | {
+            /**
+             * @description A text value.
+             * @constant
+             */
+            type: 'string';
+            /** @description The text. */
+            value: string;
+          }
+        | {
+            /**
+             * @description A true/false value.
+             * @constant
+             */
+            type: 'boolean';
+            /** @description The boolean. */
+            value: boolean;
+          };
+    };
+    ContentDefinition: {
+      /** @description The catalog item the purchase grants (see GET /v1/player-items). */
+      catalogItemKey: string;
+      /** @description The typed value granted with it. */
+      value:
+        | {
+            /**
+             * @description A number value.
+             * @constant
+             */
+            type: 'number';
+            /** @description The number. */
+            value: number;
+          }
+        | {
+            /**
+             * @description A text value.
+             * @constant
+             */
+            type: 'string';
+            /** @description The text. */
+            value: string;
+          }
+        | {
+            /**
+             * @description A true/false value.
+             * @constant
+             */
+            type: 'boolean';
+            /** @description The boolean. */
+            value: boolean;
+          };
+    };
+    EligibilityCondition:
+      | {
+          /** @description Holds when every condition holds. */
+          all: components['schemas']['EligibilityCondition'][];
+        }
+      | {
+          /** @description Holds when one condition holds. */
+          any: components['schemas']['EligibilityCondition'][];
+        }
+      | {
+          /** @description Holds when this condition does not. */
+          not: components['schemas']['EligibilityCondition'];
+        }
+      | {
+          /** @description A player attribute (section playerAttributes). */
+          attribute: string;
+          /**
+           * @description How the attribute compares with value; exists and notExists take no value.
+           * @enum {string}
+           */
+          op: 'eq' | 'ne' | 'in' | 'notIn' | 'gt' | 'gte' | 'lt' | 'lte' | 'exists' | 'notExists';
+          /** @description The value to compare with; a list for in and notIn. */
+          value?: (string | number | boolean | null) | (string | number | boolean | null)[];
+        };
+    EnvironmentDiff: {
+      /** Format: uuid */
+      environmentId: string;
+      dryRun: boolean;
+      changed: boolean;
+      changes: components['schemas']['EnvironmentItemChange'][];
+      warnings: {
+        code: string;
+        message: string;
+        meta: {
+          [key: string]: unknown;
+        };
+      }[];
+    };
+    /**
+     * engage environment file
+     * @description Declarative definition of one environment. An absent section is left as it is.
+     */
+    EnvironmentFile: {
+      /** @description Optional link to this JSON Schema, for editors. */
+      $schema?: string;
+      /**
+       * @description Version of the file format; only 1 exists.
+       * @default 1
+       * @constant
+       */
+      version?: 1;
+      /** @description When true, an unknown event or property is defined from its first occurrence. */
+      discovery?: boolean;
+      /** @description Event definitions. Events absent from the list are removed when the section is present. */
+      events?: components['schemas']['EventDefinition'][];
+      /** @description Player attributes the environment accepts. Attributes absent from the list are removed when the section is present (values already stored on players are kept but no longer settable). */
+      playerAttributes?: components['schemas']['PlayerAttributeDefinition'][];
+      /** @description Leaderboard definitions. Boards absent from the list are removed. */
+      leaderboards?: components['schemas']['LeaderboardDefinition'][];
+      /** @description The shop: items in listing order and curated collections. Absent items and collections are removed. */
+      marketplace?: {
+        /**
+         * @description Items in listing order; items absent from the list are removed.
+         * @default []
+         */
+        items?: components['schemas']['MarketplaceItemDefinition'][];
+        /**
+         * @description Curated collections of items; collections absent from the list are removed.
+         * @default []
+         */
+        collections?: components['schemas']['MarketplaceCollectionDefinition'][];
+      };
+      /** @description Mission definitions, in feed order. Missions absent from the list are removed. */
+      missions?: components['schemas']['MissionDefinition'][];
+      /** @description Mission collections. Collections absent from the list are removed. */
+      missionCollections?: components['schemas']['MissionCollectionDefinition'][];
+      /** @description Streak definitions. Streaks absent from the list are removed. */
+      streaks?: components['schemas']['StreakDefinition'][];
+    };
+    EnvironmentItemChange: {
+      section: string;
+      key: string;
+      /** @enum {string} */
+      change: 'created' | 'updated' | 'unchanged' | 'removed';
+      fields: string[];
+    };
+    EventBatchRequest: {
+      events: components['schemas']['EventItem'][];
+    };
+    EventBatchResult: {
+      accepted: number;
+      rejected: number;
+      results: components['schemas']['EventItemResult'][];
+    };
+    EventDefinition: {
+      /** @description The eventKey games send; missions, streaks and leaderboards name it. */
+      key: string;
+      /**
+       * @description false refuses the event when it is sent.
+       * @default true
+       */
+      active?: boolean;
+      /** @description For people reading the definition; never shown to players. */
+      description?: string;
+      /** @description true on an event defined by discovery (traffic), as the file is read back; absent or false: declared. Applying a file without it declares the event. */
+      discovered?: boolean;
+      /**
+       * @description The properties the event may carry, by name; an undeclared property is refused unless discovery is on.
+       * @default {}
+       */
+      properties?: {
+        [key: string]: components['schemas']['PropertyDefinition'];
+      };
+    };
+    EventItem: {
+      eventKey: string;
+      playerId: string;
+      /**
+       * Format: date-time
+       * @description When the event happened (ISO-8601 with Z or an offset); receipt time when absent.
+       */
+      occurredAt?: string;
+      /** @description Up to 16 properties. Numbers keep 8 decimal places and up to 20 digits before the point, exactly. */
+      properties?: {
+        [key: string]: string | number | boolean;
+      };
+      /** @description The player's IANA time zone (e.g. Europe/Paris); stored on the player. */
+      timeZone?: string;
+      /** @description Replays of the same key for this player and event are not applied twice. */
+      idempotencyKey?: string;
+    };
+    EventItemError: {
+      code: string;
+      message: string;
+      meta: {
+        [key: string]: unknown;
+      };
+    };
+    EventItemResult: {
+      index: number;
+      accepted: boolean;
+      eventId: string | null;
+      errors: components['schemas']['EventItemError'][];
+    };
+    Leaderboard: {
+      leaderboardKey: string;
+      name: string;
+      description: string | null;
+      images: {
+        [key: string]: string;
+      };
+      /** @enum {string} */
+      scoreSource: 'Event';
+      aggregation: ('Sum' | 'Max' | 'Min' | 'Count' | 'Latest') | null;
+      /** @enum {string} */
+      rankOrder: 'HighestFirst' | 'LowestFirst';
+      ranksTeams: boolean;
+      period: {
+        startsAtUtc: string | null;
+        endsAtUtc: string | null;
+      };
+      isLocked: boolean;
+      participants: number;
+      me: components['schemas']['LeaderboardStanding'] | null;
+      league: components['schemas']['LeaderboardLeague'] | null;
+      team: components['schemas']['LeaderboardTeam'] | null;
+    };
+    LeaderboardDefinition: {
+      /** @description Stable key: the API names the definition by it, and progress is kept by it across edits. */
+      key: string;
+      /** @description Name shown to players: a text, or translations with a default locale. */
+      name:
+        | string
+        | {
+            /** @description The locale shown when the request asks for none, or for one without a translation. */
+            defaultLocale: string;
+            /** @description The text by locale (e.g. en, pt-BR); must include defaultLocale. */
+            translations: {
+              [key: string]: string;
+            };
+          };
+      /** @description Description shown to players: a text, or translations with a default locale. */
+      description?:
+        | string
+        | {
+            /** @description The locale shown when the request asks for none, or for one without a translation. */
+            defaultLocale: string;
+            /** @description The text by locale (e.g. en, pt-BR); must include defaultLocale. */
+            translations: {
+              [key: string]: string;
+            };
+          };
+      /**
+       * @description Image URLs by the game's own names (e.g. icon, banner), returned as they are.
+       * @default {}
+       */
+      images?: {
+        [key: string]: string;
+      };
+      /**
+       * @description false switches it off: hidden from players, and nothing counts toward it.
+       * @default true
+       */
+      active?: boolean;
+      /** @description Which events score, and with which property. */
+      scoreSource: components['schemas']['LeaderboardScoreSource'];
+      /**
+       * @description How a player's scoring events in a period make their score: Sum, Max, Min, Count or Latest.
+       * @default Sum
+       * @enum {string}
+       */
+      aggregation?: 'Sum' | 'Max' | 'Min' | 'Count' | 'Latest';
+      /**
+       * @description Which scores rank first.
+       * @default HighestFirst
+       * @enum {string}
+       */
+      rankOrder?: 'HighestFirst' | 'LowestFirst';
+      /**
+       * @description Largest Top a read may ask for.
+       * @default 100
+       */
+      topSize?: number;
+      /**
+       * @description Decimal places scores are ranked and shown with (the durable record keeps them exact).
+       * @default 0
+       */
+      decimals?: number;
+      /** @description Who may see the board and score on it; absent: everyone. */
+      eligibility?: components['schemas']['EligibilityCondition'];
+      /** @description Outside this window the board answers 404 and events do not score. */
+      season?: {
+        /**
+         * Format: date-time
+         * @description Start of the season (inclusive); absent: always started.
+         */
+        startsAtUtc?: string;
+        /**
+         * Format: date-time
+         * @description End of the season (exclusive); absent: never ends.
+         */
+        endsAtUtc?: string;
+      };
+      /**
+       * @description When the board resets into a new period.
+       * @default {
+       *       "reset": "None"
+       *     }
+       */
+      period?: components['schemas']['LeaderboardPeriodSchedule'];
+      /**
+       * @description Returned to players as it is (a game may show the board locked); changes nothing else.
+       * @default false
+       */
+      isLocked?: boolean;
+      /** @description Makes the board a league: tiers of groups, with promotion and relegation. */
+      league?: components['schemas']['LeagueDefinition'];
+      /** @description Makes the board rank teams; a team's score is the sum of its members' scores. */
+      team?: components['schemas']['TeamDefinition'];
+    };
+    LeaderboardEntry: {
+      rank: number;
+      displayName: string | null;
+      score: number;
+      isMe: boolean;
+      /** @enum {string} */
+      movement?: 'Promoted' | 'Relegated' | 'Stayed';
+    };
+    LeaderboardLeague: {
+      tierKey: string;
+      tierName: string | null;
+      tierIndex: number;
+      tierCount: number;
+      group: number | null;
+      groupSize: number;
+      promote: number;
+      relegate: number;
+      movement: ('Promoted' | 'Relegated' | 'Stayed') | null;
+      nextTierKey: string | null;
+    };
+    LeaderboardPeriodSchedule: {
+      /**
+       * @description None: one period for the whole season; Daily, Weekly (from Monday) and Monthly reset at 00:00 UTC; Custom: every everyMinutes from anchorUtc.
+       * @default None
+       * @enum {string}
+       */
+      reset?: 'None' | 'Daily' | 'Weekly' | 'Monthly' | 'Custom';
+      /** @description Length of a Custom period in minutes; required for Custom and only allowed there. */
+      everyMinutes?: number;
+      /**
+       * Format: date-time
+       * @description When the first Custom period starts (default 1970-01-01T00:00:00Z).
+       */
+      anchorUtc?: string;
+    };
+    LeaderboardScoreSource: {
+      /**
+       * @description Scores come from accepted events (the only source).
+       * @constant
+       */
+      type: 'Event';
+      /** @description The event that scores; must be defined in events (or discovered). */
+      event: string;
+      /** @description The event's numeric property it scores with; not needed for Count. */
+      property?: string;
+      /** @description Lowest property value that scores (inclusive); an event below it does not score on this board. */
+      minValue?: number;
+      /** @description Highest property value that scores (inclusive); an event above it does not score on this board. */
+      maxValue?: number;
+    };
+    LeaderboardStanding: {
+      rank: number | null;
+      score: number | null;
+      displayName: string | null;
+    };
+    LeaderboardTeam: {
+      teamKey: string | null;
+      rank: number | null;
+      score: number | null;
+    };
+    LeaderboardView: {
+      leaderboard: components['schemas']['Leaderboard'];
+      top: components['schemas']['LeaderboardEntry'][];
+      around: components['schemas']['LeaderboardEntry'][];
+      isSettled: boolean;
+      named:
+        | {
+            rank: number;
+            displayName: string | null;
+            score: number;
+            isMe: boolean;
+            /** @enum {string} */
+            movement?: 'Promoted' | 'Relegated' | 'Stayed';
+            playerId: string;
+          }[]
+        | null;
+    };
+    LeagueDefinition: {
+      /** @description Players of one tier are split into groups of this size in the order they join the period. */
+      groupSize: number;
+      /** @description Lowest tier first; new players start in the lowest. */
+      tiers: components['schemas']['LeagueTier'][];
+    };
+    LeagueTier: {
+      /** @description Stable key of the tier, unique within the league. */
+      key: string;
+      /** @description Name shown to players: a text, or translations with a default locale. */
+      name?:
+        | string
+        | {
+            /** @description The locale shown when the request asks for none, or for one without a translation. */
+            defaultLocale: string;
+            /** @description The text by locale (e.g. en, pt-BR); must include defaultLocale. */
+            translations: {
+              [key: string]: string;
+            };
+          };
+      /**
+       * @description How many of each group move up when a period settles (ignored on the highest tier).
+       * @default 0
+       */
+      promote?: number;
+      /**
+       * @description How many of each group move down when a period settles (ignored on the lowest tier).
+       * @default 0
+       */
+      relegate?: number;
+    };
+    MarketplaceCollection: {
+      key: string;
+      name: string;
+      description: string | null;
+      images: {
+        [key: string]: string;
+      };
+      items: components['schemas']['MarketplaceItem'][];
+    };
+    MarketplaceCollectionDefinition: {
+      /** @description Stable key: the API names the definition by it, and progress is kept by it across edits. */
+      key: string;
+      /** @description Name shown to players: a text, or translations with a default locale. */
+      name:
+        | string
+        | {
+            /** @description The locale shown when the request asks for none, or for one without a translation. */
+            defaultLocale: string;
+            /** @description The text by locale (e.g. en, pt-BR); must include defaultLocale. */
+            translations: {
+              [key: string]: string;
+            };
+          };
+      /** @description Description shown to players: a text, or translations with a default locale. */
+      description?:
+        | string
+        | {
+            /** @description The locale shown when the request asks for none, or for one without a translation. */
+            defaultLocale: string;
+            /** @description The text by locale (e.g. en, pt-BR); must include defaultLocale. */
+            translations: {
+              [key: string]: string;
+            };
+          };
+      /**
+       * @description Image URLs by the game's own names (e.g. icon, banner), returned as they are.
+       * @default {}
+       */
+      images?: {
+        [key: string]: string;
+      };
+      /**
+       * @description false switches it off: hidden from players, and nothing counts toward it.
+       * @default true
+       */
+      active?: boolean;
+      /** @description Item keys in the order the collection shows them. */
+      items: string[];
+    };
+    MarketplaceItem: {
+      marketplaceItemKey: string;
+      name: string;
+      description: string | null;
+      images: {
+        [key: string]: string;
+      };
+      priceInPoints: number;
+      contents: components['schemas']['Content'][];
+      /** @enum {string} */
+      status: 'Purchasable' | 'NotYetAvailable' | 'Expired' | 'SoldOut' | 'LimitReached' | 'NotEligible';
+      isPurchasable: boolean;
+      occurrenceNumber: number;
+      remainingStock: number | null;
+      remainingPurchases: number | null;
+      availableUntilUtc: string | null;
+    };
+    MarketplaceItemDefinition: {
+      /** @description Stable key: the API names the definition by it, and progress is kept by it across edits. */
+      key: string;
+      /** @description Name shown to players: a text, or translations with a default locale. */
+      name:
+        | string
+        | {
+            /** @description The locale shown when the request asks for none, or for one without a translation. */
+            defaultLocale: string;
+            /** @description The text by locale (e.g. en, pt-BR); must include defaultLocale. */
+            translations: {
+              [key: string]: string;
+            };
+          };
+      /** @description Description shown to players: a text, or translations with a default locale. */
+      description?:
+        | string
+        | {
+            /** @description The locale shown when the request asks for none, or for one without a translation. */
+            defaultLocale: string;
+            /** @description The text by locale (e.g. en, pt-BR); must include defaultLocale. */
+            translations: {
+              [key: string]: string;
+            };
+          };
+      /**
+       * @description Image URLs by the game's own names (e.g. icon, banner), returned as they are.
+       * @default {}
+       */
+      images?: {
+        [key: string]: string;
+      };
+      /**
+       * @description false switches the item off: it is hidden and cannot be bought.
+       * @default true
+       */
+      active?: boolean;
+      /** @description Price in whole points; 0: free. */
+      priceInPoints: number;
+      /**
+       * @description What one purchase grants the player.
+       * @default []
+       */
+      contents?: components['schemas']['ContentDefinition'][];
+      /**
+       * Format: date-time
+       * @description On sale from this instant (inclusive).
+       */
+      availableFromUtc?: string;
+      /**
+       * Format: date-time
+       * @description On sale until this instant (exclusive).
+       */
+      availableUntilUtc?: string;
+      /** @description The item recurs: occurrence n runs from availableFromUtc (or 1970-01-01) + (n-1) periods; stock and purchase limits restart with each occurrence. */
+      recurrence?: {
+        /** @description Length of one occurrence, in hours. */
+        everyHours: number;
+      };
+      /** @description Units on sale per occurrence, for all players; absent: unlimited. */
+      stock?: number;
+      /** @description Purchases one player may make per occurrence; absent: unlimited. */
+      purchaseLimit?: number;
+      /** @description Who may buy it (player attributes); absent: everyone. */
+      eligibility?: components['schemas']['EligibilityCondition'];
+      /**
+       * @description true hides the item from players who are not eligible (404) instead of showing it as not purchasable.
+       * @default false
+       */
+      hideWhenNotEligible?: boolean;
+      /**
+       * @description CollectionsOnly: not listed by the main shop, only in collections and by key.
+       * @default Shop
+       * @enum {string}
+       */
+      visibility?: 'Shop' | 'CollectionsOnly';
+    };
+    Milestone: {
+      threshold: number;
+      isReached: boolean;
+      rewards: components['schemas']['Reward'][];
+      repeatsAfterReset: boolean;
+    };
+    MilestoneDefinition: {
+      /** @description The streak length (in periods) that reaches the milestone. */
+      threshold: number;
+      /**
+       * @description Granted when the milestone is reached.
+       * @default []
+       */
+      rewards?: components['schemas']['RewardDefinition'][];
+      /**
+       * @description true: reached (and rewarded) again in every new run; false: once per player.
+       * @default false
+       */
+      repeatsAfterReset?: boolean;
+    };
+    Mission: {
+      missionKey: string;
+      name: string;
+      description: string | null;
+      images: {
+        [key: string]: string;
+      };
+      /** @enum {string} */
+      status: 'Available' | 'InProgress' | 'Completed' | 'Expired';
+      /** @enum {string} */
+      optInMode: 'Automatic' | 'RequiresAcceptance';
+      isAccepted: boolean;
+      occurrenceNumber: number;
+      objectives: components['schemas']['Objective'][];
+      rewards: components['schemas']['Reward'][];
+      startedAtUtc: string | null;
+      acceptedAtUtc: string | null;
+      completedAtUtc: string | null;
+      availableUntilUtc: string | null;
+    };
+    MissionCollection: {
+      /** Format: uuid */
+      collectionId: string;
+      key: string;
+      name: string;
+      description: string | null;
+      images: {
+        [key: string]: string;
+      };
+      missions: components['schemas']['Mission'][];
+    };
+    MissionCollectionDefinition: {
+      /** @description Stable key: the API names the definition by it, and progress is kept by it across edits. */
+      key: string;
+      /** @description Name shown to players: a text, or translations with a default locale. */
+      name:
+        | string
+        | {
+            /** @description The locale shown when the request asks for none, or for one without a translation. */
+            defaultLocale: string;
+            /** @description The text by locale (e.g. en, pt-BR); must include defaultLocale. */
+            translations: {
+              [key: string]: string;
+            };
+          };
+      /** @description Description shown to players: a text, or translations with a default locale. */
+      description?:
+        | string
+        | {
+            /** @description The locale shown when the request asks for none, or for one without a translation. */
+            defaultLocale: string;
+            /** @description The text by locale (e.g. en, pt-BR); must include defaultLocale. */
+            translations: {
+              [key: string]: string;
+            };
+          };
+      /**
+       * @description Image URLs by the game's own names (e.g. icon, banner), returned as they are.
+       * @default {}
+       */
+      images?: {
+        [key: string]: string;
+      };
+      /**
+       * @description false switches it off: hidden from players, and nothing counts toward it.
+       * @default true
+       */
+      active?: boolean;
+      /** @description Mission keys in the collection's order; each must be a defined mission. */
+      missions: string[];
+    };
+    MissionDefinition: {
+      /** @description Stable key: the API names the definition by it, and progress is kept by it across edits. */
+      key: string;
+      /** @description Name shown to players: a text, or translations with a default locale. */
+      name:
+        | string
+        | {
+            /** @description The locale shown when the request asks for none, or for one without a translation. */
+            defaultLocale: string;
+            /** @description The text by locale (e.g. en, pt-BR); must include defaultLocale. */
+            translations: {
+              [key: string]: string;
+            };
+          };
+      /** @description Description shown to players: a text, or translations with a default locale. */
+      description?:
+        | string
+        | {
+            /** @description The locale shown when the request asks for none, or for one without a translation. */
+            defaultLocale: string;
+            /** @description The text by locale (e.g. en, pt-BR); must include defaultLocale. */
+            translations: {
+              [key: string]: string;
+            };
+          };
+      /**
+       * @description Image URLs by the game's own names (e.g. icon, banner), returned as they are.
+       * @default {}
+       */
+      images?: {
+        [key: string]: string;
+      };
+      /**
+       * @description false switches it off: hidden from players, and nothing counts toward it.
+       * @default true
+       */
+      active?: boolean;
+      /**
+       * @description false: only in collections (and by key), not in the list of the player's missions.
+       * @default true
+       */
+      listed?: boolean;
+      /** @description What the player does; the mission completes when every objective reaches its target. */
+      objectives: components['schemas']['ObjectiveDefinition'][];
+      /**
+       * @description true: an objective counts only once every objective before it is satisfied.
+       * @default false
+       */
+      sequential?: boolean;
+      /**
+       * @description Granted once when the mission completes.
+       * @default []
+       */
+      rewards?: components['schemas']['RewardDefinition'][];
+      /**
+       * Format: date-time
+       * @description Before this instant the mission is not shown and nothing counts.
+       */
+      availableFromUtc?: string;
+      /**
+       * Format: date-time
+       * @description The deadline: afterwards the mission is gone (404) and no event counts toward it.
+       */
+      availableUntilUtc?: string;
+      /** @description Who may see and enter the mission; absent: everyone. */
+      eligibility?: components['schemas']['EligibilityCondition'];
+      /**
+       * @description Automatic: events count once the player read the mission; RequiresAcceptance: once they accepted it.
+       * @default Automatic
+       * @enum {string}
+       */
+      optInMode?: 'Automatic' | 'RequiresAcceptance';
+      /**
+       * @description When the mission starts again: never (none), each UTC day, each ISO week, or after the player completed it.
+       * @default none
+       * @enum {string}
+       */
+      repeat?: 'none' | 'daily' | 'weekly' | 'afterCompletion';
+    };
+    Objective: {
+      /** Format: uuid */
+      objectiveId: string;
+      description: string | null;
+      order: number;
+      isSatisfied: boolean;
+      progress: components['schemas']['Progress'];
+    };
+    ObjectiveDefinition: {
+      /** @description Stable key of the objective within its mission: progress is kept by key across edits. */
+      key: string;
+      /** @description Description shown to players: a text, or translations with a default locale. */
+      description?:
+        | string
+        | {
+            /** @description The locale shown when the request asks for none, or for one without a translation. */
+            defaultLocale: string;
+            /** @description The text by locale (e.g. en, pt-BR); must include defaultLocale. */
+            translations: {
+              [key: string]: string;
+            };
+          };
+      /** @description The event that counts; must be defined in events (or discovered). */
+      event: string;
+      /**
+       * @description The event counts only when every filter holds.
+       * @default []
+       */
+      filters?: components['schemas']['PropertyFilter'][];
+      /**
+       * @description How matching events count toward the target.
+       * @default {
+       *       "kind": "count"
+       *     }
+       */
+      measure?:
+        | {
+            /**
+             * @description Each matching event adds 1.
+             * @constant
+             */
+            kind: 'count';
+          }
+        | {
+            /**
+             * @description Adds the value of a number property.
+             * @constant
+             */
+            kind: 'sum';
+            /** @description The property of the objective's event measured; must be defined for that event. */
+            property: string;
+          }
+        | {
+            /**
+             * @description The largest value of a number property seen.
+             * @constant
+             */
+            kind: 'max';
+            /** @description The property of the objective's event measured; must be defined for that event. */
+            property: string;
+          }
+        | {
+            /**
+             * @description The number of different values of a property (e.g. levels, maps).
+             * @constant
+             */
+            kind: 'distinct';
+            /** @description The property of the objective's event measured; must be defined for that event. */
+            property: string;
+          }
+        | {
+            /**
+             * @description Satisfied by one matching event (progress kind Boolean).
+             * @constant
+             */
+            kind: 'occurs';
+          };
+      /**
+       * @description Value to reach (ignored by occurs).
+       * @default 1
+       */
+      target?: number;
+    };
+    Player: {
+      playerId: string;
+      timeZone: string | null;
+      attributes: {
+        [key: string]: string | number | boolean;
+      };
+    };
+    PlayerAttributeDefinition: {
+      /** @description The attribute's name, as games set it and eligibility conditions name it. */
+      key: string;
+      /**
+       * @description The JSON type a value must have.
+       * @enum {string}
+       */
+      type: 'string' | 'number' | 'boolean' | 'dateTime';
+      /**
+       * @description false refuses setting the attribute.
+       * @default true
+       */
+      active?: boolean;
+      /** @description For people reading the definition; never shown to players. */
+      description?: string;
+    };
+    PlayerItem: {
+      catalogItemKey: string;
+      value:
+        | (
+            | {
+                /**
+                 * @description A number value.
+                 * @constant
+                 */
+                type: 'number';
+                /** @description The number. */
+                value: number;
+              }
+            | {
+                /**
+                 * @description A text value.
+                 * @constant
+                 */
+                type: 'string';
+                /** @description The text. */
+                value: string;
+              }
+            | {
+                /**
+                 * @description A true/false value.
+                 * @constant
+                 */
+                type: 'boolean';
+                /** @description The boolean. */
+                value: boolean;
+              }
+          )
+        | null;
+      /** @enum {string} */
+      source: 'Purchase' | 'Reward';
+      sourceRef: string;
+      transactionId: string | null;
+      /** Format: date-time */
+      grantedAtUtc: string;
+    };
+    PointsAdjustmentResult: {
+      /** Format: uuid */
+      transactionId: string;
+      amount: number;
+      balance: number;
+    };
+    PointsBalance: {
+      playerId: string;
+      balance: number;
+      updatedAtUtc: string | null;
+    };
+    ProblemDocument: {
+      title: string;
+      status: number;
+      detail: string;
+      instance: string;
+      code: string;
+      errors: {
+        code: string;
+        message: string;
+        meta: {
+          [key: string]: unknown;
+        };
+      }[];
+      traceId: string;
+    };
+    Progress: {
+      /** @enum {string} */
+      kind: 'TowardTarget' | 'Boolean';
+      actual: number | null;
+      operator: 'GreaterThanOrEqual' | null;
+      target: number | null;
+      fraction: number | null;
+    };
+    PropertyDefinition: {
+      /**
+       * @description The JSON type a value must have (dateTime: an ISO 8601 instant with offset).
+       * @enum {string}
+       */
+      type: 'string' | 'number' | 'boolean' | 'dateTime';
+      /**
+       * @description true refuses an event without this property.
+       * @default false
+       */
+      required?: boolean;
+    };
+    PropertyFilter: {
+      /** @description A property of the filtered event; must be defined for that event. */
+      property: string;
+      /**
+       * @description How the event's value compares with value.
+       * @enum {string}
+       */
+      op: 'eq' | 'ne' | 'gt' | 'gte' | 'lt' | 'lte' | 'in' | 'notIn';
+      /** @description The value to compare with; a list for in and notIn, one value for the other operators. */
+      value: string | number | boolean | (string | number | boolean)[];
+    };
+    PurchaseResult: {
+      /** Format: uuid */
+      purchaseId: string;
+      transactionId: string | null;
+      playerId: string;
+      marketplaceItemKey: string;
+      occurrenceNumber: number;
+      priceInPoints: number;
+      contents: components['schemas']['Content'][];
+      balance: number;
+      /** Format: date-time */
+      purchasedAtUtc: string;
+    };
+    QualifyingEvent: {
+      /** @description The event that qualifies; must be defined in events (or discovered). */
+      event: string;
+      /**
+       * @description The event qualifies only when every filter holds.
+       * @default []
+       */
+      filters?: components['schemas']['PropertyFilter'][];
+    };
+    Reward: {
+      /** @enum {string} */
+      kind: 'Points' | 'CatalogItem';
+      pointsAmount: number | null;
+      catalogItemKey: string | null;
+      catalogItemValue: number | string | boolean | null;
+    };
+    RewardDefinition:
+      | {
+          /** @description Points credited to the player's balance. */
+          points: number;
+        }
+      | {
+          /** @description A catalog item granted to the player (see GET /v1/player-items). */
+          catalogItem: string;
+          /**
+           * @description The value granted: a number is added to what the player holds, other values replace it.
+           * @default 1
+           */
+          value?: number | string | boolean;
+        };
+    SetPlayerAttributesRequest: {
+      playerId: string;
+      /** @description 1 to 100 attributes to set; all are written or none. */
+      attributes: {
+        [key: string]: string | number | boolean | null;
+      };
+      /** @description The player's IANA time zone (e.g. Europe/Paris). */
+      timeZone?: string;
+    };
+    Streak: {
+      streakKey: string;
+      name: string;
+      description: string | null;
+      images: {
+        [key: string]: string;
+      };
+      /** @enum {string} */
+      status: 'NotStarted' | 'Active' | 'AtRisk' | 'Broken';
+      isLocked: boolean;
+      currentCount: number;
+      longestCount: number;
+      lastQualifyingDate: string | null;
+      todayCounts: boolean;
+      runExpiresAtUtc: string | null;
+      nextMilestoneThreshold: number | null;
+      milestones: components['schemas']['Milestone'][];
+    };
+    StreakDefinition: {
+      /** @description Stable key: the API names the definition by it, and progress is kept by it across edits. */
+      key: string;
+      /** @description Name shown to players: a text, or translations with a default locale. */
+      name:
+        | string
+        | {
+            /** @description The locale shown when the request asks for none, or for one without a translation. */
+            defaultLocale: string;
+            /** @description The text by locale (e.g. en, pt-BR); must include defaultLocale. */
+            translations: {
+              [key: string]: string;
+            };
+          };
+      /** @description Description shown to players: a text, or translations with a default locale. */
+      description?:
+        | string
+        | {
+            /** @description The locale shown when the request asks for none, or for one without a translation. */
+            defaultLocale: string;
+            /** @description The text by locale (e.g. en, pt-BR); must include defaultLocale. */
+            translations: {
+              [key: string]: string;
+            };
+          };
+      /**
+       * @description Image URLs by the game's own names (e.g. icon, banner), returned as they are.
+       * @default {}
+       */
+      images?: {
+        [key: string]: string;
+      };
+      /**
+       * @description false switches it off: hidden from players, and nothing counts toward it.
+       * @default true
+       */
+      active?: boolean;
+      /** @description Any of these events qualifies. */
+      events: components['schemas']['QualifyingEvent'][];
+      /**
+       * @description Qualifying events needed in one period for the period to count.
+       * @default 1
+       */
+      eventsPerPeriod?: number;
+      /**
+       * @description daily: the player's local day; weekly: the player's local ISO week (Monday to Sunday).
+       * @default daily
+       * @enum {string}
+       */
+      period?: 'daily' | 'weekly';
+      /**
+       * @description Streak lengths that grant rewards; each threshold once.
+       * @default []
+       */
+      milestones?: components['schemas']['MilestoneDefinition'][];
+      /** @description Who may see the streak and count toward it; absent: everyone. */
+      eligibility?: components['schemas']['EligibilityCondition'];
+      /**
+       * Format: date-time
+       * @description Before this instant the streak is shown locked (isLocked) and nothing counts.
+       */
+      availableFromUtc?: string;
+    };
+    TeamDefinition: {
+      /** @description The scored event's string property naming the player's team; the first one in a period fixes it. */
+      property: string;
+    };
+  };
+  responses: never;
+  parameters: never;
+  requestBodies: never;
+  headers: never;
+  pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+  listMissions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          playerId: string;
+          languageCode?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Mission'][];
+        };
+      };
+      /**
+       * @description Bad Request:
+       *
+       *     - `validation.request`: The request is invalid; each refused field is listed in errors. (nothing changes on its own; fix the request or the setup)
+       *     - `player.external_id_missing`: The request does not name a player. (nothing changes on its own; fix the request or the setup)
+       *     - `player.external_id_too_long`: The player id is longer than 200 characters. (nothing changes on its own; fix the request or the setup)
+       *     - `validation.<field>`: the named field is refused.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Unauthorized:
+       *
+       *     - `auth.api_key_invalid`: The API key is missing, malformed, unknown or revoked. (nothing changes on its own; fix the request or the setup)
+       */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Payment Required:
+       *
+       *     - `billing_required`: Live keys need active billing on the organization.
+       *     - `billing_payment_overdue`: The organization's last payment failed; Live keys are paused.
+       */
+      402: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Not Found:
+       *
+       *     - `project_environment.not_found`: The environment behind the key did not load. (nothing changes on its own; fix the request or the setup)
+       */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Too Many Requests:
+       *
+       *     - `tenant.too_many_concurrent_requests`: Too many requests of the organization are in flight; send fewer at once. (nothing written; wait for Retry-After, then resend (send fewer at once))
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Internal Server Error:
+       *
+       *     - `server.unexpected`: An unexpected error occurred. Retry with backoff. (retry with backoff, with an idempotency key where the endpoint takes one)
+       */
+      500: {
+        headers: {
+          /** @description Present when the failure is an outage expected to pass (Kafka not acknowledging events): seconds to wait before sending the same request again. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+    };
+  };
+  getMission: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        missionKey: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          playerId: string;
+          languageCode?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Mission'];
+        };
+      };
+      /**
+       * @description Bad Request:
+       *
+       *     - `validation.request`: The request is invalid; each refused field is listed in errors. (nothing changes on its own; fix the request or the setup)
+       *     - `player.external_id_missing`: The request does not name a player. (nothing changes on its own; fix the request or the setup)
+       *     - `player.external_id_too_long`: The player id is longer than 200 characters. (nothing changes on its own; fix the request or the setup)
+       *     - `validation.<field>`: the named field is refused.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Unauthorized:
+       *
+       *     - `auth.api_key_invalid`: The API key is missing, malformed, unknown or revoked. (nothing changes on its own; fix the request or the setup)
+       */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Payment Required:
+       *
+       *     - `billing_required`: Live keys need active billing on the organization.
+       *     - `billing_payment_overdue`: The organization's last payment failed; Live keys are paused.
+       */
+      402: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Not Found:
+       *
+       *     - `project_environment.not_found`: The environment behind the key did not load. (nothing changes on its own; fix the request or the setup)
+       *     - `mission.not_found`: No mission with that key for this player. (nothing changes on its own; fix the request or the setup)
+       */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Too Many Requests:
+       *
+       *     - `tenant.too_many_concurrent_requests`: Too many requests of the organization are in flight; send fewer at once. (nothing written; wait for Retry-After, then resend (send fewer at once))
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Internal Server Error:
+       *
+       *     - `server.unexpected`: An unexpected error occurred. Retry with backoff. (retry with backoff, with an idempotency key where the endpoint takes one)
+       */
+      500: {
+        headers: {
+          /** @description Present when the failure is an outage expected to pass (Kafka not acknowledging events): seconds to wait before sending the same request again. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+    };
+  };
+  getMissionCollection: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        collectionKey: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          playerId: string;
+          languageCode?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MissionCollection'];
+        };
+      };
+      /**
+       * @description Bad Request:
+       *
+       *     - `validation.request`: The request is invalid; each refused field is listed in errors. (nothing changes on its own; fix the request or the setup)
+       *     - `player.external_id_missing`: The request does not name a player. (nothing changes on its own; fix the request or the setup)
+       *     - `player.external_id_too_long`: The player id is longer than 200 characters. (nothing changes on its own; fix the request or the setup)
+       *     - `validation.<field>`: the named field is refused.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Unauthorized:
+       *
+       *     - `auth.api_key_invalid`: The API key is missing, malformed, unknown or revoked. (nothing changes on its own; fix the request or the setup)
+       */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Payment Required:
+       *
+       *     - `billing_required`: Live keys need active billing on the organization.
+       *     - `billing_payment_overdue`: The organization's last payment failed; Live keys are paused.
+       */
+      402: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Not Found:
+       *
+       *     - `project_environment.not_found`: The environment behind the key did not load. (nothing changes on its own; fix the request or the setup)
+       *     - `mission_collection.not_found`: No mission collection with that key. (nothing changes on its own; fix the request or the setup)
+       */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Too Many Requests:
+       *
+       *     - `tenant.too_many_concurrent_requests`: Too many requests of the organization are in flight; send fewer at once. (nothing written; wait for Retry-After, then resend (send fewer at once))
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Internal Server Error:
+       *
+       *     - `server.unexpected`: An unexpected error occurred. Retry with backoff. (retry with backoff, with an idempotency key where the endpoint takes one)
+       */
+      500: {
+        headers: {
+          /** @description Present when the failure is an outage expected to pass (Kafka not acknowledging events): seconds to wait before sending the same request again. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+    };
+  };
+  acceptMission: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        missionKey: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          playerId: string;
+          languageCode?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Mission'];
+        };
+      };
+      /**
+       * @description Bad Request:
+       *
+       *     - `validation.request`: The request is invalid; each refused field is listed in errors. (nothing changes on its own; fix the request or the setup)
+       *     - `player.external_id_missing`: The request does not name a player. (nothing changes on its own; fix the request or the setup)
+       *     - `player.external_id_too_long`: The player id is longer than 200 characters. (nothing changes on its own; fix the request or the setup)
+       *     - `validation.<field>`: the named field is refused.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Unauthorized:
+       *
+       *     - `auth.api_key_invalid`: The API key is missing, malformed, unknown or revoked. (nothing changes on its own; fix the request or the setup)
+       */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Payment Required:
+       *
+       *     - `billing_required`: Live keys need active billing on the organization.
+       *     - `billing_payment_overdue`: The organization's last payment failed; Live keys are paused.
+       */
+      402: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Not Found:
+       *
+       *     - `project_environment.not_found`: The environment behind the key did not load. (nothing changes on its own; fix the request or the setup)
+       *     - `mission.not_found`: No mission with that key for this player. (nothing changes on its own; fix the request or the setup)
+       *     - `mission.not_locked_in`: The player was never entered into the mission. (nothing changes on its own; fix the request or the setup)
+       */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Conflict:
+       *
+       *     - `mission.window_closed`: The mission is no longer open.
+       */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Too Many Requests:
+       *
+       *     - `tenant.too_many_concurrent_requests`: Too many requests of the organization are in flight; send fewer at once. (nothing written; wait for Retry-After, then resend (send fewer at once))
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Internal Server Error:
+       *
+       *     - `server.unexpected`: An unexpected error occurred. Retry with backoff. (retry with backoff, with an idempotency key where the endpoint takes one)
+       */
+      500: {
+        headers: {
+          /** @description Present when the failure is an outage expected to pass (Kafka not acknowledging events): seconds to wait before sending the same request again. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+    };
+  };
+  listMarketplaceItems: {
+    parameters: {
+      query: {
+        PlayerId: string;
+        LanguageCode?: string;
+        Take?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MarketplaceItem'][];
+        };
+      };
+      /**
+       * @description Bad Request:
+       *
+       *     - `validation.request`: The request is invalid; each refused field is listed in errors. (nothing changes on its own; fix the request or the setup)
+       *     - `player.external_id_missing`: The request does not name a player. (nothing changes on its own; fix the request or the setup)
+       *     - `player.external_id_too_long`: The player id is longer than 200 characters. (nothing changes on its own; fix the request or the setup)
+       *     - `validation.<field>`: the named field is refused.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Unauthorized:
+       *
+       *     - `auth.api_key_invalid`: The API key is missing, malformed, unknown or revoked. (nothing changes on its own; fix the request or the setup)
+       */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Payment Required:
+       *
+       *     - `billing_required`: Live keys need active billing on the organization.
+       *     - `billing_payment_overdue`: The organization's last payment failed; Live keys are paused.
+       */
+      402: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Not Found:
+       *
+       *     - `project_environment.not_found`: The environment behind the key did not load. (nothing changes on its own; fix the request or the setup)
+       */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Too Many Requests:
+       *
+       *     - `tenant.too_many_concurrent_requests`: Too many requests of the organization are in flight; send fewer at once. (nothing written; wait for Retry-After, then resend (send fewer at once))
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Internal Server Error:
+       *
+       *     - `server.unexpected`: An unexpected error occurred. Retry with backoff. (retry with backoff, with an idempotency key where the endpoint takes one)
+       */
+      500: {
+        headers: {
+          /** @description Present when the failure is an outage expected to pass (Kafka not acknowledging events): seconds to wait before sending the same request again. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+    };
+  };
+  getMarketplaceItem: {
+    parameters: {
+      query: {
+        PlayerId: string;
+        LanguageCode?: string;
+      };
+      header?: never;
+      path: {
+        marketplaceItemKey: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MarketplaceItem'];
+        };
+      };
+      /**
+       * @description Bad Request:
+       *
+       *     - `validation.request`: The request is invalid; each refused field is listed in errors. (nothing changes on its own; fix the request or the setup)
+       *     - `player.external_id_missing`: The request does not name a player. (nothing changes on its own; fix the request or the setup)
+       *     - `player.external_id_too_long`: The player id is longer than 200 characters. (nothing changes on its own; fix the request or the setup)
+       *     - `validation.<field>`: the named field is refused.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Unauthorized:
+       *
+       *     - `auth.api_key_invalid`: The API key is missing, malformed, unknown or revoked. (nothing changes on its own; fix the request or the setup)
+       */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Payment Required:
+       *
+       *     - `billing_required`: Live keys need active billing on the organization.
+       *     - `billing_payment_overdue`: The organization's last payment failed; Live keys are paused.
+       */
+      402: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Not Found:
+       *
+       *     - `project_environment.not_found`: The environment behind the key did not load. (nothing changes on its own; fix the request or the setup)
+       *     - `marketplace_item.not_found`: No marketplace item with that key. (nothing changes on its own; fix the request or the setup)
+       */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Too Many Requests:
+       *
+       *     - `tenant.too_many_concurrent_requests`: Too many requests of the organization are in flight; send fewer at once. (nothing written; wait for Retry-After, then resend (send fewer at once))
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Internal Server Error:
+       *
+       *     - `server.unexpected`: An unexpected error occurred. Retry with backoff. (retry with backoff, with an idempotency key where the endpoint takes one)
+       */
+      500: {
+        headers: {
+          /** @description Present when the failure is an outage expected to pass (Kafka not acknowledging events): seconds to wait before sending the same request again. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+    };
+  };
+  getMarketplaceCollection: {
+    parameters: {
+      query: {
+        PlayerId: string;
+        LanguageCode?: string;
+      };
+      header?: never;
+      path: {
+        collectionKey: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MarketplaceCollection'];
+        };
+      };
+      /**
+       * @description Bad Request:
+       *
+       *     - `validation.request`: The request is invalid; each refused field is listed in errors. (nothing changes on its own; fix the request or the setup)
+       *     - `player.external_id_missing`: The request does not name a player. (nothing changes on its own; fix the request or the setup)
+       *     - `player.external_id_too_long`: The player id is longer than 200 characters. (nothing changes on its own; fix the request or the setup)
+       *     - `validation.<field>`: the named field is refused.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Unauthorized:
+       *
+       *     - `auth.api_key_invalid`: The API key is missing, malformed, unknown or revoked. (nothing changes on its own; fix the request or the setup)
+       */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Payment Required:
+       *
+       *     - `billing_required`: Live keys need active billing on the organization.
+       *     - `billing_payment_overdue`: The organization's last payment failed; Live keys are paused.
+       */
+      402: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Not Found:
+       *
+       *     - `project_environment.not_found`: The environment behind the key did not load. (nothing changes on its own; fix the request or the setup)
+       *     - `marketplace_collection.not_found`: No marketplace collection with that key. (nothing changes on its own; fix the request or the setup)
+       */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Too Many Requests:
+       *
+       *     - `tenant.too_many_concurrent_requests`: Too many requests of the organization are in flight; send fewer at once. (nothing written; wait for Retry-After, then resend (send fewer at once))
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Internal Server Error:
+       *
+       *     - `server.unexpected`: An unexpected error occurred. Retry with backoff. (retry with backoff, with an idempotency key where the endpoint takes one)
+       */
+      500: {
+        headers: {
+          /** @description Present when the failure is an outage expected to pass (Kafka not acknowledging events): seconds to wait before sending the same request again. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+    };
+  };
+  purchaseMarketplaceItem: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        marketplaceItemKey: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          playerId: string;
+          idempotencyKey?: string;
+          expectedPriceInPoints?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          /** @description Present when the answer is the stored outcome of an earlier request with the same idempotency key. */
+          'Idempotent-Replayed'?: 'true';
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PurchaseResult'];
+        };
+      };
+      /**
+       * @description Bad Request:
+       *
+       *     - `validation.request`: The request is invalid; each refused field is listed in errors. (nothing changes on its own; fix the request or the setup)
+       *     - `player.external_id_missing`: The request does not name a player. (nothing changes on its own; fix the request or the setup)
+       *     - `player.external_id_too_long`: The player id is longer than 200 characters. (nothing changes on its own; fix the request or the setup)
+       *     - `validation.<field>`: the named field is refused.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Unauthorized:
+       *
+       *     - `auth.api_key_invalid`: The API key is missing, malformed, unknown or revoked. (nothing changes on its own; fix the request or the setup)
+       */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Payment Required:
+       *
+       *     - `billing_required`: Live keys need active billing on the organization.
+       *     - `billing_payment_overdue`: The organization's last payment failed; Live keys are paused.
+       */
+      402: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Forbidden:
+       *
+       *     - `marketplace_item.not_eligible`: This player may not buy the marketplace item. (nothing changes on its own; fix the request or the setup)
+       */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Not Found:
+       *
+       *     - `project_environment.not_found`: The environment behind the key did not load. (nothing changes on its own; fix the request or the setup)
+       *     - `marketplace_item.not_found`: No marketplace item with that key. (nothing changes on its own; fix the request or the setup)
+       *     - `player.not_found`: Nothing has ever been sent for this player. (nothing changes on its own; fix the request or the setup)
+       */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Conflict:
+       *
+       *     - `marketplace_item.inactive`: The marketplace item is switched off.
+       *     - `marketplace_item.not_available`: The marketplace item is not on sale now.
+       *     - `marketplace_item.out_of_stock`: The marketplace item is sold out. Nothing was charged.
+       *     - `marketplace_item.purchase_limit_reached`: The player has bought this item as many times as allowed. Nothing was charged.
+       *     - `marketplace_item.price_changed`: The price of the marketplace item is not the one expected. Nothing was charged.
+       *     - `marketplace_purchase.idempotency_key_conflict`: The idempotency key was already used for a different listing.
+       *     - `points.insufficient_balance`: The debit is larger than the balance; a balance never goes below zero. Nothing was written.
+       *     - `points.concurrent_update`: Other requests changed this balance at the same instant. Nothing was written; send the request again. (nothing written; send the same request again)
+       */
+      409: {
+        headers: {
+          /** @description Present when the answer is the stored outcome of an earlier request with the same idempotency key. */
+          'Idempotent-Replayed'?: 'true';
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Too Many Requests:
+       *
+       *     - `tenant.too_many_concurrent_requests`: Too many requests of the organization are in flight; send fewer at once. (nothing written; wait for Retry-After, then resend (send fewer at once))
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Internal Server Error:
+       *
+       *     - `server.unexpected`: An unexpected error occurred. Retry with backoff. (retry with backoff, with an idempotency key where the endpoint takes one)
+       */
+      500: {
+        headers: {
+          /** @description Present when the failure is an outage expected to pass (Kafka not acknowledging events): seconds to wait before sending the same request again. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+    };
+  };
+  getPointsBalance: {
+    parameters: {
+      query: {
+        PlayerId: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PointsBalance'];
+        };
+      };
+      /**
+       * @description Bad Request:
+       *
+       *     - `validation.request`: The request is invalid; each refused field is listed in errors. (nothing changes on its own; fix the request or the setup)
+       *     - `player.external_id_missing`: The request does not name a player. (nothing changes on its own; fix the request or the setup)
+       *     - `player.external_id_too_long`: The player id is longer than 200 characters. (nothing changes on its own; fix the request or the setup)
+       *     - `validation.<field>`: the named field is refused.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Unauthorized:
+       *
+       *     - `auth.api_key_invalid`: The API key is missing, malformed, unknown or revoked. (nothing changes on its own; fix the request or the setup)
+       */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Payment Required:
+       *
+       *     - `billing_required`: Live keys need active billing on the organization.
+       *     - `billing_payment_overdue`: The organization's last payment failed; Live keys are paused.
+       */
+      402: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Not Found:
+       *
+       *     - `project_environment.not_found`: The environment behind the key did not load. (nothing changes on its own; fix the request or the setup)
+       */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Too Many Requests:
+       *
+       *     - `tenant.too_many_concurrent_requests`: Too many requests of the organization are in flight; send fewer at once. (nothing written; wait for Retry-After, then resend (send fewer at once))
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Internal Server Error:
+       *
+       *     - `server.unexpected`: An unexpected error occurred. Retry with backoff. (retry with backoff, with an idempotency key where the endpoint takes one)
+       */
+      500: {
+        headers: {
+          /** @description Present when the failure is an outage expected to pass (Kafka not acknowledging events): seconds to wait before sending the same request again. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+    };
+  };
+  adjustPoints: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          playerId: string;
+          amount: number;
+          reason?: string;
+          idempotencyKey?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          /** @description Present when the answer is the stored outcome of an earlier request with the same idempotency key. */
+          'Idempotent-Replayed'?: 'true';
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PointsAdjustmentResult'];
+        };
+      };
+      /**
+       * @description Bad Request:
+       *
+       *     - `validation.request`: The request is invalid; each refused field is listed in errors. (nothing changes on its own; fix the request or the setup)
+       *     - `player.external_id_missing`: The request does not name a player. (nothing changes on its own; fix the request or the setup)
+       *     - `player.external_id_too_long`: The player id is longer than 200 characters. (nothing changes on its own; fix the request or the setup)
+       *     - `points_adjustment.amount_zero`: The amount must not be zero: send a positive amount to credit, a negative one to debit. (nothing changes on its own; fix the request or the setup)
+       *     - `points_adjustment.reason_too_long`: The reason must be at most 500 characters. (nothing changes on its own; fix the request or the setup)
+       *     - `validation.<field>`: the named field is refused.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Unauthorized:
+       *
+       *     - `auth.api_key_invalid`: The API key is missing, malformed, unknown or revoked. (nothing changes on its own; fix the request or the setup)
+       */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Payment Required:
+       *
+       *     - `billing_required`: Live keys need active billing on the organization.
+       *     - `billing_payment_overdue`: The organization's last payment failed; Live keys are paused.
+       */
+      402: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Not Found:
+       *
+       *     - `project_environment.not_found`: The environment behind the key did not load. (nothing changes on its own; fix the request or the setup)
+       */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Conflict:
+       *
+       *     - `points_adjustment.idempotency_key_conflict`: The idempotency key was already used by a purchase or for a different amount.
+       *     - `points.insufficient_balance`: The debit is larger than the balance; a balance never goes below zero. Nothing was written.
+       *     - `points.concurrent_update`: Other requests changed this balance at the same instant. Nothing was written; send the request again. (nothing written; send the same request again)
+       */
+      409: {
+        headers: {
+          /** @description Present when the answer is the stored outcome of an earlier request with the same idempotency key. */
+          'Idempotent-Replayed'?: 'true';
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Too Many Requests:
+       *
+       *     - `tenant.too_many_concurrent_requests`: Too many requests of the organization are in flight; send fewer at once. (nothing written; wait for Retry-After, then resend (send fewer at once))
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Internal Server Error:
+       *
+       *     - `server.unexpected`: An unexpected error occurred. Retry with backoff. (retry with backoff, with an idempotency key where the endpoint takes one)
+       */
+      500: {
+        headers: {
+          /** @description Present when the failure is an outage expected to pass (Kafka not acknowledging events): seconds to wait before sending the same request again. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+    };
+  };
+  listPlayerItems: {
+    parameters: {
+      query: {
+        PlayerId: string;
+        Take?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PlayerItem'][];
+        };
+      };
+      /**
+       * @description Bad Request:
+       *
+       *     - `validation.request`: The request is invalid; each refused field is listed in errors. (nothing changes on its own; fix the request or the setup)
+       *     - `player.external_id_missing`: The request does not name a player. (nothing changes on its own; fix the request or the setup)
+       *     - `player.external_id_too_long`: The player id is longer than 200 characters. (nothing changes on its own; fix the request or the setup)
+       *     - `validation.<field>`: the named field is refused.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Unauthorized:
+       *
+       *     - `auth.api_key_invalid`: The API key is missing, malformed, unknown or revoked. (nothing changes on its own; fix the request or the setup)
+       */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Payment Required:
+       *
+       *     - `billing_required`: Live keys need active billing on the organization.
+       *     - `billing_payment_overdue`: The organization's last payment failed; Live keys are paused.
+       */
+      402: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Not Found:
+       *
+       *     - `project_environment.not_found`: The environment behind the key did not load. (nothing changes on its own; fix the request or the setup)
+       */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Too Many Requests:
+       *
+       *     - `tenant.too_many_concurrent_requests`: Too many requests of the organization are in flight; send fewer at once. (nothing written; wait for Retry-After, then resend (send fewer at once))
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Internal Server Error:
+       *
+       *     - `server.unexpected`: An unexpected error occurred. Retry with backoff. (retry with backoff, with an idempotency key where the endpoint takes one)
+       */
+      500: {
+        headers: {
+          /** @description Present when the failure is an outage expected to pass (Kafka not acknowledging events): seconds to wait before sending the same request again. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+    };
+  };
+  getLeaderboard: {
+    parameters: {
+      query: {
+        PlayerId: string;
+        LanguageCode?: string;
+        Top?: number;
+        Around?: number;
+        Previous?: 'true' | 'false';
+        PlayerIds?: string | string[];
+      };
+      header?: never;
+      path: {
+        leaderboardKey: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LeaderboardView'];
+        };
+      };
+      /**
+       * @description Bad Request:
+       *
+       *     - `validation.request`: The request is invalid; each refused field is listed in errors. (nothing changes on its own; fix the request or the setup)
+       *     - `player.external_id_missing`: The request does not name a player. (nothing changes on its own; fix the request or the setup)
+       *     - `player.external_id_too_long`: The player id is longer than 200 characters. (nothing changes on its own; fix the request or the setup)
+       *     - `validation.<field>`: the named field is refused.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Unauthorized:
+       *
+       *     - `auth.api_key_invalid`: The API key is missing, malformed, unknown or revoked. (nothing changes on its own; fix the request or the setup)
+       */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Payment Required:
+       *
+       *     - `billing_required`: Live keys need active billing on the organization.
+       *     - `billing_payment_overdue`: The organization's last payment failed; Live keys are paused.
+       */
+      402: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Not Found:
+       *
+       *     - `project_environment.not_found`: The environment behind the key did not load. (nothing changes on its own; fix the request or the setup)
+       *     - `leaderboard.not_found`: No leaderboard with that key for this player. (nothing changes on its own; fix the request or the setup)
+       */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Too Many Requests:
+       *
+       *     - `tenant.too_many_concurrent_requests`: Too many requests of the organization are in flight; send fewer at once. (nothing written; wait for Retry-After, then resend (send fewer at once))
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Internal Server Error:
+       *
+       *     - `server.unexpected`: An unexpected error occurred. Retry with backoff. (retry with backoff, with an idempotency key where the endpoint takes one)
+       */
+      500: {
+        headers: {
+          /** @description Present when the failure is an outage expected to pass (Kafka not acknowledging events): seconds to wait before sending the same request again. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+    };
+  };
+  listStreaks: {
+    parameters: {
+      query: {
+        PlayerId: string;
+        LanguageCode?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Streak'][];
+        };
+      };
+      /**
+       * @description Bad Request:
+       *
+       *     - `validation.request`: The request is invalid; each refused field is listed in errors. (nothing changes on its own; fix the request or the setup)
+       *     - `player.external_id_missing`: The request does not name a player. (nothing changes on its own; fix the request or the setup)
+       *     - `player.external_id_too_long`: The player id is longer than 200 characters. (nothing changes on its own; fix the request or the setup)
+       *     - `validation.<field>`: the named field is refused.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Unauthorized:
+       *
+       *     - `auth.api_key_invalid`: The API key is missing, malformed, unknown or revoked. (nothing changes on its own; fix the request or the setup)
+       */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Payment Required:
+       *
+       *     - `billing_required`: Live keys need active billing on the organization.
+       *     - `billing_payment_overdue`: The organization's last payment failed; Live keys are paused.
+       */
+      402: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Not Found:
+       *
+       *     - `project_environment.not_found`: The environment behind the key did not load. (nothing changes on its own; fix the request or the setup)
+       */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Too Many Requests:
+       *
+       *     - `tenant.too_many_concurrent_requests`: Too many requests of the organization are in flight; send fewer at once. (nothing written; wait for Retry-After, then resend (send fewer at once))
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Internal Server Error:
+       *
+       *     - `server.unexpected`: An unexpected error occurred. Retry with backoff. (retry with backoff, with an idempotency key where the endpoint takes one)
+       */
+      500: {
+        headers: {
+          /** @description Present when the failure is an outage expected to pass (Kafka not acknowledging events): seconds to wait before sending the same request again. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+    };
+  };
+  getStreak: {
+    parameters: {
+      query: {
+        PlayerId: string;
+        LanguageCode?: string;
+      };
+      header?: never;
+      path: {
+        streakKey: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Streak'];
+        };
+      };
+      /**
+       * @description Bad Request:
+       *
+       *     - `validation.request`: The request is invalid; each refused field is listed in errors. (nothing changes on its own; fix the request or the setup)
+       *     - `player.external_id_missing`: The request does not name a player. (nothing changes on its own; fix the request or the setup)
+       *     - `player.external_id_too_long`: The player id is longer than 200 characters. (nothing changes on its own; fix the request or the setup)
+       *     - `validation.<field>`: the named field is refused.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Unauthorized:
+       *
+       *     - `auth.api_key_invalid`: The API key is missing, malformed, unknown or revoked. (nothing changes on its own; fix the request or the setup)
+       */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Payment Required:
+       *
+       *     - `billing_required`: Live keys need active billing on the organization.
+       *     - `billing_payment_overdue`: The organization's last payment failed; Live keys are paused.
+       */
+      402: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Not Found:
+       *
+       *     - `project_environment.not_found`: The environment behind the key did not load. (nothing changes on its own; fix the request or the setup)
+       *     - `streak.not_found`: No streak with that key for this player. (nothing changes on its own; fix the request or the setup)
+       */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Too Many Requests:
+       *
+       *     - `tenant.too_many_concurrent_requests`: Too many requests of the organization are in flight; send fewer at once. (nothing written; wait for Retry-After, then resend (send fewer at once))
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Internal Server Error:
+       *
+       *     - `server.unexpected`: An unexpected error occurred. Retry with backoff. (retry with backoff, with an idempotency key where the endpoint takes one)
+       */
+      500: {
+        headers: {
+          /** @description Present when the failure is an outage expected to pass (Kafka not acknowledging events): seconds to wait before sending the same request again. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+    };
+  };
+  sendEvents: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['EventBatchRequest'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EventBatchResult'];
+        };
+      };
+      /**
+       * @description Bad Request:
+       *
+       *     - `validation.request`: The request is invalid; each refused field is listed in errors. (nothing changes on its own; fix the request or the setup)
+       *     - `player.external_id_missing`: The request does not name a player. (nothing changes on its own; fix the request or the setup)
+       *     - `player.external_id_too_long`: The player id is longer than 200 characters. (nothing changes on its own; fix the request or the setup)
+       *     - `event_batch.empty`: The batch holds no events. (nothing changes on its own; fix the request or the setup)
+       *     - `event_batch.too_large`: A batch holds at most 1,000 events. (nothing changes on its own; fix the request or the setup)
+       *     - `validation.<field>`: the named field is refused.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Unauthorized:
+       *
+       *     - `auth.api_key_invalid`: The API key is missing, malformed, unknown or revoked. (nothing changes on its own; fix the request or the setup)
+       */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Payment Required:
+       *
+       *     - `billing_required`: Live keys need active billing on the organization.
+       *     - `billing_payment_overdue`: The organization's last payment failed; Live keys are paused.
+       */
+      402: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Not Found:
+       *
+       *     - `project_environment.not_found`: The environment behind the key did not load. (nothing changes on its own; fix the request or the setup)
+       */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Conflict:
+       *
+       *     - `event_batch.concurrent_update`: Other requests were creating the same players at the same instant; nothing was written. Send the batch again. (nothing written; send the same request again)
+       *     - `sandbox.monthly_active_players_exceeded`: This Sandbox has seen its 100th player this month.
+       *     - `sandbox.daily_event_limit_exceeded`: This Sandbox has taken its 10,000th event today.
+       *     - `monthly_mau_limit_exceeded`: The organization's cap on monthly active players is reached.
+       */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Too Many Requests:
+       *
+       *     - `tenant.too_many_concurrent_requests`: Too many requests of the organization are in flight; send fewer at once. (nothing written; wait for Retry-After, then resend (send fewer at once))
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Internal Server Error:
+       *
+       *     - `server.unexpected`: An unexpected error occurred. Retry with backoff. (retry with backoff, with an idempotency key where the endpoint takes one)
+       */
+      500: {
+        headers: {
+          /** @description Present when the failure is an outage expected to pass (Kafka not acknowledging events): seconds to wait before sending the same request again. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+    };
+  };
+  setPlayerAttributes: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SetPlayerAttributesRequest'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Player'];
+        };
+      };
+      /**
+       * @description Bad Request:
+       *
+       *     - `validation.request`: The request is invalid; each refused field is listed in errors. (nothing changes on its own; fix the request or the setup)
+       *     - `player.external_id_missing`: The request does not name a player. (nothing changes on its own; fix the request or the setup)
+       *     - `player.external_id_too_long`: The player id is longer than 200 characters. (nothing changes on its own; fix the request or the setup)
+       *     - `player.time_zone_invalid`: timeZone is not an IANA time zone name. (nothing changes on its own; fix the request or the setup)
+       *     - `player_attribute.type_mismatch`: The value is not of the attribute’s type. (nothing changes on its own; fix the request or the setup)
+       *     - `player_attribute.value_too_long`: The text is longer than 2,000 characters. (nothing changes on its own; fix the request or the setup)
+       *     - `player_attribute.attributes_missing`: The request sets no attribute. (nothing changes on its own; fix the request or the setup)
+       *     - `validation.<field>`: the named field is refused.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Unauthorized:
+       *
+       *     - `auth.api_key_invalid`: The API key is missing, malformed, unknown or revoked. (nothing changes on its own; fix the request or the setup)
+       */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Payment Required:
+       *
+       *     - `billing_required`: Live keys need active billing on the organization.
+       *     - `billing_payment_overdue`: The organization's last payment failed; Live keys are paused.
+       */
+      402: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Not Found:
+       *
+       *     - `project_environment.not_found`: The environment behind the key did not load. (nothing changes on its own; fix the request or the setup)
+       *     - `player_attribute.not_found`: No attribute with that key is defined. (nothing changes on its own; fix the request or the setup)
+       */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Conflict:
+       *
+       *     - `player_attribute.inactive`: The attribute is switched off.
+       *     - `player_attribute.concurrent_update`: Other requests kept writing this player's attributes; nothing was written. Send it again. (nothing written; send the same request again)
+       *     - `sandbox.monthly_active_players_exceeded`: This Sandbox has seen its 100th player this month.
+       *     - `sandbox.daily_event_limit_exceeded`: This Sandbox has taken its 10,000th event today.
+       *     - `monthly_mau_limit_exceeded`: The organization's cap on monthly active players is reached.
+       */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Too Many Requests:
+       *
+       *     - `tenant.too_many_concurrent_requests`: Too many requests of the organization are in flight; send fewer at once. (nothing written; wait for Retry-After, then resend (send fewer at once))
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+      /**
+       * @description Internal Server Error:
+       *
+       *     - `server.unexpected`: An unexpected error occurred. Retry with backoff. (retry with backoff, with an idempotency key where the endpoint takes one)
+       */
+      500: {
+        headers: {
+          /** @description Present when the failure is an outage expected to pass (Kafka not acknowledging events): seconds to wait before sending the same request again. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocument'];
+        };
+      };
+    };
+  };
+}
