@@ -79,3 +79,22 @@ export async function checkKafkaSecurity(
     await admin.disconnect().catch(() => {});
   }
 }
+
+/**
+ * A service's Kafka client from its parsed configuration, checked once (`checkKafkaSecurity`) so a
+ * refused login stops the service at start.
+ */
+export async function connectServiceKafka(
+  env: { KAFKA_BROKERS: string[]; KAFKA_CLIENT_ID?: string | undefined; kafkaSecurity: KafkaSecurity },
+  service: string,
+  log: Logger,
+): Promise<KafkaClient> {
+  const kafka = createKafka({
+    brokers: env.KAFKA_BROKERS,
+    clientId: env.KAFKA_CLIENT_ID ?? service,
+    log,
+    security: env.kafkaSecurity,
+  });
+  await checkKafkaSecurity(kafka, env.kafkaSecurity, log);
+  return kafka;
+}

@@ -1,4 +1,4 @@
-import { createKafka, startOutboxRelay } from '@engage/kafka';
+import { connectServiceKafka, startOutboxRelay } from '@engage/kafka';
 import { InternalSigner, listen, type ServiceContext } from '@engage/kit';
 import { createPool, pingPool, warnIfAutovacuumOff } from '@engage/postgres';
 import { createRedis } from '@engage/redis';
@@ -30,12 +30,7 @@ export async function startGateway(ctx: ServiceContext<GatewayEnv>): Promise<voi
   lifecycle.onShutdown('kafka producer', () => producer.close());
 
   // Player attribute, API-key and definition changes leave through the outbox, after their commit.
-  const kafka = createKafka({
-    brokers: env.KAFKA_BROKERS,
-    clientId: env.KAFKA_CLIENT_ID ?? 'gateway',
-    log,
-    security: env.kafkaSecurity,
-  });
+  const kafka = await connectServiceKafka(env, 'gateway', log);
   const relay = startOutboxRelay({ pool, kafka, log, topicPrefix: env.KAFKA_TOPIC_PREFIX });
   lifecycle.onShutdown('outbox relay', relay.stop);
 

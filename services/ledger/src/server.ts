@@ -1,4 +1,4 @@
-import { checkKafkaSecurity, createKafka, startOutboxRelay } from '@engage/kafka';
+import { connectServiceKafka, startOutboxRelay } from '@engage/kafka';
 import { internalVerifierOf, listen, type ServiceContext } from '@engage/kit';
 import { pingPool, warnIfAutovacuumOff } from '@engage/postgres';
 import { buildApp } from './app.ts';
@@ -15,13 +15,7 @@ export async function startLedger(ctx: ServiceContext<LedgerEnv>): Promise<void>
   lifecycle.onShutdown('postgres', () => pool.end());
   void warnIfAutovacuumOff(pool, log);
 
-  const kafka = createKafka({
-    brokers: env.KAFKA_BROKERS,
-    clientId: env.KAFKA_CLIENT_ID ?? 'ledger',
-    log,
-    security: env.kafkaSecurity,
-  });
-  await checkKafkaSecurity(kafka, env.kafkaSecurity, log);
+  const kafka = await connectServiceKafka(env, 'ledger', log);
 
   // Publishes the journal records each committed change enqueued; on shutdown it drains first. It
   // lingers after a partial batch, so under load one send (and its reads and deletes) carries many

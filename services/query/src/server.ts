@@ -1,4 +1,4 @@
-import { checkKafkaSecurity, createKafka, startOutboxRelay } from '@engage/kafka';
+import { connectServiceKafka, startOutboxRelay } from '@engage/kafka';
 import { internalVerifierOf, listen, type ServiceContext } from '@engage/kit';
 import { createPool, warnIfAutovacuumOff } from '@engage/postgres';
 import { createRedis } from '@engage/redis';
@@ -54,13 +54,7 @@ async function startUpdates(
   { env, log, lifecycle }: ServiceContext<QueryEnv>,
   mirror: BoardMirrorDeps,
 ): Promise<{ published: () => void }> {
-  const kafka = createKafka({
-    brokers: env.KAFKA_BROKERS,
-    clientId: env.KAFKA_CLIENT_ID ?? 'query',
-    log,
-    security: env.kafkaSecurity,
-  });
-  await checkKafkaSecurity(kafka, env.kafkaSecurity, log);
+  const kafka = await connectServiceKafka(env, 'query', log);
   const relay = startOutboxRelay({ pool: mirror.pool, kafka, log, topicPrefix: env.KAFKA_TOPIC_PREFIX });
   lifecycle.onShutdown('outbox relay', relay.stop);
   const events = await startEventsConsumer({

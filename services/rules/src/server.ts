@@ -1,4 +1,4 @@
-import { checkKafkaSecurity, createKafka, startOutboxRelay } from '@engage/kafka';
+import { connectServiceKafka, startOutboxRelay } from '@engage/kafka';
 import { internalVerifierOf, listen, type ServiceContext } from '@engage/kit';
 import { createPool, warnIfAutovacuumOff } from '@engage/postgres';
 import { buildApp } from './app.ts';
@@ -20,13 +20,7 @@ export async function startRules(ctx: ServiceContext<RulesEnv>): Promise<void> {
   lifecycle.onShutdown('postgres', () => pool.end());
   void warnIfAutovacuumOff(pool, log);
 
-  const kafka = createKafka({
-    brokers: env.KAFKA_BROKERS,
-    clientId: env.KAFKA_CLIENT_ID ?? 'rules',
-    log,
-    security: env.kafkaSecurity,
-  });
-  await checkKafkaSecurity(kafka, env.kafkaSecurity, log);
+  const kafka = await connectServiceKafka(env, 'rules', log);
 
   // Reward grants and analyst records leave through the outbox, after the commit that wrote them.
   const relay = startOutboxRelay({ pool, kafka, log, topicPrefix: env.KAFKA_TOPIC_PREFIX });

@@ -50,12 +50,18 @@ function settledOrLate(over: Promise<void>): Promise<void> {
 }
 
 /**
+ * The reason every close signal carries: nobody reads it, and `abort()` without one would make a
+ * DOMException (with its stack) for every response.
+ */
+const RESPONSE_CLOSED = new Error('the response closed');
+
+/**
  * Aborted when the response closes. Node emits 'close' once for every response (pipelined ones
  * included) and marks it destroyed first, so a close that happened before this call is seen too.
  */
 function closeSignal(res: ServerResponse): AbortSignal {
-  if (res.destroyed || res.closed) return AbortSignal.abort();
+  if (res.destroyed || res.closed) return AbortSignal.abort(RESPONSE_CLOSED);
   const closed = new AbortController();
-  res.once('close', () => closed.abort());
+  res.once('close', () => closed.abort(RESPONSE_CLOSED));
   return closed.signal;
 }
