@@ -129,7 +129,7 @@ function requests(op: Operation, mode: 'valid' | 'invalid'): fc.Arbitrary<Genera
   // as the list): path parameters are never empty or a dot segment, even when invalid.
   const param = (name: string, schema: Parameters<typeof valid>[0], minLength = 0) =>
     mode === 'valid'
-      ? preferKnown(VOCABULARY[name], valid(schema, resolve))
+      ? preferKnown(vocabularyOf(op)[name], valid(schema, resolve))
       : fc.oneof(valid(schema, resolve), fc.string({ minLength, maxLength: 20 }));
   const pathParams = op.parameters.filter((p) => p.in === 'path');
   const queryParams = op.parameters.filter((p) => p.in === 'query');
@@ -191,6 +191,29 @@ describe('fuzzing every operation of the OpenAPI document', () => {
     // Live one, where the players below are credited.
     VOCABULARY.environmentId = [tenant.sandbox.environmentId, tenant.live.environmentId];
     VOCABULARY.organizationId = [tenant.organizationId];
+    VOCABULARY.projectId = [tenant.projectId];
+    // Writes that would change what the other operations rely on (billing, the cap, definitions,
+    // keys) act on a second tenant of their own.
+    const spare = await createTenant(stack.gatewayUrl, TEST_ADMIN_TOKEN, { definition: DEFINITION });
+    const spareKey = await fetch(
+      `${stack.gatewayUrl}/admin/v1/environments/${spare.sandbox.environmentId}/api-keys`,
+      {
+        method: 'POST',
+        headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}`, 'content-type': 'application/json' },
+        body: '{}',
+      },
+    );
+    VOCABULARY_OF['PATCH /admin/v1/organizations/{organizationId}'] = {
+      organizationId: [spare.organizationId],
+    };
+    VOCABULARY_OF['DELETE /admin/v1/api-keys/{apiKeyId}'] = {
+      apiKeyId: [((await spareKey.json()) as { apiKeyId: string }).apiKeyId],
+    };
+    VOCABULARY_OF['PUT /admin/v1/environments/{environmentId}/definition'] = {
+      environmentId: [spare.sandbox.environmentId, spare.live.environmentId],
+      // The file as it is, so that a valid apply succeeds (unchanged) rather than name unknown events.
+      ...Object.fromEntries(Object.entries(DEFINITION).map(([section, value]) => [section, [value]])),
+    };
     const operators = `${stack.gatewayUrl}/admin/v1/organizations/${tenant.organizationId}/operators`;
     for (const operator of [{ ...OWNER, role: 'owner' }, { ...SESSION_HOLDER, role: 'viewer' }, TARGET]) {
       const created = await fetch(operators, {
