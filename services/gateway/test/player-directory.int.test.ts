@@ -126,7 +126,16 @@ describe('players known to a replica', () => {
       await playerThrough(two, id);
     }
     const known = () => two.players.knownOf(tenant.live.environmentId);
-    expect(known()(witness)).toBeDefined();
+    // The notification of setTier's own change may reach `two` after that first read and drop it.
+    await expect
+      .poll(
+        async () => {
+          await playerThrough(two, witness);
+          return known()(witness);
+        },
+        { timeout: 20_000 },
+      )
+      .toBeDefined();
     const mark = two.players.mark(); // a read of `stale` starts
     for (const id of [stale, witness]) {
       await one.pool.query(
