@@ -3,7 +3,7 @@ import { createPool, type Pool, withPipelinedTransaction } from '@engage/postgre
 import { stackConfig, uniqueTopicPrefix } from '@engage/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyWrites } from '../src/application/write-queue.ts';
-import { journalOutboxRows } from '../src/domain/journal-outbox.ts';
+import { effectOutboxRows } from '../src/domain/outbox-rows.ts';
 import { decideBatch, rowKey } from '../src/domain/write-decisions.ts';
 import { writeBatchEffects } from '../src/store/write-batch.ts';
 import { adjustmentOp } from './support/adjustment-op.ts';
@@ -39,7 +39,7 @@ describe('a write batch sent with its COMMIT', () => {
     });
     await expect(
       withPipelinedTransaction(pool, (tx) =>
-        writeBatchEffects(tx, effects, journalOutboxRows(effects.journal, topicPrefix)),
+        writeBatchEffects(tx, effects, effectOutboxRows(effects, topicPrefix)),
       ),
     ).rejects.toThrow(/changed after the batch read/);
 

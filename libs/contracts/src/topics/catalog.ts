@@ -77,6 +77,28 @@ export interface PointsJournalEntry {
   marketplaceItemKey: string | null;
 }
 
+/** One purchase, free or not (a free one moves no balance, so it has no journal entry). */
+export interface ShopPurchase {
+  purchaseId: string;
+  organizationId: string;
+  environmentId: string;
+  playerId: string;
+  marketplaceItemKey: string;
+  occurrenceNumber: number;
+  priceInPoints: number;
+  /** The purchase's journal entry (the transactionId it answered); null for a free item. */
+  entryId: string | null;
+  balanceAfter: number;
+  idempotencyKey: string | null;
+  contents: PurchasedContent[];
+  purchasedAt: string;
+}
+
+export interface PurchasedContent {
+  catalogItemKey: string;
+  value: number | string | boolean;
+}
+
 export interface GrantedReward {
   kind: 'Points' | 'CatalogItem';
   pointsAmount: number | null;
@@ -215,6 +237,15 @@ export const topics = {
       'Every committed change of a points balance, one record per journal entry (dedupe by entryId).',
     keyOf: playerKey,
     schemaFile: 'points.journal.v1.avsc',
+  }),
+  shopPurchases: defineTopic<ShopPurchase>({
+    base: 'shop.purchases.v1',
+    partitions: 12,
+    config: { 'retention.ms': String(30 * 24 * 3600 * 1000) },
+    description:
+      'Every committed purchase, free items too, one record each (dedupe by purchaseId): the item, its price and contents, the balance after.',
+    keyOf: playerKey,
+    schemaFile: 'shop.purchases.v1.avsc',
   }),
   rewardsGranted: defineTopic<RewardGrant>({
     base: 'rewards.granted.v1',

@@ -1,5 +1,5 @@
 import type { PipelinedTransaction, Pool } from '@engage/postgres';
-import { journalOutboxRows } from '../domain/journal-outbox.ts';
+import { effectOutboxRows } from '../domain/outbox-rows.ts';
 import { decideBatch, type StepResult, type WriteOp } from '../domain/write-decisions.ts';
 import { readBatchState, writeBatchEffects } from '../store/write-batch.ts';
 import { createPlayerBatcher, type PlayerBatcher, type Settled } from './player-batcher.ts';
@@ -38,6 +38,6 @@ export async function applyWrites(
   const { results, effects } = decideBatch(ops, state);
   // Replays, conflicts and refusals of the definition write nothing.
   if (effects.keys.length > 0 || effects.journal.length > 0 || effects.purchases.length > 0)
-    await writeBatchEffects(tx, effects, journalOutboxRows(effects.journal, topicPrefix));
+    await writeBatchEffects(tx, effects, effectOutboxRows(effects, topicPrefix));
   return results;
 }

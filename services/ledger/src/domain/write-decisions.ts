@@ -89,6 +89,7 @@ export interface JournalEntryRow {
 
 export interface PurchaseRow {
   purchaseId: string;
+  organizationId: string;
   environmentId: string;
   playerId: string;
   itemKey: string;
@@ -273,6 +274,7 @@ export function decideBatch(
       });
     effects.purchases.push({
       purchaseId: op.purchaseId,
+      organizationId: op.organizationId,
       environmentId: op.environmentId,
       playerId: op.playerId,
       itemKey: item.key,

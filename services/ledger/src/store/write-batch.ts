@@ -2,7 +2,7 @@ import type { MarketplaceItemDefinition } from '@engage/contracts/environment/sh
 import type { PipelinedTransaction } from '@engage/postgres';
 import type { KeyOperation } from '../domain/idempotency.ts';
 import { occurrenceAt } from '../domain/item-occurrence.ts';
-import type { OutboxRow } from '../domain/journal-outbox.ts';
+import type { OutboxRow } from '../domain/outbox-rows.ts';
 import {
   type BatchEffects,
   type BatchState,

@@ -5,7 +5,7 @@ import { stackConfig, testVerifier, uniqueTopicPrefix } from '@engage/testkit';
 import { buildApp } from '../../src/app.ts';
 import { createMarketplaceCatalog } from '../../src/application/marketplace-catalog.ts';
 import { createWriteQueue } from '../../src/application/write-queue.ts';
-import { createJournalTopic } from './journal-topic-setup.ts';
+import { createLedgerTopics } from './journal-topic-setup.ts';
 
 export interface InProcessLedger {
   app: HttpApp;
@@ -24,7 +24,7 @@ export async function startInProcessLedger(options: { maxBatch?: number } = {}):
   const log = createLogger('ledger-test', 'error');
   const topicPrefix = uniqueTopicPrefix();
   const kafka = createKafka({ brokers, clientId: 'ledger-test', log });
-  await createJournalTopic(brokers, topicPrefix);
+  await createLedgerTopics(brokers, topicPrefix);
   const pool = createPool({ url: databaseUrl, schema: 'ledger', max: 10, pipeline: true });
   await forgetStaleOutboxRows(pool);
   const relay = startOutboxRelay({ pool, kafka, log, topicPrefix, idleMs: 50 });

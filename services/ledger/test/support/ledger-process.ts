@@ -10,7 +10,7 @@ import {
   uniqueTopicPrefix,
 } from '@engage/testkit';
 import { forgetStaleOutboxRows } from './in-process-ledger.ts';
-import { createJournalTopic } from './journal-topic-setup.ts';
+import { createLedgerTopics } from './journal-topic-setup.ts';
 
 /** What a client saw of one request: an answer, or nothing (the process died with it in flight). */
 export interface HttpAnswer {
@@ -32,7 +32,7 @@ export interface LedgerProcess {
 export async function startLedgerProcess(options: { poolSize?: number } = {}): Promise<LedgerProcess> {
   const { repoRoot, brokers, databaseUrl } = stackConfig();
   const topicPrefix = uniqueTopicPrefix();
-  await createJournalTopic(brokers, topicPrefix);
+  await createLedgerTopics(brokers, topicPrefix);
   const pool = createPool({ url: databaseUrl, schema: 'ledger', max: options.poolSize ?? 4 });
   await forgetStaleOutboxRows(pool);
   // A short session lets a restarted process take its partitions back quickly after a SIGKILL.
