@@ -1,4 +1,4 @@
-import { schemaText, type TopicDefinition, topicName } from '@engage/contracts';
+import { logicalTypes, schemaText, type TopicDefinition, topicName } from '@engage/contracts';
 import type { SchemaRegistrySettings } from '@engage/kit';
 import { COMPATIBILITY, SchemaRegistry, SchemaType } from '@kafkajs/confluent-schema-registry';
 import type { Type } from 'avsc';
@@ -77,13 +77,17 @@ export async function startSchemaRegistryMode(
     active = undefined;
     return;
   }
-  const client = new SchemaRegistry({
-    host: settings.url,
-    ...(settings.auth ? { auth: settings.auth } : {}),
-    clientId: 'engage',
-    // A few quick attempts: a registry that does not answer stops the service at start.
-    retry: { retries: 2, initialRetryTimeInSecs: 0.2, maxRetryTimeInSecs: 2 },
-  });
+  const client = new SchemaRegistry(
+    {
+      host: settings.url,
+      ...(settings.auth ? { auth: settings.auth } : {}),
+      clientId: 'engage',
+      // A few quick attempts: a registry that does not answer stops the service at start.
+      retry: { retries: 2, initialRetryTimeInSecs: 0.2, maxRetryTimeInSecs: 2 },
+    },
+    // Writer schemas with the topics' own logical types, which resolve only to their own kind.
+    { [SchemaType.AVRO]: { logicalTypes } },
+  );
   const mode = new RegistryMode(client, settings.url);
   for (const def of options.writes) {
     const subject = `${topicName(def, options.topicPrefix)}-value`;
