@@ -1,4 +1,11 @@
-import { type AcceptedEvent, logicalTypes, schemaText, topicName, topics } from '@engage/contracts';
+import {
+  type AcceptedEvent,
+  allTopics,
+  logicalTypes,
+  schemaText,
+  topicName,
+  topics,
+} from '@engage/contracts';
 import { createCatalogTopics, type RunningRegistry, startRegistry } from '@engage/devstack';
 import { createLogger, type SchemaRegistrySettings } from '@engage/kit';
 import type { Pool } from '@engage/postgres';
@@ -85,7 +92,9 @@ async function rawMessages(kafka: ReturnType<typeof createKafka>, topic: string,
 it('writes the Confluent wire format under the id it registered with BACKWARD, and a consumer reads plain, framed and older-schema records', async () => {
   const { brokers } = stackConfig();
   const prefix = uniqueTopicPrefix();
-  await createCatalogTopics(brokers, prefix, { topics: [topics.eventsAccepted] });
+  await createCatalogTopics(brokers, prefix, {
+    topics: allTopics().filter((def) => def.base === topics.eventsAccepted.base),
+  });
   const topic = topicName(topics.eventsAccepted, prefix);
   const subject = `${topic}-value`;
   const kafka = createKafka({ brokers, clientId: 'registry-test', log });
