@@ -169,6 +169,7 @@ export async function startRegistry(
   };
   try {
     await waitUntilAnswering(url, pid, READY_TIMEOUT_MS);
+    await createIdSequences(url);
   } catch (error) {
     signalGroup(pid, 'SIGKILL');
     throw new Error(`${(error as Error).message}\n--- ${logFile} ---\n${handle.logs()}`);
@@ -185,6 +186,21 @@ export async function registryAnswers(url: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/**
+ * Registers a schema and deletes it again. The registry creates its id sequences in H2 on the first
+ * registration, and first registrations made at once (services starting together) deadlock there.
+ */
+async function createIdSequences(url: string): Promise<void> {
+  const subject = `${url}/subjects/engage-devstack-warm-up-value`;
+  const registered = await fetch(`${subject}/versions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/vnd.schemaregistry.v1+json' },
+    body: JSON.stringify({ schema: '{"type":"record","name":"WarmUp","fields":[]}' }),
+  });
+  if (!registered.ok) throw new Error(`the registry refused its warm-up schema: ${await registered.text()}`);
+  await fetch(subject, { method: 'DELETE' });
 }
 
 async function waitUntilAnswering(url: string, pid: number, timeoutMs: number): Promise<void> {
