@@ -69,22 +69,60 @@ function buildDigest(paths: RegistryPaths): string {
   return hash.digest('hex').slice(0, 16);
 }
 
-/** Builds the registry unless this pom's build is already in .cache/registry (about a minute once). */
+/**
+ * Builds the registry unless this pom's build is already in .cache/registry (about a minute once).
+ * Test files run in parallel: one builds while the others wait for it (a lock directory holding the
+ * builder's pid; a lock whose process is gone is taken over).
+ */
 export async function ensureRegistryBuild(
   opts: { repoRoot?: string; log?: (line: string) => void } = {},
 ): Promise<RegistryPaths> {
   const paths = registryPaths(opts.repoRoot);
   const log = opts.log ?? defaultLog;
   const digest = buildDigest(paths);
-  if (
+  const built = () =>
     existsSync(paths.runJar) &&
     existsSync(paths.marker) &&
-    readFileSync(paths.marker, 'utf8').trim() === digest
-  )
-    return paths;
+    readFileSync(paths.marker, 'utf8').trim() === digest;
+  if (built()) return paths;
+  mkdirSync(paths.cacheDir, { recursive: true });
+  const lock = join(paths.cacheDir, 'build.lock');
+  let waiting = false;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      writeFileSync(join(lock, 'pid'), `${process.pid}\n`);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    let holder = Number.NaN;
+    try {
+      holder = Number.parseInt(readFileSync(join(lock, 'pid'), 'utf8'), 10);
+    } catch {
+      // the lock was just taken (no pid yet) or just released
+    }
+    if (Number.isInteger(holder) && !isAlive(holder)) {
+      rmSync(lock, { recursive: true, force: true });
+      continue;
+    }
+    if (!waiting) log('another process is building the registry; waiting for it');
+    waiting = true;
+    await sleep(1_000);
+    if (built()) return paths;
+  }
+  try {
+    if (!built()) await build(paths, digest, log);
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+  return paths;
+}
+
+async function build(paths: RegistryPaths, digest: string, log: (line: string) => void): Promise<void> {
   log(`building Apicurio Registry from Maven Central into ${paths.buildDir} (once)`);
   rmSync(paths.buildDir, { recursive: true, force: true });
-  mkdirSync(paths.cacheDir, { recursive: true });
+  rmSync(paths.marker, { force: true });
   const progress = mavenProgress(log);
   await run(
     'mvn',
@@ -101,7 +139,6 @@ export async function ensureRegistryBuild(
   log(progress.summary().replace('jars ready', 'registry built'));
   if (!existsSync(paths.runJar)) throw new Error(`mvn finished but ${paths.runJar} is missing`);
   writeFileSync(paths.marker, `${digest}\n`);
-  return paths;
 }
 
 export interface RunningRegistry {
