@@ -1,3 +1,4 @@
 export * from './kafka/index.ts';
+export * from './registry/registry.ts';
 export * from './stack/infra.ts';
 export * from './stack/services.ts';

@@ -1,7 +1,10 @@
+import type { TopicDefinition } from '@engage/contracts';
+import type { SchemaRegistrySettings } from '@engage/kit';
 import { Kafka, type Kafka as KafkaClient, logLevel, type Producer } from 'kafkajs';
 import type { Logger } from 'pino';
 import { kafkajsLogMapper } from './kafkajs-log.ts';
 import { rememberingPartitioner } from './partitioner.ts';
+import { startSchemaRegistryMode } from './schema-registry.ts';
 import {
   type KafkaSecurity,
   KafkaSecurityError,
@@ -82,13 +85,27 @@ export async function checkKafkaSecurity(
 
 /**
  * A service's Kafka client from its parsed configuration, checked once (`checkKafkaSecurity`) so a
- * refused login stops the service at start.
+ * refused login stops the service at start. With SCHEMA_REGISTRY_URL set, the schemas of the topics
+ * in `writes` are registered first (`startSchemaRegistryMode`): a registry that cannot be reached or
+ * refuses a schema stops the service too.
  */
 export async function connectServiceKafka(
-  env: { KAFKA_BROKERS: string[]; KAFKA_CLIENT_ID?: string | undefined; kafkaSecurity: KafkaSecurity },
+  env: {
+    KAFKA_BROKERS: string[];
+    KAFKA_CLIENT_ID?: string | undefined;
+    KAFKA_TOPIC_PREFIX: string;
+    kafkaSecurity: KafkaSecurity;
+    schemaRegistry: SchemaRegistrySettings | undefined;
+  },
   service: string,
   log: Logger,
+  options: { writes: readonly Pick<TopicDefinition<unknown>, 'base' | 'type' | 'schemaFile'>[] },
 ): Promise<KafkaClient> {
+  await startSchemaRegistryMode(env.schemaRegistry, {
+    writes: options.writes,
+    topicPrefix: env.KAFKA_TOPIC_PREFIX,
+    log,
+  });
   const kafka = createKafka({
     brokers: env.KAFKA_BROKERS,
     clientId: env.KAFKA_CLIENT_ID ?? service,

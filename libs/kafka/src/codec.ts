@@ -1,6 +1,17 @@
 import { createHash } from 'node:crypto';
 import type { TopicDefinition } from '@engage/contracts';
 import type { IHeaders } from 'kafkajs';
+import { decodeFramed, writerSchemaIdOf } from './schema-registry.ts';
+import {
+  framed,
+  SCHEMA_HEADER,
+  WIRE_FORMAT_PARAMETER,
+  WIRE_PREFIX_BYTES,
+  wireSchemaIdOf,
+  writeWirePrefix,
+} from './wire-format.ts';
+
+export { SCHEMA_HEADER };
 
 /**
  * Records are plain Avro binary. One header names the writer's schema, so a consumer (or an analyst
@@ -8,8 +19,10 @@ import type { IHeaders } from 'kafkajs';
  * its fingerprint as a parameter, `events.accepted.v1;fingerprint=0123456789abcdef` (the form of a
  * media type's parameters, RFC 9110 section 5.6.6). One header rather than two: kafkajs encodes
  * every header of every record on its own, and this one is on every record of every topic.
+ *
+ * In registry mode (schema-registry.ts) the value is framed in the Confluent wire format instead,
+ * and the header says so: `events.accepted.v1;fingerprint=…;wire-format=confluent`.
  */
-export const SCHEMA_HEADER = 'engage-schema';
 const FINGERPRINT_PARAMETER = 'fingerprint';
 
 const fingerprints = new WeakMap<object, string>();
@@ -24,7 +37,9 @@ export function schemaFingerprint(def: Pick<TopicDefinition<unknown>, 'type'>): 
 }
 
 export function encodeRecord<T>(def: TopicDefinition<T>, value: T): Buffer {
-  return def.type.toBuffer(value);
+  const id = writerSchemaIdOf(def);
+  const body = def.type.toBuffer(value);
+  return id === undefined ? body : framed(id, body);
 }
 
 const SLAB_BYTES = 256 * 1024;
@@ -40,6 +55,9 @@ const FIRST_GUESS_BYTES_PER_RECORD = 256;
  * a slab gets a Buffer of its own.
  */
 export function encodeRecords<T>(def: TopicDefinition<T>, values: readonly T[]): Buffer[] {
+  const id = writerSchemaIdOf(def);
+  // In registry mode each record starts with the wire format's prefix, written before its body.
+  const prefix = id === undefined ? 0 : WIRE_PREFIX_BYTES;
   const encoded: Buffer[] = new Array(values.length);
   let bytesEncoded = 0;
   const slabFor = (next: number) => {
@@ -49,17 +67,19 @@ export function encodeRecords<T>(def: TopicDefinition<T>, values: readonly T[]):
   let slab = slabFor(0);
   let at = 0;
   for (let i = 0; i < values.length; i++) {
-    let end = def.type.encode(values[i], slab, at);
+    let end = def.type.encode(values[i], slab, at + prefix);
     if (end < 0 && at > 0) {
       slab = slabFor(i);
       at = 0;
-      end = def.type.encode(values[i], slab, at);
+      end = def.type.encode(values[i], slab, prefix);
     }
     if (end < 0) {
-      encoded[i] = def.type.toBuffer(values[i]);
+      const body = def.type.toBuffer(values[i]);
+      encoded[i] = id === undefined ? body : framed(id, body);
       bytesEncoded += encoded[i]!.length;
       continue;
     }
+    if (id !== undefined) writeWirePrefix(slab, at, id);
     encoded[i] = slab.subarray(at, end);
     bytesEncoded += end - at;
     at = end;
@@ -67,12 +87,22 @@ export function encodeRecords<T>(def: TopicDefinition<T>, values: readonly T[]):
   return encoded;
 }
 
-export function decodeRecord<T>(def: TopicDefinition<T>, value: Buffer): T {
-  return def.type.fromBuffer(value) as T;
+/**
+ * A record's value, plain Avro or framed in the Confluent wire format (told apart by the first byte
+ * and the `engage-schema` header in `headers`). A framed record's writer schema must have been
+ * loaded (`loadWriterSchemas`, which consumers call per batch).
+ */
+export function decodeRecord<T>(def: TopicDefinition<T>, value: Buffer, headers?: IHeaders): T {
+  const id = wireSchemaIdOf(value, headers?.[SCHEMA_HEADER]);
+  if (id === undefined) return def.type.fromBuffer(value) as T;
+  return decodeFramed(def, id, value) as T;
 }
 
 export function schemaHeaders(def: Pick<TopicDefinition<unknown>, 'base' | 'type'>): IHeaders {
-  return { [SCHEMA_HEADER]: `${def.base};${FINGERPRINT_PARAMETER}=${schemaFingerprint(def)}` };
+  const header = `${def.base};${FINGERPRINT_PARAMETER}=${schemaFingerprint(def)}`;
+  return {
+    [SCHEMA_HEADER]: writerSchemaIdOf(def) === undefined ? header : `${header};${WIRE_FORMAT_PARAMETER}`,
+  };
 }
 
 /** The schema a record names in its `engage-schema` header; undefined when it names none. */

@@ -11,6 +11,7 @@ import { FetchRounds } from './fetch-rounds.ts';
 import { batchSize, recordsSkipped } from './metrics.ts';
 import { type OffsetCommits, offsetCommits } from './offset-commits.ts';
 import { PartitionProgress } from './partition-progress.ts';
+import { loadWriterSchemas } from './schema-registry.ts';
 import { lockAndAdvanceOffsets, type OffsetKeys, storedOffsets } from './stored-offsets.ts';
 import { withConsumeSpan } from './tracing.ts';
 
@@ -231,6 +232,10 @@ interface RoundContext<T, R> {
  */
 async function applyRound<T, R>(context: RoundContext<T, R>, payloads: EachBatchPayload[]): Promise<void> {
   const { commits, maxRecords, progress } = context;
+  await loadWriterSchemas(
+    context.options.definition,
+    payloads.map((payload) => payload.batch.messages),
+  );
   const parts = payloads
     .map((payload) => ({ payload, chunks: [...chunks(payload.batch.messages, maxRecords)], left: false }))
     .sort((a, b) => a.payload.batch.partition - b.payload.batch.partition);
@@ -531,7 +536,7 @@ function toRecord<T>(definition: TopicDefinition<T>, partition: number, m: Kafka
     partition,
     offset: m.offset,
     key: m.key?.toString() ?? '',
-    value: decodeRecord(definition, m.value),
+    value: decodeRecord(definition, m.value, m.headers),
     headers: m.headers ?? {},
     timestamp: m.timestamp,
     raw: m.value,

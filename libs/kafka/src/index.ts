@@ -6,5 +6,7 @@ export * from './failures.ts';
 export * from './metrics.ts';
 export * from './outbox.ts';
 export * from './produce.ts';
+export * from './schema-registry.ts';
 export * from './security.ts';
 export * from './topics.ts';
+export * from './wire-format.ts';

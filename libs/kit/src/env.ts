@@ -70,6 +70,26 @@ export const kafkaEnv = z.object({
   KAFKA_SASL_PASSWORD: unsetWhenEmpty(z.string()),
   /** The password read from a file (a mounted Kubernetes secret), instead of KAFKA_SASL_PASSWORD. */
   KAFKA_SASL_PASSWORD_FILE: unsetWhenEmpty(z.string()),
+  /**
+   * A Confluent-compatible schema registry's base URL: set, records are written in the Confluent
+   * wire format under ids from it (docs/operating.md#schema-registry). Unset, it is not used.
+   */
+  SCHEMA_REGISTRY_URL: unsetWhenEmpty(z.url()),
+  SCHEMA_REGISTRY_USERNAME: unsetWhenEmpty(z.string()),
+  SCHEMA_REGISTRY_PASSWORD: unsetWhenEmpty(z.string()),
+  SCHEMA_REGISTRY_PASSWORD_FILE: unsetWhenEmpty(z.string()),
+  /** The level each subject this deployment writes must have; set on a subject that has none. */
+  SCHEMA_REGISTRY_COMPATIBILITY: z
+    .enum([
+      'BACKWARD',
+      'BACKWARD_TRANSITIVE',
+      'FORWARD',
+      'FORWARD_TRANSITIVE',
+      'FULL',
+      'FULL_TRANSITIVE',
+      'NONE',
+    ])
+    .default('BACKWARD'),
 });
 
 export type KafkaSettings = z.infer<typeof kafkaEnv>;
@@ -87,19 +107,28 @@ export interface KafkaSecurity {
   };
 }
 
+/** A schema registry to write and read records through; absent when SCHEMA_REGISTRY_URL is unset. */
+export interface SchemaRegistrySettings {
+  url: string;
+  /** HTTP basic authentication, present with SCHEMA_REGISTRY_USERNAME. */
+  auth?: { username: string; password: string };
+  compatibility: KafkaSettings['SCHEMA_REGISTRY_COMPATIBILITY'];
+}
+
 function unsetWhenEmpty<T extends z.ZodType>(schema: T) {
   return z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 }
 
 /**
- * Checks the Kafka security settings together and reads the files they name. zod keeps no
- * object-wide rule through `.extend`, so a schema with `kafkaEnv` in it ends with
- * `.transform(withKafkaSecurity)`; its result carries `kafkaSecurity` for every Kafka client.
+ * Checks the Kafka security and schema registry settings together and reads the files they name.
+ * zod keeps no object-wide rule through `.extend`, so a schema with `kafkaEnv` in it ends with
+ * `.transform(withKafkaSecurity)`; its result carries `kafkaSecurity` for every Kafka client and
+ * `schemaRegistry` (undefined when SCHEMA_REGISTRY_URL is unset).
  */
 export function withKafkaSecurity<T extends KafkaSettings>(
   settings: T,
   ctx: z.RefinementCtx,
-): T & { kafkaSecurity: KafkaSecurity } {
+): T & { kafkaSecurity: KafkaSecurity; schemaRegistry: SchemaRegistrySettings | undefined } {
   const problems: Array<[keyof KafkaSettings, string]> = [];
   const protocol = settings.KAFKA_SECURITY_PROTOCOL;
   const usesTls = protocol === 'SSL' || protocol === 'SASL_SSL';
@@ -177,8 +206,47 @@ export function withKafkaSecurity<T extends KafkaSettings>(
         password,
       };
   }
+  const schemaRegistry = schemaRegistryOf(settings, problems, read);
   for (const [variable, message] of problems) ctx.addIssue({ code: 'custom', path: [variable], message });
-  return { ...settings, kafkaSecurity: security };
+  return { ...settings, kafkaSecurity: security, schemaRegistry };
+}
+
+function schemaRegistryOf(
+  settings: KafkaSettings,
+  problems: Array<[keyof KafkaSettings, string]>,
+  read: (variable: keyof KafkaSettings) => string | undefined,
+): SchemaRegistrySettings | undefined {
+  const url = settings.SCHEMA_REGISTRY_URL;
+  const login = [
+    'SCHEMA_REGISTRY_USERNAME',
+    'SCHEMA_REGISTRY_PASSWORD',
+    'SCHEMA_REGISTRY_PASSWORD_FILE',
+  ] as const;
+  if (url === undefined) {
+    for (const variable of login.filter((v) => settings[v] !== undefined))
+      problems.push([variable, 'is set but SCHEMA_REGISTRY_URL is not']);
+    return undefined;
+  }
+  const given = login.slice(1).filter((v) => settings[v] !== undefined);
+  if (settings.SCHEMA_REGISTRY_USERNAME === undefined) {
+    for (const variable of given) problems.push([variable, 'is set but SCHEMA_REGISTRY_USERNAME is not']);
+    return { url, compatibility: settings.SCHEMA_REGISTRY_COMPATIBILITY };
+  }
+  if (given.length !== 1) {
+    problems.push([
+      'SCHEMA_REGISTRY_PASSWORD',
+      'a registry login needs exactly one of SCHEMA_REGISTRY_PASSWORD and SCHEMA_REGISTRY_PASSWORD_FILE',
+    ]);
+    return undefined;
+  }
+  const password =
+    settings.SCHEMA_REGISTRY_PASSWORD ?? read('SCHEMA_REGISTRY_PASSWORD_FILE')?.replace(/\r?\n$/, '');
+  if (password === undefined) return undefined;
+  return {
+    url,
+    auth: { username: settings.SCHEMA_REGISTRY_USERNAME, password },
+    compatibility: settings.SCHEMA_REGISTRY_COMPATIBILITY,
+  };
 }
 
 /** `kafkaEnv` alone, checked and with its files read: for tools that talk to Kafka and nothing else. */

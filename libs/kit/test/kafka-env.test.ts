@@ -83,3 +83,52 @@ describe('Kafka security settings', () => {
     ).toContain(`KAFKA_SSL_CA_FILE: cannot read ${join(dir, 'missing.pem')}: ENOENT`);
   });
 });
+
+describe('schema registry settings', () => {
+  const registry = (env: Record<string, string>) => parseEnv(kafkaConnectionEnv, env).schemaRegistry;
+  const url = 'http://127.0.0.1:8085/apis/ccompat/v7';
+
+  it('is off without SCHEMA_REGISTRY_URL, BACKWARD by default with it', () => {
+    expect(registry({})).toBeUndefined();
+    expect(registry({ SCHEMA_REGISTRY_URL: '' })).toBeUndefined();
+    expect(registry({ SCHEMA_REGISTRY_URL: url })).toEqual({ url, compatibility: 'BACKWARD' });
+    expect(registry({ SCHEMA_REGISTRY_URL: url, SCHEMA_REGISTRY_COMPATIBILITY: 'FULL_TRANSITIVE' })).toEqual({
+      url,
+      compatibility: 'FULL_TRANSITIVE',
+    });
+  });
+
+  it('reads a login, its password from a file without the trailing newline', () => {
+    expect(
+      registry({
+        SCHEMA_REGISTRY_URL: url,
+        SCHEMA_REGISTRY_USERNAME: 'analytics',
+        SCHEMA_REGISTRY_PASSWORD_FILE: file('registry-password', 'pw\n'),
+      }),
+    ).toEqual({ url, auth: { username: 'analytics', password: 'pw' }, compatibility: 'BACKWARD' });
+  });
+
+  it('names each setting that cannot be used', () => {
+    expect(refusalOf({ SCHEMA_REGISTRY_USERNAME: 'a' })).toContain(
+      'SCHEMA_REGISTRY_USERNAME: is set but SCHEMA_REGISTRY_URL is not',
+    );
+    expect(refusalOf({ SCHEMA_REGISTRY_COMPATIBILITY: 'LOOSE' })).toContain('SCHEMA_REGISTRY_COMPATIBILITY');
+    expect(refusalOf({ SCHEMA_REGISTRY_URL: 'not a url' })).toContain('SCHEMA_REGISTRY_URL');
+    expect(refusalOf({ SCHEMA_REGISTRY_URL: url, SCHEMA_REGISTRY_USERNAME: 'a' })).toContain(
+      'SCHEMA_REGISTRY_PASSWORD: a registry login needs exactly one of SCHEMA_REGISTRY_PASSWORD and SCHEMA_REGISTRY_PASSWORD_FILE',
+    );
+    expect(refusalOf({ SCHEMA_REGISTRY_URL: url, SCHEMA_REGISTRY_PASSWORD: 'p' })).toContain(
+      'SCHEMA_REGISTRY_PASSWORD: is set but SCHEMA_REGISTRY_USERNAME is not',
+    );
+  });
+
+  function refusalOf(env: Record<string, string>): string {
+    try {
+      registry(env);
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      return (err as Error).message;
+    }
+    throw new Error('accepted');
+  }
+});

@@ -1,3 +1,4 @@
+import { topics } from '@engage/contracts';
 import { connectServiceKafka, startOutboxRelay } from '@engage/kafka';
 import { InternalSigner, listen, type ServiceContext } from '@engage/kit';
 import { createPool, pingPool, warnIfAutovacuumOff } from '@engage/postgres';
@@ -30,7 +31,9 @@ export async function startGateway(ctx: ServiceContext<GatewayEnv>): Promise<voi
   lifecycle.onShutdown('kafka producer', () => producer.close());
 
   // Player attribute, API-key and definition changes leave through the outbox, after their commit.
-  const kafka = await connectServiceKafka(env, 'gateway', log);
+  const kafka = await connectServiceKafka(env, 'gateway', log, {
+    writes: [topics.eventsAccepted, topics.playersAttributes, topics.apiKeys, topics.definitionsApplied],
+  });
   const relay = startOutboxRelay({ pool, kafka, log, topicPrefix: env.KAFKA_TOPIC_PREFIX });
   lifecycle.onShutdown('outbox relay', relay.stop);
 

@@ -1,3 +1,4 @@
+import { topics } from '@engage/contracts';
 import { connectServiceKafka, startOutboxRelay } from '@engage/kafka';
 import { internalVerifierOf, listen, type ServiceContext } from '@engage/kit';
 import { pingPool, warnIfAutovacuumOff } from '@engage/postgres';
@@ -15,7 +16,7 @@ export async function startLedger(ctx: ServiceContext<LedgerEnv>): Promise<void>
   lifecycle.onShutdown('postgres', () => pool.end());
   void warnIfAutovacuumOff(pool, log);
 
-  const kafka = await connectServiceKafka(env, 'ledger', log);
+  const kafka = await connectServiceKafka(env, 'ledger', log, { writes: [topics.pointsJournal] });
 
   // Publishes the journal records each committed change enqueued; on shutdown it drains first. It
   // lingers after a partial batch, so under load one send (and its reads and deletes) carries many

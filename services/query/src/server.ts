@@ -1,3 +1,4 @@
+import { topics } from '@engage/contracts';
 import { connectServiceKafka, startOutboxRelay } from '@engage/kafka';
 import { internalVerifierOf, listen, type ServiceContext } from '@engage/kit';
 import { createPool, warnIfAutovacuumOff } from '@engage/postgres';
@@ -54,7 +55,7 @@ async function startUpdates(
   { env, log, lifecycle }: ServiceContext<QueryEnv>,
   mirror: BoardMirrorDeps,
 ): Promise<{ published: () => void }> {
-  const kafka = await connectServiceKafka(env, 'query', log);
+  const kafka = await connectServiceKafka(env, 'query', log, { writes: [topics.leaderboardsSettled] });
   const relay = startOutboxRelay({ pool: mirror.pool, kafka, log, topicPrefix: env.KAFKA_TOPIC_PREFIX });
   lifecycle.onShutdown('outbox relay', relay.stop);
   const events = await startEventsConsumer({

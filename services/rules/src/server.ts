@@ -1,3 +1,4 @@
+import { topics } from '@engage/contracts';
 import { connectServiceKafka, startOutboxRelay } from '@engage/kafka';
 import { internalVerifierOf, listen, type ServiceContext } from '@engage/kit';
 import { createPool, warnIfAutovacuumOff } from '@engage/postgres';
@@ -20,7 +21,9 @@ export async function startRules(ctx: ServiceContext<RulesEnv>): Promise<void> {
   lifecycle.onShutdown('postgres', () => pool.end());
   void warnIfAutovacuumOff(pool, log);
 
-  const kafka = await connectServiceKafka(env, 'rules', log);
+  const kafka = await connectServiceKafka(env, 'rules', log, {
+    writes: [topics.rewardsGranted, topics.rulesProgress],
+  });
 
   // Reward grants and analyst records leave through the outbox, after the commit that wrote them.
   const relay = startOutboxRelay({ pool, kafka, log, topicPrefix: env.KAFKA_TOPIC_PREFIX });

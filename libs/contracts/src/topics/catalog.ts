@@ -20,8 +20,12 @@ export interface TopicDefinition<T> {
 }
 
 export function loadSchema(file: string): avro.Type {
-  const schema = JSON.parse(readFileSync(new URL(`./avro/${file}`, import.meta.url), 'utf8')) as avro.Schema;
-  return avro.Type.forSchema(schema, { logicalTypes });
+  return avro.Type.forSchema(JSON.parse(schemaText(file)) as avro.Schema, { logicalTypes });
+}
+
+/** A schema file's text as in the repository, docs and every logicalType attribute included. */
+export function schemaText(file: string): string {
+  return readFileSync(new URL(`./avro/${file}`, import.meta.url), 'utf8');
 }
 
 function defineTopic<T>(def: Omit<TopicDefinition<T>, 'type'>): TopicDefinition<T> {

@@ -428,7 +428,7 @@ export function withOverrides(properties: string, overrides: Record<string, stri
  * `count` ports free now, below the kernel's ephemeral range: while the broker (or the link) is
  * down, no outgoing connection can be given its port, so a restart binds the same ports again.
  */
-async function freePorts(count: number): Promise<[number, number, ...number[]]> {
+export async function freePorts(count: number): Promise<[number, number, ...number[]]> {
   const high = Math.min(ephemeralRangeStart(), 32_768);
   const found: number[] = [];
   for (let attempt = 0; found.length < count && attempt < 400; attempt++) {
