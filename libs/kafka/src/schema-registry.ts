@@ -1,5 +1,5 @@
 import { logicalTypes, schemaText, type TopicDefinition, topicName } from '@engage/contracts';
-import type { SchemaRegistrySettings } from '@engage/kit';
+import { retry, type SchemaRegistrySettings } from '@engage/kit';
 import { COMPATIBILITY, SchemaRegistry, SchemaType } from '@kafkajs/confluent-schema-registry';
 import type { Type } from 'avsc';
 import type { IHeaders } from 'kafkajs';
@@ -91,7 +91,7 @@ export async function startSchemaRegistryMode(
   const mode = new RegistryMode(client, settings.url);
   for (const def of options.writes) {
     const subject = `${topicName(def, options.topicPrefix)}-value`;
-    const id = await registerSchema(client, def, subject, settings);
+    const id = await registerSchema(client, def, subject, settings, options.log);
     mode.setWriterId(def, id);
     options.log.info({ subject, schemaId: id, compatibility: settings.compatibility }, 'schema registered');
   }
@@ -108,12 +108,25 @@ async function registerSchema(
   def: TopicSchema,
   subject: string,
   settings: SchemaRegistrySettings,
+  log: Logger,
 ): Promise<number> {
+  // The file's schema, compacted: avsc would drop the logical types it has no class for (uuid).
+  const schema = {
+    type: SchemaType.AVRO as const,
+    schema: JSON.stringify(JSON.parse(schemaText(def.schemaFile))),
+  };
   try {
-    const { id } = await client.register(
-      // The file's schema, compacted: avsc would drop the logical types it has no class for (uuid).
-      { type: SchemaType.AVRO, schema: JSON.stringify(JSON.parse(schemaText(def.schemaFile))) },
-      { subject, compatibility: COMPATIBILITY[settings.compatibility] },
+    const { id } = await retry(
+      () => client.register(schema, { subject, compatibility: COMPATIBILITY[settings.compatibility] }),
+      {
+        // A registry's own failure (5xx) may pass: Apicurio on H2 refuses first registrations that
+        // several services make at once. Its answers about the schema (4xx) and no answer do not.
+        attempts: 8,
+        delayMs: () => 200 + Math.random() * 800,
+        retryable: (err) => ((err as { status?: number }).status ?? 0) >= 500,
+        onRetry: (err, attempt) =>
+          log.info({ subject, attempt, err: (err as Error).message }, 'schema registration failed; retrying'),
+      },
     );
     return id;
   } catch (err) {

@@ -16,7 +16,9 @@ export async function startLedger(ctx: ServiceContext<LedgerEnv>): Promise<void>
   lifecycle.onShutdown('postgres', () => pool.end());
   void warnIfAutovacuumOff(pool, log);
 
-  const kafka = await connectServiceKafka(env, 'ledger', log, { writes: [topics.pointsJournal] });
+  const kafka = await connectServiceKafka(env, 'ledger', log, {
+    writes: [topics.pointsJournal, topics.shopPurchases],
+  });
 
   // Publishes the journal records each committed change enqueued; on shutdown it drains first. It
   // lingers after a partial batch, so under load one send (and its reads and deletes) carries many
