@@ -338,7 +338,7 @@ describe('webhook deliveries', () => {
     const madeWhileDead = ((await ledger.json()) as { transactionId: string }).transactionId;
 
     await stack.services.gateway!.restart();
-    await hooks.until((got) => new Set(transactionsOf(hooks, 'acknowledged')).size === 3, 40_000);
+    await hooks.until(() => new Set(transactionsOf(hooks, 'acknowledged')).size === 3, 40_000);
     expect([...new Set(transactionsOf(hooks, 'acknowledged'))].sort()).toEqual(
       [inFlight, queuedBehind, madeWhileDead].sort(),
     );
