@@ -241,7 +241,7 @@ describe('webhook deliveries', () => {
     expect(failing.health.lastStatus).toBe('failed');
     expect(failing.health.consecutiveFailures).toBeGreaterThanOrEqual(6);
     const [one] = await deliveries(endpoint.id);
-    expect((one as unknown as { lastError: string }).lastError).toMatch(/ECONNREFUSED/);
+    expect((one as unknown as { lastError: string }).lastError).toBe('connection refused');
 
     await hooks.up();
     await hooks.until((got) => got.length === 3);
