@@ -34,12 +34,22 @@ const SOURCES = [
   },
 ] as const satisfies readonly Source<never>[];
 
+export interface WebhookSources {
+  stop: () => Promise<void>;
+}
+
+/** The longest wait between attempts to start a source consumer. */
+const MAX_RESTART_DELAY_MS = 30_000;
+
 /**
  * One exactly-once consumer per source topic: each committed record becomes its deliveries in the
  * transaction that moves the topic's offsets, so a delivery is queued once and only for a change
- * that its service committed (it reached the topic through that service's outbox).
+ * that its service committed (it reached the topic through that service's outbox). A consumer that
+ * cannot start (its topic is missing, the broker is away) is tried again with a growing pause
+ * rather than stopping the gateway: its API does not depend on webhooks, and the records wait in
+ * the topic.
  */
-export async function startWebhookSources(deps: {
+export function startWebhookSources(deps: {
   kafka: KafkaClient;
   pool: Pool;
   log: Logger;
@@ -48,7 +58,21 @@ export async function startWebhookSources(deps: {
   onStopped?: ConsumerStopped | undefined;
   /** After a commit that queued deliveries. */
   onQueued: () => void;
-}): Promise<RunningConsumer[]> {
+}): WebhookSources {
+  let stopping = false;
+  const running: RunningConsumer[] = [];
+  const pauses = new Set<() => void>();
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        pauses.delete(done);
+        resolve();
+      }
+      pauses.add(done);
+    });
+
   const start = <T>(source: Source<T>) =>
     startExactlyOnceConsumer<T, number>({
       kafka: deps.kafka,
@@ -64,5 +88,32 @@ export async function startWebhookSources(deps: {
         if (result > 0) deps.onQueued();
       },
     });
-  return Promise.all(SOURCES.map((source) => start(source as Source<unknown>)));
+
+  const keepStarting = async <T>(source: Source<T>) => {
+    for (let failures = 0; !stopping; failures++) {
+      try {
+        const consumer = await start(source);
+        if (stopping) await consumer.stop();
+        else running.push(consumer);
+        return;
+      } catch (err) {
+        const delayMs = Math.min(MAX_RESTART_DELAY_MS, 1_000 * 2 ** failures);
+        deps.log.warn(
+          { err, group: source.group, delayMs },
+          'a webhook source consumer could not start; trying again',
+        );
+        await pause(delayMs);
+      }
+    }
+  };
+  const starting = Promise.all(SOURCES.map((source) => keepStarting(source as Source<unknown>)));
+
+  return {
+    stop: async () => {
+      stopping = true;
+      for (const wake of [...pauses]) wake();
+      await starting;
+      await Promise.all(running.map((consumer) => consumer.stop()));
+    },
+  };
 }
