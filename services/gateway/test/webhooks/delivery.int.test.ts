@@ -268,6 +268,9 @@ describe('webhook deliveries', () => {
     expect(paused.body.pausedReason).toMatch(/failed all 7 attempts \(last: HTTP 503\)/);
     expect(paused.body.pausedAt).not.toBeNull();
     expect(hooks.received).toHaveLength(7);
+    const metrics = await (await fetch(stack.services.gateway!.metricsUrl)).text();
+    expect(metrics).toMatch(/engage_webhook_attempts_total\{outcome="exhausted"\} [1-9]/);
+    expect(metrics).toMatch(/engage_webhook_attempts_total\{outcome="retry"\} [1-9]/);
     const [failed] = await deliveries(endpoint.id);
     expect(failed).toMatchObject({ status: 'failed', attempts: 7 });
 

@@ -1,4 +1,4 @@
-import type { Logger } from '@engage/kit';
+import { Counter, Histogram, type Logger, metricsRegistry } from '@engage/kit';
 import type { Pool } from '@engage/postgres';
 import { Agent, request } from 'undici';
 import { pauseReasonOnExhaustion } from '../../domain/webhook-pause.ts';
@@ -29,6 +29,20 @@ export interface DeliveryWorker {
   /** Lets the attempts in flight finish and records them. */
   stop: () => Promise<void>;
 }
+
+const attempts = new Counter({
+  name: 'engage_webhook_attempts_total',
+  help: 'Webhook delivery attempts by outcome: delivered, retry (failed, tried again later) or exhausted (failed for good, endpoint paused).',
+  labelNames: ['outcome'],
+  registers: [metricsRegistry],
+});
+
+const attemptDuration = new Histogram({
+  name: 'engage_webhook_attempt_duration_seconds',
+  help: 'Time from sending a webhook delivery to its answer (or failure).',
+  buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  registers: [metricsRegistry],
+});
 
 /** Longer than any attempt with its recording: a delivery leased by a dead worker is sent again after it. */
 const LEASE_MARGIN_MS = 5_000;
@@ -148,6 +162,8 @@ export function startDeliveryWorker(deps: {
       retryAt: decision?.kind === 'retry' ? decision.at : null,
       pauseReason: exhausted ? pauseReasonOnExhaustion({ attempts: number, lastError: error! }) : null,
     });
+    attempts.inc({ outcome: error === null ? 'delivered' : exhausted ? 'exhausted' : 'retry' });
+    attemptDuration.observe(responseTimeMs / 1000);
     if (recorded && exhausted) {
       log.warn({ webhookId: delivery.webhookId, deliveryId: delivery.deliveryId }, 'webhook endpoint paused');
     }
