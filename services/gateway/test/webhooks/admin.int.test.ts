@@ -28,7 +28,7 @@ beforeAll(async () => {
   gateway = await spawnService(
     stackConfig().repoRoot,
     'gateway',
-    serviceEnv(uniqueTopicPrefix(), { WEBHOOKS_ENABLED: 'false' }),
+    serviceEnv(uniqueTopicPrefix(), { WEBHOOKS_ENABLED: 'false', WEBHOOK_ALLOW_INSECURE_URLS: 'false' }),
   );
   tenant = await createTenant(gateway.url, TEST_ADMIN_TOKEN);
   [viewer, admin] = await Promise.all([
