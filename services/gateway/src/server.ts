@@ -133,6 +133,7 @@ function startWebhooks(deps: {
       pollIntervalMs: env.WEBHOOK_POLL_INTERVAL_MS,
       concurrency: env.WEBHOOK_CONCURRENCY,
       retentionMs: env.WEBHOOK_DELIVERY_RETENTION_MS,
+      allowPrivateAddresses: env.WEBHOOK_ALLOW_PRIVATE_ADDRESSES || env.WEBHOOK_ALLOW_INSECURE_URLS,
     },
   });
   lifecycle.onShutdown('webhook delivery worker', () => worker.stop());

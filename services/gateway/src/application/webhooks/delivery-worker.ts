@@ -1,6 +1,7 @@
 import { Counter, Histogram, type Logger, metricsRegistry } from '@engage/kit';
 import type { Pool } from '@engage/postgres';
 import { Agent, request } from 'undici';
+import { isPrivateAddress } from '../../domain/webhook-address.ts';
 import { pauseReasonOnExhaustion } from '../../domain/webhook-pause.ts';
 import { afterFailure, type RetrySchedule } from '../../domain/webhook-retry.ts';
 import { secretsInUse, signDelivery } from '../../domain/webhook-signature.ts';
@@ -10,6 +11,7 @@ import {
   deleteFinishedDeliveries,
   recordAttempt,
 } from '../../store/webhooks.ts';
+import { PRIVATE_ADDRESS_CODE, publicOnlyLookup } from './public-lookup.ts';
 
 export interface DeliveryWorkerSettings {
   schedule: RetrySchedule;
@@ -21,6 +23,8 @@ export interface DeliveryWorkerSettings {
   concurrency: number;
   /** Delivered and failed deliveries are deleted this long after they were created. */
   retentionMs: number;
+  /** Whether receivers may be on loopback or private networks (else such connections are refused). */
+  allowPrivateAddresses: boolean;
 }
 
 export interface DeliveryWorker {
@@ -61,7 +65,10 @@ export function startDeliveryWorker(deps: {
 }): DeliveryWorker {
   const { pool, log, settings } = deps;
   const agent = new Agent({
-    connect: { timeout: settings.timeoutMs },
+    connect: {
+      timeout: settings.timeoutMs,
+      ...(settings.allowPrivateAddresses ? {} : { lookup: publicOnlyLookup }),
+    },
     headersTimeout: settings.timeoutMs,
     bodyTimeout: settings.timeoutMs,
   });
@@ -133,6 +140,10 @@ export function startDeliveryWorker(deps: {
     let responseStatus: number | null = null;
     let error: string | null = null;
     try {
+      // An address written in the URL is connected to without a lookup: checked here instead.
+      if (!settings.allowPrivateAddresses && isPrivateAddress(new URL(delivery.url).hostname)) {
+        throw Object.assign(new Error('private address'), { code: PRIVATE_ADDRESS_CODE });
+      }
       const response = await request(delivery.url, {
         method: 'POST',
         dispatcher: agent,
@@ -204,6 +215,7 @@ const NETWORK_ERRORS: Record<string, string> = {
   SELF_SIGNED_CERT_IN_CHAIN: 'TLS certificate not trusted (self-signed)',
   UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'TLS certificate not trusted',
   ERR_TLS_CERT_ALTNAME_INVALID: 'TLS certificate is for another host',
+  [PRIVATE_ADDRESS_CODE]: 'the host is on a private network (WEBHOOK_ALLOW_PRIVATE_ADDRESSES)',
 };
 
 function describe(err: unknown, timeoutMs: number): string {

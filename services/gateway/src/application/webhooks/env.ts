@@ -11,6 +11,12 @@ export const webhooksEnv = z.object({
   /** true: plain http URLs to a loopback host are accepted (development and tests only). */
   WEBHOOK_ALLOW_INSECURE_URLS: flag.default(false),
   /**
+   * true: receivers may be on loopback or private networks (a self-hosted deployment sending to its
+   * own services). false: a connection to such an address is refused, so an organization's admin
+   * cannot reach the internal network. WEBHOOK_ALLOW_INSECURE_URLS=true implies true.
+   */
+  WEBHOOK_ALLOW_PRIVATE_ADDRESSES: flag.default(false),
+  /**
    * Waits after each failed attempt, comma-separated milliseconds; a delivery gets one attempt more
    * than delays. The default spans about 27.6 hours: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h.
    */
