@@ -120,7 +120,24 @@ it('sends each event type with the documented payload, signed', async () => {
   expect(settled.status).toBe(200);
 
   // Two players each: a mission, a milestone, a settled standing; one purchase, one adjustment, one top-1 rank.
-  await hooks.until((got) => got.length === 9, 30_000);
+  const expected = {
+    'leaderboard.period_settled': 2,
+    'leaderboard.rank_reached': 1,
+    'milestone.reached': 2,
+    'mission.completed': 2,
+    'points.adjusted': 1,
+    'purchase.made': 1,
+  };
+  const countsByType = () => {
+    const counts: Record<string, number> = {};
+    for (const r of hooks.received) counts[r.payload.type] = (counts[r.payload.type] ?? 0) + 1;
+    return counts;
+  };
+  await hooks.until(
+    () => Object.entries(expected).every(([type, count]) => (countsByType()[type] ?? 0) >= count),
+    30_000,
+  );
+  expect(countsByType()).toEqual(expected);
   const byType = (type: string) =>
     hooks.received.filter((r) => r.payload.type === type).map((r) => r.payload);
   for (const request of hooks.received) {
