@@ -171,11 +171,17 @@ export async function startExactlyOnceConsumer<T, R = void>(
   await consumer.connect();
   // A topic created a moment ago can still be unknown to the broker's metadata ("does not host this
   // topic-partition", a retriable error): subscribing is tried again for a few seconds.
-  await retry(() => consumer.subscribe({ topic, fromBeginning: true }), {
-    attempts: 8,
-    delayMs: (failed) => 250 * failed,
-    retryable: (err) => (err as { retriable?: boolean }).retriable === true,
-  });
+  try {
+    await retry(() => consumer.subscribe({ topic, fromBeginning: true }), {
+      attempts: 8,
+      delayMs: (failed) => 250 * failed,
+      retryable: (err) => (err as { retriable?: boolean }).retriable === true,
+    });
+  } catch (err) {
+    // A caller that tries again later must not leave this connection open.
+    await consumer.disconnect().catch(() => undefined);
+    throw err;
+  }
   await waitForGroupCoordinator(kafka, groupId, log);
   const applying: RoundContext<T, R> = { options, commits, maxRecords, progress };
   const slices = options.fetchRoundTransactions;

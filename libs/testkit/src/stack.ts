@@ -36,6 +36,8 @@ export function serviceEnv(topicPrefix: string, extra: Record<string, string> = 
     KAFKA_TOPIC_PREFIX: topicPrefix,
     ADMIN_TOKEN: TEST_ADMIN_TOKEN,
     INTERNAL_AUTH_SECRET: TEST_INTERNAL_AUTH_SECRET,
+    // Tests receive webhooks on loopback (http://127.0.0.1:…).
+    WEBHOOK_ALLOW_INSECURE_URLS: 'true',
     ...extra,
   };
 }

@@ -21,7 +21,8 @@ beforeAll(async () => {
   gateway = await spawnService(
     stackConfig().repoRoot,
     'gateway',
-    serviceEnv(uniqueTopicPrefix(), { SIGN_IN_MAX_ATTEMPTS_PER_ADDRESS: '1000' }),
+    // Webhooks are stored but not sent: this gateway has no topics to consume.
+    serviceEnv(uniqueTopicPrefix(), { SIGN_IN_MAX_ATTEMPTS_PER_ADDRESS: '1000', WEBHOOKS_ENABLED: 'false' }),
   );
   tenant = await createTenant(gateway.url, TEST_ADMIN_TOKEN);
   for (const role of ROLES)
@@ -29,7 +30,21 @@ beforeAll(async () => {
   // A member of another organization only.
   const other = await createTenant(gateway.url, TEST_ADMIN_TOKEN);
   consoles.set('outsider', await operatorWithRole(gateway.url, other.organizationId, 'owner'));
+  webhook = await newWebhook();
+  delivery = (await asAdminToken(gateway.url, 'POST', `/webhooks/${webhook}/ping`)).body.id;
 }, 180_000);
+
+let webhook: string;
+let delivery: string;
+/** Endpoints the DELETE route removes, one per request (each caller must find one to be refused or allowed). */
+const deletableWebhooks: string[] = [];
+const newWebhook = async (): Promise<string> =>
+  (
+    await asAdminToken(gateway.url, 'POST', `/environments/${tenant.sandbox.environmentId}/webhooks`, {
+      url: 'https://hooks.example.test/roles',
+      eventTypes: ['points.adjusted'],
+    })
+  ).body.id;
 
 afterAll(() => gateway?.stop());
 
@@ -155,6 +170,33 @@ function requestFor(route: string): { method: string; path: string; body?: unkno
       method: 'GET',
       path: `/environments/${tenant.sandbox.environmentId}/leaderboards/weekly/periods`,
     }),
+    'POST /environments/:environmentId/webhooks': () => ({
+      method: 'POST',
+      path: `/environments/${tenant.sandbox.environmentId}/webhooks`,
+      body: { url: 'https://hooks.example.test/roles', eventTypes: ['mission.completed'] },
+    }),
+    'GET /environments/:environmentId/webhooks': () => ({
+      method: 'GET',
+      path: `/environments/${tenant.sandbox.environmentId}/webhooks`,
+    }),
+    'GET /webhooks/:webhookId': () => ({ method: 'GET', path: `/webhooks/${webhook}` }),
+    'PATCH /webhooks/:webhookId': () => ({
+      method: 'PATCH',
+      path: `/webhooks/${webhook}`,
+      body: { description: 'roles' },
+    }),
+    'DELETE /webhooks/:webhookId': () => ({ method: 'DELETE', path: `/webhooks/${deletableWebhooks.pop()}` }),
+    'POST /webhooks/:webhookId/rotate-secret': () => ({
+      method: 'POST',
+      path: `/webhooks/${webhook}/rotate-secret`,
+      body: { overlapSeconds: 60 },
+    }),
+    'GET /webhooks/:webhookId/deliveries': () => ({ method: 'GET', path: `/webhooks/${webhook}/deliveries` }),
+    'POST /webhooks/:webhookId/deliveries/:deliveryId/replay': () => ({
+      method: 'POST',
+      path: `/webhooks/${webhook}/deliveries/${delivery}/replay`,
+    }),
+    'POST /webhooks/:webhookId/ping': () => ({ method: 'POST', path: `/webhooks/${webhook}/ping` }),
   };
   const build = requests[route];
   if (!build) throw new Error(`no request for admin route ${route}: add one to this test`);
@@ -173,8 +215,11 @@ describe('roles on every admin route', () => {
       revocableKey = (
         await asAdminToken(gateway.url, 'POST', `/environments/${tenant.sandbox.environmentId}/api-keys`, {})
       ).body.apiKeyId;
-      const { method, path, body } = requestFor(route);
+      if (route === 'DELETE /webhooks/:webhookId') {
+        for (let i = 0; i <= consoles.size; i++) deletableWebhooks.push(await newWebhook());
+      }
       for (const [who, console] of consoles) {
+        const { method, path, body } = requestFor(route);
         const answer = await console.call(method, path, body);
         const allowed =
           rule === 'public' ||
@@ -197,6 +242,7 @@ describe('roles on every admin route', () => {
           consoles.set(who, await signIn(gateway.url, console.session.operator.email, PASSWORD));
       }
       // The admin token is never refused for want of a role.
+      const { method, path, body } = requestFor(route);
       const automation = await asAdminToken(gateway.url, method, path, body);
       expect(isForbidden(automation), JSON.stringify(automation.body)).toBe(false);
     });
