@@ -756,6 +756,111 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/environments/{environmentId}/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The environment's webhook endpoints with their health (viewer). */
+        get: operations["listWebhooks"];
+        put?: never;
+        /** Subscribes an endpoint to event types; answers its signing secret, shown only here and on rotate (admin). */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/webhooks/{webhookId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A webhook endpoint with its health (viewer). */
+        get: operations["getWebhook"];
+        put?: never;
+        post?: never;
+        /** Removes an endpoint and its deliveries, sent or not (admin). */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        /** Changes an endpoint; `status: active` resumes a paused one and sends its kept deliveries in order (admin). */
+        patch: operations["updateWebhook"];
+        trace?: never;
+    };
+    "/admin/v1/webhooks/{webhookId}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Answers a new signing secret; during the overlap deliveries carry a signature of each (admin). */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/webhooks/{webhookId}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of the endpoint's deliveries, newest first, with each one's last attempt (viewer). */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/webhooks/{webhookId}/deliveries/{deliveryId}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Queues a delivery again as a new series of attempts, with the same id for the receiver to deduplicate (admin). */
+        post: operations["replayWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/webhooks/{webhookId}/ping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Queues a `webhook.ping` delivery to the endpoint (admin). */
+        post: operations["pingWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/schemas/environment.json": {
         parameters: {
             query?: never;
@@ -774,7 +879,168 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "mission.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sent to each endpoint subscribed to `mission.completed` in the environment.
+         * @description Signed per Standard Webhooks. Answer any 2xx within the timeout (10 s by default) to acknowledge; anything else is retried with exponential backoff. Deliveries for one player reach an endpoint in order.
+         */
+        post: operations["webhook_mission_completed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "milestone.reached": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sent to each endpoint subscribed to `milestone.reached` in the environment.
+         * @description Signed per Standard Webhooks. Answer any 2xx within the timeout (10 s by default) to acknowledge; anything else is retried with exponential backoff. Deliveries for one player reach an endpoint in order.
+         */
+        post: operations["webhook_milestone_reached"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "streak.broken": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sent to each endpoint subscribed to `streak.broken` in the environment.
+         * @description Signed per Standard Webhooks. Answer any 2xx within the timeout (10 s by default) to acknowledge; anything else is retried with exponential backoff. Deliveries for one player reach an endpoint in order.
+         */
+        post: operations["webhook_streak_broken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "purchase.made": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sent to each endpoint subscribed to `purchase.made` in the environment.
+         * @description Signed per Standard Webhooks. Answer any 2xx within the timeout (10 s by default) to acknowledge; anything else is retried with exponential backoff. Deliveries for one player reach an endpoint in order.
+         */
+        post: operations["webhook_purchase_made"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "points.adjusted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sent to each endpoint subscribed to `points.adjusted` in the environment.
+         * @description Signed per Standard Webhooks. Answer any 2xx within the timeout (10 s by default) to acknowledge; anything else is retried with exponential backoff. Deliveries for one player reach an endpoint in order.
+         */
+        post: operations["webhook_points_adjusted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "leaderboard.period_settled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sent to each endpoint subscribed to `leaderboard.period_settled` in the environment.
+         * @description Signed per Standard Webhooks. Answer any 2xx within the timeout (10 s by default) to acknowledge; anything else is retried with exponential backoff. Deliveries for one player reach an endpoint in order.
+         */
+        post: operations["webhook_leaderboard_period_settled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "leaderboard.rank_reached": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sent to each endpoint subscribed to `leaderboard.rank_reached` in the environment.
+         * @description Signed per Standard Webhooks. Answer any 2xx within the timeout (10 s by default) to acknowledge; anything else is retried with exponential backoff. Deliveries for one player reach an endpoint in order.
+         */
+        post: operations["webhook_leaderboard_rank_reached"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.ping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A test delivery queued by POST /admin/v1/webhooks/{webhookId}/ping.
+         * @description Signed per Standard Webhooks. Answer any 2xx within the timeout (10 s by default) to acknowledge; anything else is retried with exponential backoff. Deliveries for one player reach an endpoint in order.
+         */
+        post: operations["webhook_webhook_ping"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         AdminApiKey: {
@@ -1090,6 +1356,36 @@ export interface components {
                 /** @description The boolean. */
                 value: boolean;
             };
+        };
+        CreatedWebhookEndpoint: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            environmentId: string;
+            url: string;
+            description: string;
+            eventTypes: components["schemas"]["WebhookEventType"][];
+            rankThreshold: number;
+            /** @enum {string} */
+            status: "active" | "paused";
+            pausedReason: string | null;
+            pausedAt: string | null;
+            secretRotatedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            health: components["schemas"]["WebhookHealth"];
+            secret: string;
+        };
+        CreateWebhook: {
+            /** Format: uri */
+            url: string;
+            eventTypes: components["schemas"]["WebhookEventType"][];
+            /** @default  */
+            description?: string;
+            /** @default 10 */
+            rankThreshold?: number;
         };
         EligibilityCondition: {
             /** @description Holds when every condition holds. */
@@ -1975,6 +2271,14 @@ export interface components {
              */
             value?: number | string | boolean;
         };
+        RotatedWebhookSecret: {
+            secret: string;
+            previousSecretExpiresAt: string | null;
+        };
+        RotateWebhookSecret: {
+            /** @default 86400 */
+            overlapSeconds?: number;
+        };
         SetPlayerAttributesRequest: {
             playerId: string;
             /** @description 1 to 100 attributes to set; all are written or none. */
@@ -2064,6 +2368,225 @@ export interface components {
         TeamDefinition: {
             /** @description The scored event's string property naming the player's team; the first one in a period fixes it. */
             property: string;
+        };
+        UpdateWebhook: {
+            /** Format: uri */
+            url?: string;
+            eventTypes?: components["schemas"]["WebhookEventType"][];
+            description?: string;
+            rankThreshold?: number;
+            /** @enum {string} */
+            status?: "active" | "paused";
+        };
+        WebhookDelivery: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            webhookId: string;
+            eventType: string;
+            playerId: string | null;
+            /** @enum {string} */
+            status: "pending" | "delivered" | "failed";
+            attempts: number;
+            nextAttemptAt: string | null;
+            lastAttemptAt: string | null;
+            responseStatus: number | null;
+            responseTimeMs: number | null;
+            lastError: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            payload: {
+                [key: string]: unknown;
+            };
+        };
+        WebhookDeliveryPage: {
+            items: components["schemas"]["WebhookDelivery"][];
+            nextCursor: string | null;
+        };
+        WebhookEndpoint: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            environmentId: string;
+            url: string;
+            description: string;
+            eventTypes: components["schemas"]["WebhookEventType"][];
+            rankThreshold: number;
+            /** @enum {string} */
+            status: "active" | "paused";
+            pausedReason: string | null;
+            pausedAt: string | null;
+            secretRotatedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            health: components["schemas"]["WebhookHealth"];
+        };
+        WebhookEndpointList: {
+            items: components["schemas"]["WebhookEndpoint"][];
+        };
+        /** @enum {string} */
+        WebhookEventType: "mission.completed" | "milestone.reached" | "streak.broken" | "purchase.made" | "points.adjusted" | "leaderboard.period_settled" | "leaderboard.rank_reached";
+        WebhookHealth: {
+            lastDeliveryAt: string | null;
+            lastStatus: ("delivered" | "failed") | null;
+            consecutiveFailures: number;
+            pendingDeliveries: number;
+        };
+        WebhookPayloadLeaderboardPeriodSettled: {
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            type: "leaderboard.period_settled";
+            /** Format: date-time */
+            timestamp: string;
+            /** Format: uuid */
+            environmentId: string;
+            data: {
+                playerId: string;
+                leaderboardKey: string;
+                /** Format: date-time */
+                periodStartsAt: string;
+                periodEndsAt: string | null;
+                finalRank: number;
+                score: string;
+                tierKey: string | null;
+                groupNumber: number | null;
+                leagueMove: ("Promoted" | "Relegated" | "Stayed") | null;
+                nextTierKey: string | null;
+                /** Format: date-time */
+                settledAt: string;
+            };
+        };
+        WebhookPayloadLeaderboardRankReached: {
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            type: "leaderboard.rank_reached";
+            /** Format: date-time */
+            timestamp: string;
+            /** Format: uuid */
+            environmentId: string;
+            data: {
+                playerId: string;
+                leaderboardKey: string;
+                /** Format: date-time */
+                periodStartsAt: string;
+                periodEndsAt: string | null;
+                rank: number;
+                rankThreshold: number;
+                score: string;
+                /** Format: date-time */
+                settledAt: string;
+            };
+        };
+        WebhookPayloadMilestoneReached: {
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            type: "milestone.reached";
+            /** Format: date-time */
+            timestamp: string;
+            /** Format: uuid */
+            environmentId: string;
+            data: {
+                playerId: string;
+                streakKey: string;
+                runNumber: number;
+                milestoneThreshold: number;
+                /** Format: date-time */
+                reachedAt: string;
+            };
+        };
+        WebhookPayloadMissionCompleted: {
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            type: "mission.completed";
+            /** Format: date-time */
+            timestamp: string;
+            /** Format: uuid */
+            environmentId: string;
+            data: {
+                playerId: string;
+                missionKey: string;
+                occurrenceNumber: number;
+                /** Format: date-time */
+                completedAt: string;
+            };
+        };
+        WebhookPayloadPointsAdjusted: {
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            type: "points.adjusted";
+            /** Format: date-time */
+            timestamp: string;
+            /** Format: uuid */
+            environmentId: string;
+            data: {
+                playerId: string;
+                transactionId: string;
+                amount: number;
+                balanceAfter: number;
+                reason: string | null;
+                /** Format: date-time */
+                adjustedAt: string;
+            };
+        };
+        WebhookPayloadPurchaseMade: {
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            type: "purchase.made";
+            /** Format: date-time */
+            timestamp: string;
+            /** Format: uuid */
+            environmentId: string;
+            data: {
+                playerId: string;
+                transactionId: string;
+                itemKey: string | null;
+                pointsSpent: number;
+                balanceAfter: number;
+                /** Format: date-time */
+                purchasedAt: string;
+            };
+        };
+        WebhookPayloadStreakBroken: {
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            type: "streak.broken";
+            /** Format: date-time */
+            timestamp: string;
+            /** Format: uuid */
+            environmentId: string;
+            data: {
+                playerId: string;
+                streakKey: string;
+                runNumber: number;
+                finalCount: number | null;
+                lastCountedLocalDate: string | null;
+                /** Format: date-time */
+                brokenAt: string;
+            };
+        };
+        WebhookPayloadWebhookPing: {
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            type: "webhook.ping";
+            /** Format: date-time */
+            timestamp: string;
+            /** Format: uuid */
+            environmentId: string;
+            data: {
+                /** Format: uuid */
+                webhookId: string;
+                message: string;
+            };
         };
     };
     responses: never;
@@ -6737,6 +7260,707 @@ export interface operations {
             };
         };
     };
+    listWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                environmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointList"];
+                };
+            };
+            /**
+             * @description Bad Request:
+             *
+             *     - `validation.request`: The request is invalid; each refused field is listed in errors. (nothing changes on its own; fix the request or the setup)
+             *     - `validation.<field>`: the named field is refused.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Unauthorized:
+             *
+             *     - `admin.unauthorized`: The admin token is missing or wrong. (nothing changes on its own; fix the request or the setup)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Forbidden:
+             *
+             *     - `admin.forbidden`: The operator's role in the organization does not allow this (`meta.requiredRole`). (nothing changes on its own; fix the request or the setup)
+             *     - `admin.csrf_failed`: A write made with the session cookie needs the session's X-CSRF-Token header. (nothing changes on its own; fix the request or the setup)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Not Found:
+             *
+             *     - `environment.not_found`: No environment with that id. (nothing changes on its own; fix the request or the setup)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                environmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWebhook"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedWebhookEndpoint"];
+                };
+            };
+            /**
+             * @description Bad Request:
+             *
+             *     - `validation.request`: The request is invalid; each refused field is listed in errors. (nothing changes on its own; fix the request or the setup)
+             *     - `validation.<field>`: the named field is refused.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Unauthorized:
+             *
+             *     - `admin.unauthorized`: The admin token is missing or wrong. (nothing changes on its own; fix the request or the setup)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Forbidden:
+             *
+             *     - `admin.forbidden`: The operator's role in the organization does not allow this (`meta.requiredRole`). (nothing changes on its own; fix the request or the setup)
+             *     - `admin.csrf_failed`: A write made with the session cookie needs the session's X-CSRF-Token header. (nothing changes on its own; fix the request or the setup)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Not Found:
+             *
+             *     - `environment.not_found`: No environment with that id. (nothing changes on its own; fix the request or the setup)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /**
+             * @description Bad Request:
+             *
+             *     - `validation.request`: The request is invalid; each refused field is listed in errors. (nothing changes on its own; fix the request or the setup)
+             *     - `validation.<field>`: the named field is refused.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Unauthorized:
+             *
+             *     - `admin.unauthorized`: The admin token is missing or wrong. (nothing changes on its own; fix the request or the setup)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Forbidden:
+             *
+             *     - `admin.forbidden`: The operator's role in the organization does not allow this (`meta.requiredRole`). (nothing changes on its own; fix the request or the setup)
+             *     - `admin.csrf_failed`: A write made with the session cookie needs the session's X-CSRF-Token header. (nothing changes on its own; fix the request or the setup)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Not Found:
+             *
+             *     - `webhook.not_found`: No webhook endpoint with that id. (nothing changes on its own; fix the request or the setup)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Bad Request:
+             *
+             *     - `validation.request`: The request is invalid; each refused field is listed in errors. (nothing changes on its own; fix the request or the setup)
+             *     - `validation.<field>`: the named field is refused.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Unauthorized:
+             *
+             *     - `admin.unauthorized`: The admin token is missing or wrong. (nothing changes on its own; fix the request or the setup)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Forbidden:
+             *
+             *     - `admin.forbidden`: The operator's role in the organization does not allow this (`meta.requiredRole`). (nothing changes on its own; fix the request or the setup)
+             *     - `admin.csrf_failed`: A write made with the session cookie needs the session's X-CSRF-Token header. (nothing changes on its own; fix the request or the setup)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Not Found:
+             *
+             *     - `webhook.not_found`: No webhook endpoint with that id. (nothing changes on its own; fix the request or the setup)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateWebhook"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /**
+             * @description Bad Request:
+             *
+             *     - `validation.request`: The request is invalid; each refused field is listed in errors. (nothing changes on its own; fix the request or the setup)
+             *     - `validation.<field>`: the named field is refused.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Unauthorized:
+             *
+             *     - `admin.unauthorized`: The admin token is missing or wrong. (nothing changes on its own; fix the request or the setup)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Forbidden:
+             *
+             *     - `admin.forbidden`: The operator's role in the organization does not allow this (`meta.requiredRole`). (nothing changes on its own; fix the request or the setup)
+             *     - `admin.csrf_failed`: A write made with the session cookie needs the session's X-CSRF-Token header. (nothing changes on its own; fix the request or the setup)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Not Found:
+             *
+             *     - `webhook.not_found`: No webhook endpoint with that id. (nothing changes on its own; fix the request or the setup)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RotateWebhookSecret"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RotatedWebhookSecret"];
+                };
+            };
+            /**
+             * @description Bad Request:
+             *
+             *     - `validation.request`: The request is invalid; each refused field is listed in errors. (nothing changes on its own; fix the request or the setup)
+             *     - `validation.<field>`: the named field is refused.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Unauthorized:
+             *
+             *     - `admin.unauthorized`: The admin token is missing or wrong. (nothing changes on its own; fix the request or the setup)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Forbidden:
+             *
+             *     - `admin.forbidden`: The operator's role in the organization does not allow this (`meta.requiredRole`). (nothing changes on its own; fix the request or the setup)
+             *     - `admin.csrf_failed`: A write made with the session cookie needs the session's X-CSRF-Token header. (nothing changes on its own; fix the request or the setup)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Not Found:
+             *
+             *     - `webhook.not_found`: No webhook endpoint with that id. (nothing changes on its own; fix the request or the setup)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                status?: "pending" | "delivered" | "failed";
+                limit?: number;
+                /** @description The previous page's `nextCursor`. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryPage"];
+                };
+            };
+            /**
+             * @description Bad Request:
+             *
+             *     - `validation.request`: The request is invalid; each refused field is listed in errors. (nothing changes on its own; fix the request or the setup)
+             *     - `validation.<field>`: the named field is refused.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Unauthorized:
+             *
+             *     - `admin.unauthorized`: The admin token is missing or wrong. (nothing changes on its own; fix the request or the setup)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Forbidden:
+             *
+             *     - `admin.forbidden`: The operator's role in the organization does not allow this (`meta.requiredRole`). (nothing changes on its own; fix the request or the setup)
+             *     - `admin.csrf_failed`: A write made with the session cookie needs the session's X-CSRF-Token header. (nothing changes on its own; fix the request or the setup)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Not Found:
+             *
+             *     - `webhook.not_found`: No webhook endpoint with that id. (nothing changes on its own; fix the request or the setup)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+        };
+    };
+    replayWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhookId: string;
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /**
+             * @description Bad Request:
+             *
+             *     - `validation.request`: The request is invalid; each refused field is listed in errors. (nothing changes on its own; fix the request or the setup)
+             *     - `validation.<field>`: the named field is refused.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Unauthorized:
+             *
+             *     - `admin.unauthorized`: The admin token is missing or wrong. (nothing changes on its own; fix the request or the setup)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Forbidden:
+             *
+             *     - `admin.forbidden`: The operator's role in the organization does not allow this (`meta.requiredRole`). (nothing changes on its own; fix the request or the setup)
+             *     - `admin.csrf_failed`: A write made with the session cookie needs the session's X-CSRF-Token header. (nothing changes on its own; fix the request or the setup)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Not Found:
+             *
+             *     - `webhook.not_found`: No webhook endpoint with that id. (nothing changes on its own; fix the request or the setup)
+             *     - `webhook_delivery.not_found`: No delivery with that id for this webhook endpoint. (nothing changes on its own; fix the request or the setup)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+        };
+    };
+    pingWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /**
+             * @description Bad Request:
+             *
+             *     - `validation.request`: The request is invalid; each refused field is listed in errors. (nothing changes on its own; fix the request or the setup)
+             *     - `validation.<field>`: the named field is refused.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Unauthorized:
+             *
+             *     - `admin.unauthorized`: The admin token is missing or wrong. (nothing changes on its own; fix the request or the setup)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Forbidden:
+             *
+             *     - `admin.forbidden`: The operator's role in the organization does not allow this (`meta.requiredRole`). (nothing changes on its own; fix the request or the setup)
+             *     - `admin.csrf_failed`: A write made with the session cookie needs the session's X-CSRF-Token header. (nothing changes on its own; fix the request or the setup)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /**
+             * @description Not Found:
+             *
+             *     - `webhook.not_found`: No webhook endpoint with that id. (nothing changes on its own; fix the request or the setup)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+        };
+    };
     getEnvironmentFileSchema: {
         parameters: {
             query?: never;
@@ -6754,6 +7978,238 @@ export interface operations {
                 content: {
                     "application/schema+json": Record<string, never>;
                 };
+            };
+        };
+    };
+    webhook_mission_completed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id: the same on every attempt and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed. Refuse ones far from your clock. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, one per secret in use (two during a rotation overlap). Verify with any Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayloadMissionCompleted"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: the delivery is not sent again. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_milestone_reached: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id: the same on every attempt and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed. Refuse ones far from your clock. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, one per secret in use (two during a rotation overlap). Verify with any Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayloadMilestoneReached"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: the delivery is not sent again. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_streak_broken: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id: the same on every attempt and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed. Refuse ones far from your clock. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, one per secret in use (two during a rotation overlap). Verify with any Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayloadStreakBroken"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: the delivery is not sent again. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_purchase_made: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id: the same on every attempt and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed. Refuse ones far from your clock. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, one per secret in use (two during a rotation overlap). Verify with any Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayloadPurchaseMade"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: the delivery is not sent again. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_points_adjusted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id: the same on every attempt and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed. Refuse ones far from your clock. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, one per secret in use (two during a rotation overlap). Verify with any Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayloadPointsAdjusted"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: the delivery is not sent again. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_leaderboard_period_settled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id: the same on every attempt and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed. Refuse ones far from your clock. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, one per secret in use (two during a rotation overlap). Verify with any Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayloadLeaderboardPeriodSettled"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: the delivery is not sent again. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_leaderboard_rank_reached: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id: the same on every attempt and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed. Refuse ones far from your clock. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, one per secret in use (two during a rotation overlap). Verify with any Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayloadLeaderboardRankReached"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: the delivery is not sent again. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_webhook_ping: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id: the same on every attempt and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed. Refuse ones far from your clock. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, one per secret in use (two during a rotation overlap). Verify with any Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayloadWebhookPing"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: the delivery is not sent again. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

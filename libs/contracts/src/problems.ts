@@ -380,6 +380,20 @@ export const PROBLEMS = {
     api: 'admin',
     extension: true,
   },
+  'webhook.not_found': {
+    status: 404,
+    detail: 'No webhook endpoint with that id.',
+    retry: 'fix',
+    api: 'admin',
+    extension: true,
+  },
+  'webhook_delivery.not_found': {
+    status: 404,
+    detail: 'No delivery with that id for this webhook endpoint.',
+    retry: 'fix',
+    api: 'admin',
+    extension: true,
+  },
   'operator.password_required': {
     status: 400,
     detail: 'No operator has that email: a password creates the account.',

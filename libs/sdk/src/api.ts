@@ -329,7 +329,168 @@ export interface paths {
     trace?: never;
   };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+  'mission.completed': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Sent to each endpoint subscribed to `mission.completed` in the environment.
+     * @description Signed per Standard Webhooks. Answer any 2xx within the timeout (10 s by default) to acknowledge; anything else is retried with exponential backoff. Deliveries for one player reach an endpoint in order.
+     */
+    post: operations['webhook_mission_completed'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'milestone.reached': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Sent to each endpoint subscribed to `milestone.reached` in the environment.
+     * @description Signed per Standard Webhooks. Answer any 2xx within the timeout (10 s by default) to acknowledge; anything else is retried with exponential backoff. Deliveries for one player reach an endpoint in order.
+     */
+    post: operations['webhook_milestone_reached'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'streak.broken': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Sent to each endpoint subscribed to `streak.broken` in the environment.
+     * @description Signed per Standard Webhooks. Answer any 2xx within the timeout (10 s by default) to acknowledge; anything else is retried with exponential backoff. Deliveries for one player reach an endpoint in order.
+     */
+    post: operations['webhook_streak_broken'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'purchase.made': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Sent to each endpoint subscribed to `purchase.made` in the environment.
+     * @description Signed per Standard Webhooks. Answer any 2xx within the timeout (10 s by default) to acknowledge; anything else is retried with exponential backoff. Deliveries for one player reach an endpoint in order.
+     */
+    post: operations['webhook_purchase_made'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'points.adjusted': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Sent to each endpoint subscribed to `points.adjusted` in the environment.
+     * @description Signed per Standard Webhooks. Answer any 2xx within the timeout (10 s by default) to acknowledge; anything else is retried with exponential backoff. Deliveries for one player reach an endpoint in order.
+     */
+    post: operations['webhook_points_adjusted'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'leaderboard.period_settled': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Sent to each endpoint subscribed to `leaderboard.period_settled` in the environment.
+     * @description Signed per Standard Webhooks. Answer any 2xx within the timeout (10 s by default) to acknowledge; anything else is retried with exponential backoff. Deliveries for one player reach an endpoint in order.
+     */
+    post: operations['webhook_leaderboard_period_settled'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'leaderboard.rank_reached': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Sent to each endpoint subscribed to `leaderboard.rank_reached` in the environment.
+     * @description Signed per Standard Webhooks. Answer any 2xx within the timeout (10 s by default) to acknowledge; anything else is retried with exponential backoff. Deliveries for one player reach an endpoint in order.
+     */
+    post: operations['webhook_leaderboard_rank_reached'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'webhook.ping': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A test delivery queued by POST /admin/v1/webhooks/{webhookId}/ping.
+     * @description Signed per Standard Webhooks. Answer any 2xx within the timeout (10 s by default) to acknowledge; anything else is retried with exponential backoff. Deliveries for one player reach an endpoint in order.
+     */
+    post: operations['webhook_webhook_ping'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+}
 export interface components {
   schemas: {
     AdminApiKey: {
@@ -651,6 +812,36 @@ export interface components {
             /** @description The boolean. */
             value: boolean;
           };
+    };
+    CreatedWebhookEndpoint: {
+      /** Format: uuid */
+      id: string;
+      /** Format: uuid */
+      environmentId: string;
+      url: string;
+      description: string;
+      eventTypes: components['schemas']['WebhookEventType'][];
+      rankThreshold: number;
+      /** @enum {string} */
+      status: 'active' | 'paused';
+      pausedReason: string | null;
+      pausedAt: string | null;
+      secretRotatedAt: string | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+      health: components['schemas']['WebhookHealth'];
+      secret: string;
+    };
+    CreateWebhook: {
+      /** Format: uri */
+      url: string;
+      eventTypes: components['schemas']['WebhookEventType'][];
+      /** @default  */
+      description?: string;
+      /** @default 10 */
+      rankThreshold?: number;
     };
     EligibilityCondition:
       | {
@@ -1579,6 +1770,14 @@ export interface components {
            */
           value?: number | string | boolean;
         };
+    RotatedWebhookSecret: {
+      secret: string;
+      previousSecretExpiresAt: string | null;
+    };
+    RotateWebhookSecret: {
+      /** @default 86400 */
+      overlapSeconds?: number;
+    };
     SetPlayerAttributesRequest: {
       playerId: string;
       /** @description 1 to 100 attributes to set; all are written or none. */
@@ -1672,6 +1871,232 @@ export interface components {
     TeamDefinition: {
       /** @description The scored event's string property naming the player's team; the first one in a period fixes it. */
       property: string;
+    };
+    UpdateWebhook: {
+      /** Format: uri */
+      url?: string;
+      eventTypes?: components['schemas']['WebhookEventType'][];
+      description?: string;
+      rankThreshold?: number;
+      /** @enum {string} */
+      status?: 'active' | 'paused';
+    };
+    WebhookDelivery: {
+      /** Format: uuid */
+      id: string;
+      /** Format: uuid */
+      webhookId: string;
+      eventType: string;
+      playerId: string | null;
+      /** @enum {string} */
+      status: 'pending' | 'delivered' | 'failed';
+      attempts: number;
+      nextAttemptAt: string | null;
+      lastAttemptAt: string | null;
+      responseStatus: number | null;
+      responseTimeMs: number | null;
+      lastError: string | null;
+      /** Format: date-time */
+      createdAt: string;
+      payload: {
+        [key: string]: unknown;
+      };
+    };
+    WebhookDeliveryPage: {
+      items: components['schemas']['WebhookDelivery'][];
+      nextCursor: string | null;
+    };
+    WebhookEndpoint: {
+      /** Format: uuid */
+      id: string;
+      /** Format: uuid */
+      environmentId: string;
+      url: string;
+      description: string;
+      eventTypes: components['schemas']['WebhookEventType'][];
+      rankThreshold: number;
+      /** @enum {string} */
+      status: 'active' | 'paused';
+      pausedReason: string | null;
+      pausedAt: string | null;
+      secretRotatedAt: string | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+      health: components['schemas']['WebhookHealth'];
+    };
+    WebhookEndpointList: {
+      items: components['schemas']['WebhookEndpoint'][];
+    };
+    /** @enum {string} */
+    WebhookEventType:
+      | 'mission.completed'
+      | 'milestone.reached'
+      | 'streak.broken'
+      | 'purchase.made'
+      | 'points.adjusted'
+      | 'leaderboard.period_settled'
+      | 'leaderboard.rank_reached';
+    WebhookHealth: {
+      lastDeliveryAt: string | null;
+      lastStatus: ('delivered' | 'failed') | null;
+      consecutiveFailures: number;
+      pendingDeliveries: number;
+    };
+    WebhookPayloadLeaderboardPeriodSettled: {
+      /** Format: uuid */
+      id: string;
+      /** @constant */
+      type: 'leaderboard.period_settled';
+      /** Format: date-time */
+      timestamp: string;
+      /** Format: uuid */
+      environmentId: string;
+      data: {
+        playerId: string;
+        leaderboardKey: string;
+        /** Format: date-time */
+        periodStartsAt: string;
+        periodEndsAt: string | null;
+        finalRank: number;
+        score: string;
+        tierKey: string | null;
+        groupNumber: number | null;
+        leagueMove: ('Promoted' | 'Relegated' | 'Stayed') | null;
+        nextTierKey: string | null;
+        /** Format: date-time */
+        settledAt: string;
+      };
+    };
+    WebhookPayloadLeaderboardRankReached: {
+      /** Format: uuid */
+      id: string;
+      /** @constant */
+      type: 'leaderboard.rank_reached';
+      /** Format: date-time */
+      timestamp: string;
+      /** Format: uuid */
+      environmentId: string;
+      data: {
+        playerId: string;
+        leaderboardKey: string;
+        /** Format: date-time */
+        periodStartsAt: string;
+        periodEndsAt: string | null;
+        rank: number;
+        rankThreshold: number;
+        score: string;
+        /** Format: date-time */
+        settledAt: string;
+      };
+    };
+    WebhookPayloadMilestoneReached: {
+      /** Format: uuid */
+      id: string;
+      /** @constant */
+      type: 'milestone.reached';
+      /** Format: date-time */
+      timestamp: string;
+      /** Format: uuid */
+      environmentId: string;
+      data: {
+        playerId: string;
+        streakKey: string;
+        runNumber: number;
+        milestoneThreshold: number;
+        /** Format: date-time */
+        reachedAt: string;
+      };
+    };
+    WebhookPayloadMissionCompleted: {
+      /** Format: uuid */
+      id: string;
+      /** @constant */
+      type: 'mission.completed';
+      /** Format: date-time */
+      timestamp: string;
+      /** Format: uuid */
+      environmentId: string;
+      data: {
+        playerId: string;
+        missionKey: string;
+        occurrenceNumber: number;
+        /** Format: date-time */
+        completedAt: string;
+      };
+    };
+    WebhookPayloadPointsAdjusted: {
+      /** Format: uuid */
+      id: string;
+      /** @constant */
+      type: 'points.adjusted';
+      /** Format: date-time */
+      timestamp: string;
+      /** Format: uuid */
+      environmentId: string;
+      data: {
+        playerId: string;
+        transactionId: string;
+        amount: number;
+        balanceAfter: number;
+        reason: string | null;
+        /** Format: date-time */
+        adjustedAt: string;
+      };
+    };
+    WebhookPayloadPurchaseMade: {
+      /** Format: uuid */
+      id: string;
+      /** @constant */
+      type: 'purchase.made';
+      /** Format: date-time */
+      timestamp: string;
+      /** Format: uuid */
+      environmentId: string;
+      data: {
+        playerId: string;
+        transactionId: string;
+        itemKey: string | null;
+        pointsSpent: number;
+        balanceAfter: number;
+        /** Format: date-time */
+        purchasedAt: string;
+      };
+    };
+    WebhookPayloadStreakBroken: {
+      /** Format: uuid */
+      id: string;
+      /** @constant */
+      type: 'streak.broken';
+      /** Format: date-time */
+      timestamp: string;
+      /** Format: uuid */
+      environmentId: string;
+      data: {
+        playerId: string;
+        streakKey: string;
+        runNumber: number;
+        finalCount: number | null;
+        lastCountedLocalDate: string | null;
+        /** Format: date-time */
+        brokenAt: string;
+      };
+    };
+    WebhookPayloadWebhookPing: {
+      /** Format: uuid */
+      id: string;
+      /** @constant */
+      type: 'webhook.ping';
+      /** Format: date-time */
+      timestamp: string;
+      /** Format: uuid */
+      environmentId: string;
+      data: {
+        /** Format: uuid */
+        webhookId: string;
+        message: string;
+      };
     };
   };
   responses: never;
@@ -3593,6 +4018,238 @@ export interface operations {
         content: {
           'application/problem+json': components['schemas']['ProblemDocument'];
         };
+      };
+    };
+  };
+  webhook_mission_completed: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The delivery id: the same on every attempt and replay. Deduplicate on it. */
+        'webhook-id': string;
+        /** @description Unix seconds when this attempt was signed. Refuse ones far from your clock. */
+        'webhook-timestamp': string;
+        /** @description Space-separated `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, one per secret in use (two during a rotation overlap). Verify with any Standard Webhooks library. */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['WebhookPayloadMissionCompleted'];
+      };
+    };
+    responses: {
+      /** @description Acknowledged: the delivery is not sent again. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_milestone_reached: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The delivery id: the same on every attempt and replay. Deduplicate on it. */
+        'webhook-id': string;
+        /** @description Unix seconds when this attempt was signed. Refuse ones far from your clock. */
+        'webhook-timestamp': string;
+        /** @description Space-separated `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, one per secret in use (two during a rotation overlap). Verify with any Standard Webhooks library. */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['WebhookPayloadMilestoneReached'];
+      };
+    };
+    responses: {
+      /** @description Acknowledged: the delivery is not sent again. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_streak_broken: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The delivery id: the same on every attempt and replay. Deduplicate on it. */
+        'webhook-id': string;
+        /** @description Unix seconds when this attempt was signed. Refuse ones far from your clock. */
+        'webhook-timestamp': string;
+        /** @description Space-separated `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, one per secret in use (two during a rotation overlap). Verify with any Standard Webhooks library. */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['WebhookPayloadStreakBroken'];
+      };
+    };
+    responses: {
+      /** @description Acknowledged: the delivery is not sent again. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_purchase_made: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The delivery id: the same on every attempt and replay. Deduplicate on it. */
+        'webhook-id': string;
+        /** @description Unix seconds when this attempt was signed. Refuse ones far from your clock. */
+        'webhook-timestamp': string;
+        /** @description Space-separated `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, one per secret in use (two during a rotation overlap). Verify with any Standard Webhooks library. */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['WebhookPayloadPurchaseMade'];
+      };
+    };
+    responses: {
+      /** @description Acknowledged: the delivery is not sent again. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_points_adjusted: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The delivery id: the same on every attempt and replay. Deduplicate on it. */
+        'webhook-id': string;
+        /** @description Unix seconds when this attempt was signed. Refuse ones far from your clock. */
+        'webhook-timestamp': string;
+        /** @description Space-separated `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, one per secret in use (two during a rotation overlap). Verify with any Standard Webhooks library. */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['WebhookPayloadPointsAdjusted'];
+      };
+    };
+    responses: {
+      /** @description Acknowledged: the delivery is not sent again. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_leaderboard_period_settled: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The delivery id: the same on every attempt and replay. Deduplicate on it. */
+        'webhook-id': string;
+        /** @description Unix seconds when this attempt was signed. Refuse ones far from your clock. */
+        'webhook-timestamp': string;
+        /** @description Space-separated `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, one per secret in use (two during a rotation overlap). Verify with any Standard Webhooks library. */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['WebhookPayloadLeaderboardPeriodSettled'];
+      };
+    };
+    responses: {
+      /** @description Acknowledged: the delivery is not sent again. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_leaderboard_rank_reached: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The delivery id: the same on every attempt and replay. Deduplicate on it. */
+        'webhook-id': string;
+        /** @description Unix seconds when this attempt was signed. Refuse ones far from your clock. */
+        'webhook-timestamp': string;
+        /** @description Space-separated `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, one per secret in use (two during a rotation overlap). Verify with any Standard Webhooks library. */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['WebhookPayloadLeaderboardRankReached'];
+      };
+    };
+    responses: {
+      /** @description Acknowledged: the delivery is not sent again. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_webhook_ping: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The delivery id: the same on every attempt and replay. Deduplicate on it. */
+        'webhook-id': string;
+        /** @description Unix seconds when this attempt was signed. Refuse ones far from your clock. */
+        'webhook-timestamp': string;
+        /** @description Space-separated `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, one per secret in use (two during a rotation overlap). Verify with any Standard Webhooks library. */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['WebhookPayloadWebhookPing'];
+      };
+    };
+    responses: {
+      /** @description Acknowledged: the delivery is not sent again. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
     };
   };

@@ -8,6 +8,7 @@ import { eventDebuggerOperations } from './openapi-event-debugger-operations.ts'
 import { operatorOperations, SESSION_SECURITY_SCHEME } from './openapi-operator-operations.ts';
 import { playerOperations } from './openapi-player-operations.ts';
 import { problemResponses } from './openapi-problem-responses.ts';
+import { webhookOperations } from './openapi-webhook-operations.ts';
 
 /**
  * The OpenAPI 3.1 document of the public /v1 API, generated from the route catalog. Schemas with a
@@ -31,6 +32,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
   const operators = operatorOperations();
   const players = playerOperations();
   const eventDebugger = eventDebuggerOperations();
+  const webhooks = webhookOperations();
   const components = {
     ...inputs.defs,
     ...outputs.defs,
@@ -40,6 +42,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     ...operators.schemas,
     ...players.schemas,
     ...eventDebugger.schemas,
+    ...webhooks.schemas,
   };
   // Schemas converted on their own point at each other as zod writes them (#/$defs/…): components here.
   const asComponents = (schemas: Record<string, JsonSchema>) =>
@@ -74,7 +77,9 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     },
     servers: [{ url: '/', description: 'The gateway' }],
     security: [{ apiKey: [] }],
-    tags: [...new Set([...ROUTES.map((r) => r.tag), 'Admin', 'Schemas'])].map((name) => ({ name })),
+    tags: [...new Set([...ROUTES.map((r) => r.tag), 'Admin', 'Schemas', 'Webhooks'])].map((name) => ({
+      name,
+    })),
     paths: {
       ...paths,
       ...admin.paths,
@@ -82,8 +87,10 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       ...operators.paths,
       ...players.paths,
       ...eventDebugger.paths,
+      ...webhooks.paths,
       ...environmentSchemaOperation(),
     },
+    webhooks: webhooks.webhooks,
     components: {
       securitySchemes: {
         adminToken: ADMIN_SECURITY_SCHEME,
