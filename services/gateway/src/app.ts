@@ -10,7 +10,7 @@ import type { RefusalTally } from './application/organization-limit/refusal-tall
 import type { PlayerDirectory } from './application/player-directory.ts';
 import type { RecentEvents } from './application/recent-events.ts';
 import type { SessionDeps } from './application/sessions.ts';
-import { adminRoutes } from './http/admin.ts';
+import { type AdminDeps, adminRoutes } from './http/admin.ts';
 import { consoleRoutes } from './http/console.ts';
 import { environmentSchemaRoutes } from './http/environment-schema.ts';
 import { eventRoutes } from './http/events.ts';
@@ -52,6 +52,8 @@ export interface GatewayDeps {
   consoleDirectory?: string;
   /** Wakes the outbox relay after a commit that recorded state changes for their topics. */
   onOutbox: () => void;
+  /** Webhook URL rules and the delivery worker's wake-up. */
+  webhooks: AdminDeps['webhooks'];
 }
 
 export function buildApp(deps: GatewayDeps): HttpApp {
@@ -85,6 +87,7 @@ export function buildApp(deps: GatewayDeps): HttpApp {
     recentEvents: deps.recentEvents,
     refusalTally: deps.refusalTally,
     outbox,
+    webhooks: deps.webhooks,
   });
   app.register(eventRoutes, {
     authenticator,

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import {
   baseEnv,
   internalAuthEnv,
+  kafkaConsumerEnv,
   kafkaEnv,
   metricsPortEnv,
   portEnv,
@@ -12,6 +13,7 @@ import {
 import { z } from 'zod';
 import { organizationLimitEnv } from './application/organization-limit/env.ts';
 import { sessionEnv } from './application/session-env.ts';
+import { webhooksEnv } from './application/webhooks/env.ts';
 
 const milliseconds = z.coerce.number().int().min(0);
 
@@ -20,10 +22,12 @@ export const gatewayEnv = baseEnv
   .extend(metricsPortEnv(9464).shape)
   .extend(postgresEnv.shape)
   .extend(kafkaEnv.shape)
+  .extend(kafkaConsumerEnv.shape)
   .extend(redisEnv.shape)
   .extend(organizationLimitEnv.shape)
   .extend(internalAuthEnv.shape)
   .extend(sessionEnv.shape)
+  .extend(webhooksEnv.shape)
   .extend({
     ADMIN_TOKEN: z.string().min(16, 'ADMIN_TOKEN must be at least 16 characters'),
     RULES_URL: z.url().default('http://127.0.0.1:8081'),

@@ -1,6 +1,6 @@
-import { connectServiceKafka, startOutboxRelay } from '@engage/kafka';
+import { connectServiceKafka, type KafkaClient, startOutboxRelay } from '@engage/kafka';
 import { InternalSigner, listen, type ServiceContext } from '@engage/kit';
-import { createPool, pingPool, warnIfAutovacuumOff } from '@engage/postgres';
+import { createPool, type Pool, pingPool, warnIfAutovacuumOff } from '@engage/postgres';
 import { createRedis } from '@engage/redis';
 import { buildApp } from './app.ts';
 import { startKeyExpiry } from './application/expire-idempotency-keys.ts';
@@ -9,6 +9,8 @@ import { createRefusalTally } from './application/organization-limit/refusal-tal
 import { createPlayerDirectory } from './application/player-directory.ts';
 import { createRecentEvents } from './application/recent-events.ts';
 import { cookieSecure } from './application/session-env.ts';
+import { startDeliveryWorker } from './application/webhooks/delivery-worker.ts';
+import { startWebhookSources } from './consumers/webhook-sources.ts';
 import type { GatewayEnv } from './env.ts';
 import { createEventProducer } from './kafka/event-producer.ts';
 import { createSignInAttempts } from './store/sign-in-attempts.ts';
@@ -62,6 +64,8 @@ export async function startGateway(ctx: ServiceContext<GatewayEnv>): Promise<voi
   });
   lifecycle.onShutdown('player change notifications', () => players.close());
 
+  const webhooks = startWebhooks({ env, log, lifecycle, pool, kafka });
+
   const app = buildApp({
     log,
     pool,
@@ -89,6 +93,7 @@ export async function startGateway(ctx: ServiceContext<GatewayEnv>): Promise<voi
     pendingKeyTimeoutMs: env.IDEMPOTENCY_PENDING_TIMEOUT_MS,
     readiness: () => pingPool(pool),
     onOutbox: relay.kick,
+    webhooks: { allowInsecureUrls: env.WEBHOOK_ALLOW_INSECURE_URLS, kick: webhooks.kick },
     organizationLimit,
     refusalTally,
     recentEvents: createRecentEvents({
@@ -103,4 +108,46 @@ export async function startGateway(ctx: ServiceContext<GatewayEnv>): Promise<voi
     }),
   });
   await listen(app, ctx);
+}
+
+/**
+ * Webhooks: the consumers that queue deliveries from the source topics, and this replica's delivery
+ * worker. Joining the consumer groups can wait out a crashed predecessor's session; the API does not
+ * wait for it. A consumer that cannot start stops the process.
+ */
+function startWebhooks(deps: {
+  env: GatewayEnv;
+  log: ServiceContext<GatewayEnv>['log'];
+  lifecycle: ServiceContext<GatewayEnv>['lifecycle'];
+  pool: Pool;
+  kafka: KafkaClient;
+}): { kick: () => void } {
+  const { env, log, lifecycle, pool, kafka } = deps;
+  if (!env.WEBHOOKS_ENABLED) return { kick: () => undefined };
+  const worker = startDeliveryWorker({
+    pool,
+    log,
+    settings: {
+      schedule: { delaysMs: env.WEBHOOK_RETRY_DELAYS_MS },
+      timeoutMs: env.WEBHOOK_TIMEOUT_MS,
+      pollIntervalMs: env.WEBHOOK_POLL_INTERVAL_MS,
+      concurrency: env.WEBHOOK_CONCURRENCY,
+      retentionMs: env.WEBHOOK_DELIVERY_RETENTION_MS,
+    },
+  });
+  lifecycle.onShutdown('webhook delivery worker', () => worker.stop());
+  const sources = startWebhookSources({
+    kafka,
+    pool,
+    log,
+    topicPrefix: env.KAFKA_TOPIC_PREFIX,
+    sessionTimeoutMs: env.KAFKA_SESSION_TIMEOUT_MS,
+    onQueued: worker.kick,
+    onStopped: (err) => lifecycle.fail('a webhook source consumer stopped', err),
+  });
+  lifecycle.onShutdown('webhook source consumers', async () => {
+    await Promise.all((await sources).map((consumer) => consumer.stop()));
+  });
+  sources.catch((err: unknown) => lifecycle.fail('the webhook source consumers failed to start', err));
+  return worker;
 }

@@ -43,6 +43,16 @@ export const ADMIN_ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   'GET /environments/:environmentId/leaderboards/:leaderboardKey': 'viewer',
   'GET /environments/:environmentId/leaderboards/:leaderboardKey/periods': 'viewer',
   'GET /environments/:environmentId/events/recent': 'viewer',
+  // Webhooks: an endpoint's secret and where the environment's changes go are the admin's to set.
+  'POST /environments/:environmentId/webhooks': 'admin',
+  'GET /environments/:environmentId/webhooks': 'viewer',
+  'GET /webhooks/:webhookId': 'viewer',
+  'PATCH /webhooks/:webhookId': 'admin',
+  'DELETE /webhooks/:webhookId': 'admin',
+  'POST /webhooks/:webhookId/rotate-secret': 'admin',
+  'GET /webhooks/:webhookId/deliveries': 'viewer',
+  'POST /webhooks/:webhookId/deliveries/:deliveryId/replay': 'admin',
+  'POST /webhooks/:webhookId/ping': 'admin',
 };
 
 export const routeKey = (method: string, url: string) => `${method} ${url}`;

@@ -129,6 +129,7 @@ function scopeOf(params: Record<string, string> | undefined): OrganizationScope 
   if (params?.projectId) return { projectId: params.projectId };
   if (params?.environmentId) return { environmentId: params.environmentId };
   if (params?.apiKeyId) return { apiKeyId: params.apiKeyId };
+  if (params?.webhookId) return { webhookId: params.webhookId };
   return undefined;
 }
 
@@ -136,5 +137,6 @@ function notFoundFor(scope: OrganizationScope) {
   if ('organizationId' in scope) return notFound('organization.not_found', 'No organization with that id.');
   if ('projectId' in scope) return notFound('project.not_found', 'No project with that id.');
   if ('environmentId' in scope) return notFound('environment.not_found', 'No environment with that id.');
-  return notFound('api_key.not_found', 'No API key with that id.');
+  if ('apiKeyId' in scope) return notFound('api_key.not_found', 'No API key with that id.');
+  return notFound('webhook.not_found', 'No webhook endpoint with that id.');
 }

@@ -67,6 +67,7 @@ import { operatorRoutes, writeOrigin } from './admin-operators.ts';
 import { adminPlayerRoutes } from './admin-players.ts';
 import { recentEventRoutes } from './admin-recent-events.ts';
 import { sessionRoutes } from './admin-session.ts';
+import { type WebhookRouteDeps, webhookRoutes } from './admin-webhooks.ts';
 
 export interface AdminDeps {
   pool: Pool;
@@ -86,6 +87,8 @@ export interface AdminDeps {
   refusalTally?: RefusalTally | undefined;
   /** Where API-key and definition changes are recorded for their topics. */
   outbox: StateOutbox;
+  /** Webhook URL rules and the delivery worker's wake-up. */
+  webhooks: Omit<WebhookRouteDeps, 'pool'>;
 }
 
 const organizationParams = z.object({ organizationId: z.uuid() });
@@ -110,6 +113,7 @@ export async function adminRoutes(scope: HttpApp, deps: AdminDeps): Promise<void
   adminPlayerRoutes(scope, { pool, upstreams: deps.upstreams, log: deps.log });
   definitionHistoryRoutes(scope, { pool });
   recentEventRoutes(scope, { recentEvents: deps.recentEvents });
+  webhookRoutes(scope, { pool, ...deps.webhooks });
 
   scope.post(
     '/organizations',

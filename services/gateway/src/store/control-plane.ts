@@ -365,7 +365,8 @@ export type OrganizationScope =
   | { organizationId: string }
   | { projectId: string }
   | { environmentId: string }
-  | { apiKeyId: string };
+  | { apiKeyId: string }
+  | { webhookId: string };
 
 /** The organization a resource belongs to; undefined when the resource does not exist. */
 export async function organizationOf(pool: Queryable, scope: OrganizationScope): Promise<string | undefined> {
@@ -380,11 +381,17 @@ export async function organizationOf(pool: Queryable, scope: OrganizationScope):
                 WHERE e.environment_id = $1`,
               scope.environmentId,
             ]
-          : [
-              `SELECT p.organization_id FROM api_keys k JOIN environments e USING (environment_id)
-                 JOIN projects p USING (project_id) WHERE k.api_key_id = $1`,
-              scope.apiKeyId,
-            ];
+          : 'apiKeyId' in scope
+            ? [
+                `SELECT p.organization_id FROM api_keys k JOIN environments e USING (environment_id)
+                   JOIN projects p USING (project_id) WHERE k.api_key_id = $1`,
+                scope.apiKeyId,
+              ]
+            : [
+                `SELECT p.organization_id FROM webhook_endpoints w JOIN environments e USING (environment_id)
+                   JOIN projects p USING (project_id) WHERE w.webhook_id = $1`,
+                scope.webhookId,
+              ];
   const { rows } = await pool.query<{ organization_id: string }>(sql, [id]);
   return rows[0]?.organization_id;
 }

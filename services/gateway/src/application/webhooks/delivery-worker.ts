@@ -1,0 +1,171 @@
+import type { Logger } from '@engage/kit';
+import type { Pool } from '@engage/postgres';
+import { Agent, request } from 'undici';
+import { pauseReasonOnExhaustion } from '../../domain/webhook-pause.ts';
+import { afterFailure, type RetrySchedule } from '../../domain/webhook-retry.ts';
+import { secretsInUse, signDelivery } from '../../domain/webhook-signature.ts';
+import {
+  type ClaimedDelivery,
+  claimDueDeliveries,
+  deleteFinishedDeliveries,
+  recordAttempt,
+} from '../../store/webhooks.ts';
+
+export interface DeliveryWorkerSettings {
+  schedule: RetrySchedule;
+  /** An attempt not answered within this is a failure. */
+  timeoutMs: number;
+  /** How often the worker looks for due deliveries when nothing woke it. */
+  pollIntervalMs: number;
+  /** Deliveries sent at the same time by this replica at most. */
+  concurrency: number;
+  /** Delivered and failed deliveries are deleted this long after they were created. */
+  retentionMs: number;
+}
+
+export interface DeliveryWorker {
+  /** Looks for due deliveries now (after a commit that queued some). */
+  kick: () => void;
+  /** Lets the attempts in flight finish and records them. */
+  stop: () => Promise<void>;
+}
+
+/** Longer than any attempt with its recording: a delivery leased by a dead worker is sent again after it. */
+const LEASE_MARGIN_MS = 5_000;
+const SWEEP_EVERY_MS = 60 * 60 * 1000;
+/** Most characters of an error kept on the delivery. */
+const MAX_ERROR_LENGTH = 500;
+
+/**
+ * Sends the deliveries due, each chain's oldest first (see claimDueDeliveries), with their
+ * signatures; records each attempt's status, response time and error; schedules the retry or,
+ * once the schedule is spent, fails the delivery and pauses its endpoint. One runs in every
+ * gateway replica: the leases share the work.
+ */
+export function startDeliveryWorker(deps: {
+  pool: Pool;
+  log: Logger;
+  settings: DeliveryWorkerSettings;
+}): DeliveryWorker {
+  const { pool, log, settings } = deps;
+  const agent = new Agent({
+    connect: { timeout: settings.timeoutMs },
+    headersTimeout: settings.timeoutMs,
+    bodyTimeout: settings.timeoutMs,
+  });
+  let running = true;
+  let wake: (() => void) | undefined;
+  let woken = false;
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      if (woken || !running) {
+        woken = false;
+        resolve();
+        return;
+      }
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wake = undefined;
+        woken = false;
+        resolve();
+      }
+      wake = done;
+    });
+
+  const loop = (async () => {
+    while (running) {
+      let claimed: ClaimedDelivery[] = [];
+      try {
+        claimed = await claimDueDeliveries(pool, settings.concurrency, settings.timeoutMs + LEASE_MARGIN_MS);
+        await Promise.all(claimed.map((delivery) => attempt(delivery)));
+      } catch (err) {
+        log.warn({ err }, 'webhook deliveries could not be claimed or recorded; trying again');
+      }
+      if (claimed.length < settings.concurrency) await sleep(settings.pollIntervalMs);
+    }
+  })();
+
+  async function attempt(delivery: ClaimedDelivery): Promise<void> {
+    const at = new Date();
+    const body = JSON.stringify(delivery.payload);
+    const headers = signDelivery({
+      deliveryId: delivery.deliveryId,
+      body,
+      at,
+      secrets: secretsInUse(delivery, at),
+    });
+    const started = performance.now();
+    let responseStatus: number | null = null;
+    let error: string | null = null;
+    try {
+      const response = await request(delivery.url, {
+        method: 'POST',
+        dispatcher: agent,
+        headers: { ...headers, 'content-type': 'application/json', 'user-agent': 'engage-webhooks/1' },
+        body,
+        signal: AbortSignal.timeout(settings.timeoutMs),
+      });
+      responseStatus = response.statusCode;
+      await response.body.dump();
+      if (responseStatus < 200 || responseStatus > 299) error = `HTTP ${responseStatus}`;
+    } catch (err) {
+      error = describe(err, settings.timeoutMs);
+    }
+    const responseTimeMs = Math.round(performance.now() - started);
+    const number = delivery.attempts + 1;
+    const decision = error === null ? undefined : afterFailure(settings.schedule, number, new Date());
+    const exhausted = decision?.kind === 'exhausted';
+    const recorded = await recordAttempt(pool, {
+      deliveryId: delivery.deliveryId,
+      webhookId: delivery.webhookId,
+      attempt: number,
+      at,
+      responseStatus,
+      responseTimeMs,
+      error,
+      delivered: error === null,
+      retryAt: decision?.kind === 'retry' ? decision.at : null,
+      pauseReason: exhausted ? pauseReasonOnExhaustion({ attempts: number, lastError: error! }) : null,
+    });
+    if (recorded && exhausted) {
+      log.warn({ webhookId: delivery.webhookId, deliveryId: delivery.deliveryId }, 'webhook endpoint paused');
+    }
+  }
+
+  const sweeper = setInterval(() => {
+    deleteFinishedDeliveries(pool, settings.retentionMs).catch((err: unknown) =>
+      log.warn({ err }, 'deleting old webhook deliveries failed; will try again'),
+    );
+  }, SWEEP_EVERY_MS);
+  sweeper.unref();
+
+  return {
+    kick: () => {
+      if (wake) wake();
+      else woken = true;
+    },
+    stop: async () => {
+      running = false;
+      clearInterval(sweeper);
+      wake?.();
+      await loop;
+      await agent.close();
+    },
+  };
+}
+
+function describe(err: unknown, timeoutMs: number): string {
+  const error = err as { name?: string; code?: string; message?: string; cause?: { code?: string } };
+  if (
+    error.name === 'TimeoutError' ||
+    error.code === 'UND_ERR_HEADERS_TIMEOUT' ||
+    error.code === 'UND_ERR_BODY_TIMEOUT'
+  ) {
+    return `no answer within ${timeoutMs} ms`;
+  }
+  const code = error.code ?? error.cause?.code;
+  const text = [code, error.message].filter(Boolean).join(': ') || String(err);
+  return text.slice(0, MAX_ERROR_LENGTH);
+}
