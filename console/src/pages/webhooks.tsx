@@ -7,7 +7,7 @@ import {
   type WebhookEndpoint,
   type WebhookEventType,
 } from '@engage/contracts/http/webhooks.ts';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, Fragment, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { api, unwrap } from '../api/client.ts';
 import { PausedWebhookNotice, resumeWebhook } from '../components/paused-webhooks.tsx';
@@ -26,12 +26,14 @@ const nameOf = (endpoint: WebhookEndpoint) => endpoint.description || endpoint.u
 
 /** Calls `refresh` every REFRESH_MS while the page is visible. */
 function useRefresh(refresh: () => void) {
+  const latest = useRef(refresh);
+  latest.current = refresh;
   useEffect(() => {
     const timer = setInterval(() => {
-      if (document.visibilityState === 'visible') refresh();
+      if (document.visibilityState === 'visible') latest.current();
     }, REFRESH_MS);
     return () => clearInterval(timer);
-  });
+  }, []);
 }
 
 /**
@@ -500,6 +502,8 @@ function DeliveryTable(props: {
   replaying: boolean;
   onReplay: (deliveryId: string) => void;
 }) {
+  const [shown, setShown] = useState<string | null>(null);
+  const columns = props.mayReplay ? 9 : 8;
   return (
     <table className="deliveries">
       <caption className="visually-hidden">Recent deliveries</caption>
@@ -518,41 +522,57 @@ function DeliveryTable(props: {
       </thead>
       <tbody>
         {props.deliveries.map((delivery) => (
-          <tr key={delivery.id}>
-            <td>{when(delivery.createdAt)}</td>
-            <td>
-              <code>{delivery.eventType}</code>
-              {delivery.playerId && <div className="muted">{delivery.playerId}</div>}
-            </td>
-            <td>
-              <span className={`badge delivery-${delivery.status}`}>{DELIVERY_STATUS[delivery.status]}</span>
-              {delivery.status === 'pending' && delivery.nextAttemptAt && (
-                <div className="muted">next {when(delivery.nextAttemptAt)}</div>
-              )}
-            </td>
-            <td>{delivery.attempts}</td>
-            <td>{delivery.responseStatus ?? '—'}</td>
-            <td>{delivery.responseTimeMs === null ? '—' : `${delivery.responseTimeMs} ms`}</td>
-            <td>{delivery.lastError ?? '—'}</td>
-            <td>
-              <details>
-                <summary>Payload</summary>
-                <pre>{JSON.stringify(delivery.payload, null, 2)}</pre>
-              </details>
-            </td>
-            {props.mayReplay && (
+          <Fragment key={delivery.id}>
+            <tr className="delivery">
+              <td>{when(delivery.createdAt)}</td>
+              <td>
+                <code>{delivery.eventType}</code>
+                {delivery.playerId && <div className="muted">{delivery.playerId}</div>}
+              </td>
+              <td>
+                <span className={`badge delivery-${delivery.status}`}>
+                  {DELIVERY_STATUS[delivery.status]}
+                </span>
+                {delivery.status === 'pending' && delivery.nextAttemptAt && (
+                  <div className="muted">next {when(delivery.nextAttemptAt)}</div>
+                )}
+              </td>
+              <td>{delivery.attempts}</td>
+              <td>{delivery.responseStatus ?? '—'}</td>
+              <td>{delivery.responseTimeMs === null ? '—' : `${delivery.responseTimeMs} ms`}</td>
+              <td>{delivery.lastError ?? '—'}</td>
               <td>
                 <button
                   type="button"
-                  disabled={props.replaying || delivery.status === 'pending'}
-                  onClick={() => props.onReplay(delivery.id)}
-                  aria-label={`Replay ${delivery.eventType} ${delivery.id}`}
+                  className="link"
+                  aria-expanded={shown === delivery.id}
+                  aria-controls={`payload-${delivery.id}`}
+                  onClick={() => setShown(shown === delivery.id ? null : delivery.id)}
                 >
-                  Replay
+                  {shown === delivery.id ? 'Hide' : 'Show'}
                 </button>
               </td>
+              {props.mayReplay && (
+                <td>
+                  <button
+                    type="button"
+                    disabled={props.replaying || delivery.status === 'pending'}
+                    onClick={() => props.onReplay(delivery.id)}
+                    aria-label={`Replay ${delivery.eventType} ${delivery.id}`}
+                  >
+                    Replay
+                  </button>
+                </td>
+              )}
+            </tr>
+            {shown === delivery.id && (
+              <tr className="payload" id={`payload-${delivery.id}`}>
+                <td colSpan={columns}>
+                  <pre data-testid="webhook-payload">{JSON.stringify(delivery.payload, null, 2)}</pre>
+                </td>
+              </tr>
             )}
-          </tr>
+          </Fragment>
         ))}
       </tbody>
     </table>
