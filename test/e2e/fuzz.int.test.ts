@@ -94,6 +94,11 @@ const VOCABULARY: Vocabulary = {
   timeZone: ['Europe/Paris', 'America/New_York', 'UTC'],
   amount: [5, 100],
   expectedPriceInPoints: [1],
+  // Webhook endpoints: a loopback port nothing listens on (the stack allows insecure URLs), so the
+  // deliveries the run queues fail at once without leaving the machine.
+  url: ['http://127.0.0.1:9/fuzz'],
+  eventTypes: [['points.adjusted'], ['mission.completed', 'leaderboard.rank_reached']],
+  overlapSeconds: [0, 3600],
 };
 
 /** The operators the admin operations act on: one signs in, one holds the console session, one is changed. */
@@ -184,7 +189,11 @@ describe('fuzzing every operation of the OpenAPI document', () => {
   beforeAll(async () => {
     // Every valid sign-in of the run is counted: the limits stay out of the way of reaching success.
     stack = await startStack({
-      env: { SIGN_IN_MAX_ATTEMPTS_PER_EMAIL: '1000', SIGN_IN_MAX_ATTEMPTS_PER_ADDRESS: '1000' },
+      env: {
+        SIGN_IN_MAX_ATTEMPTS_PER_EMAIL: '1000',
+        SIGN_IN_MAX_ATTEMPTS_PER_ADDRESS: '1000',
+        WEBHOOK_ALLOW_INSECURE_URLS: 'true',
+      },
     });
     tenant = await createTenant(stack.gatewayUrl, TEST_ADMIN_TOKEN, { definition: DEFINITION });
     // Admin operations name an environment: the Sandbox (settling a Live board is refused) or the
@@ -214,6 +223,20 @@ describe('fuzzing every operation of the OpenAPI document', () => {
       // The file as it is, so that a valid apply succeeds (unchanged) rather than name unknown events.
       ...Object.fromEntries(Object.entries(DEFINITION).map(([section, value]) => [section, [value]])),
     };
+    // A webhook endpoint with a delivery (its ping) for the webhook operations, and spares to delete.
+    const webhookOf = async (environmentId: string) => {
+      const created = await adminWrite(`/environments/${environmentId}/webhooks`, {
+        url: 'http://127.0.0.1:9/fuzz',
+        eventTypes: ['points.adjusted'],
+      });
+      return created.id as string;
+    };
+    const webhookId = await webhookOf(tenant.sandbox.environmentId);
+    VOCABULARY.webhookId = [webhookId];
+    VOCABULARY.deliveryId = [(await adminWrite(`/webhooks/${webhookId}/ping`)).id as string];
+    VOCABULARY_OF['DELETE /admin/v1/webhooks/{webhookId}'] = {
+      webhookId: [await webhookOf(spare.sandbox.environmentId), await webhookOf(spare.live.environmentId)],
+    };
     const operators = `${stack.gatewayUrl}/admin/v1/organizations/${tenant.organizationId}/operators`;
     for (const operator of [{ ...OWNER, role: 'owner' }, { ...SESSION_HOLDER, role: 'viewer' }, TARGET]) {
       const created = await fetch(operators, {
@@ -238,6 +261,20 @@ describe('fuzzing every operation of the OpenAPI document', () => {
   afterAll(async () => {
     await stack?.stop();
   });
+
+  // biome-ignore lint/suspicious/noExplicitAny: the answers of the setup's admin writes
+  const adminWrite = async (path: string, body?: unknown): Promise<any> => {
+    const res = await fetch(`${stack.gatewayUrl}/admin/v1${path}`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${TEST_ADMIN_TOKEN}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    expect(res.status, await res.clone().text()).toBeLessThan(300);
+    return res.json();
+  };
 
   /** Success answers to valid input, per operation. */
   const successes = new Map<Operation, number>();

@@ -22,8 +22,9 @@ const topicIdsIn = (text: string, pattern: RegExp) =>
 
 /**
  * A service consumes the topic named as `definition: topics.<id>` in a file that builds its
- * consumer group (`consumerGroupId('<service>', …)`), and produces every other catalog topic its
- * code names (`topics.<id>` handed to a producer or to its outbox).
+ * consumer group (`consumerGroupId('<service>', …)`), or in a list of sources that each name their
+ * own group (`group: '<service>-…', definition: topics.<id>`), and produces every other catalog
+ * topic its code names (`topics.<id>` handed to a producer or to its outbox).
  */
 export function kafkaAccessOf(service: string, topicPrefix: string): KafkaAccess {
   const sources = sourcesOf(service);
@@ -32,9 +33,18 @@ export function kafkaAccessOf(service: string, topicPrefix: string): KafkaAccess
       .filter((text) => text.includes(`consumerGroupId('${service}'`))
       .flatMap((text) => topicIdsIn(text, /definition: topics\.(\w+)/g)),
   );
+  const ownGroups = sources.flatMap((text) =>
+    [...text.matchAll(new RegExp(`group: '(${service}-[\\w-]+)',\\s*definition: topics\\.(\\w+)`, 'g'))]
+      .filter((m) => m[2]! in topics)
+      .map((m) => ({ topic: m[2] as TopicId, group: consumerGroupId(m[1]!, topicPrefix) })),
+  );
   const named = new Set(sources.flatMap((text) => topicIdsIn(text, /\btopics\.(\w+)/g)));
+  const consumes = [
+    ...[...consumed].map((topic) => ({ topic, group: consumerGroupId(service, topicPrefix) })),
+    ...ownGroups,
+  ];
   return {
-    consumes: [...consumed].map((topic) => ({ topic, group: consumerGroupId(service, topicPrefix) })),
-    produces: [...named].filter((id) => !consumed.has(id)),
+    consumes,
+    produces: [...named].filter((id) => !consumes.some((c) => c.topic === id)),
   };
 }

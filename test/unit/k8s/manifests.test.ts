@@ -416,7 +416,11 @@ describe('Strimzi users', () => {
 
   it('each service’s Kafka use is found in its code (consumer groups, topics it produces)', () => {
     const found = Object.fromEntries(SERVICES.map((s) => [s, kafkaAccessOf(s, 'engage.')]));
-    expect(found.gateway?.consumes).toEqual([]);
+    expect(found.gateway?.consumes).toEqual([
+      { topic: 'rulesProgress', group: 'engage-gateway-webhooks-progress' },
+      { topic: 'pointsJournal', group: 'engage-gateway-webhooks-journal' },
+      { topic: 'leaderboardsSettled', group: 'engage-gateway-webhooks-settled' },
+    ]);
     expect(found.gateway?.produces.sort()).toEqual(
       ['apiKeys', 'definitionsApplied', 'eventsAccepted', 'playersAttributes'].sort(),
     );

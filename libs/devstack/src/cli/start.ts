@@ -65,6 +65,8 @@ async function main() {
     INTERNAL_AUTH_SECRET: devInternalAuthSecret(repoRoot),
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
     HOST: process.env.HOST ?? '127.0.0.1',
+    // Webhook endpoints on this machine (http://127.0.0.1:…) are accepted in development.
+    WEBHOOK_ALLOW_INSECURE_URLS: process.env.WEBHOOK_ALLOW_INSECURE_URLS ?? 'true',
   };
   for (const service of SERVICES) env[`${service.name.toUpperCase()}_URL`] = localUrl(stackPort(service));
 

@@ -17,17 +17,21 @@ import {
 } from '../domain/webhook-changes.ts';
 
 interface Source<T> {
-  /** Names the consumer group: `engage-gateway-webhooks-<name>`. */
-  name: string;
+  /** The consumer group's name (before the deployment's prefix): one group per topic. */
+  group: string;
   definition: TopicDefinition<T>;
   changesOf: (value: T) => WebhookChange[];
 }
 
 /** The topics webhooks report from, and what each record becomes. */
 const SOURCES = [
-  { name: 'progress', definition: topics.rulesProgress, changesOf: changesOfProgress },
-  { name: 'journal', definition: topics.pointsJournal, changesOf: changesOfJournal },
-  { name: 'settled', definition: topics.leaderboardsSettled, changesOf: changesOfSettlement },
+  { group: 'gateway-webhooks-progress', definition: topics.rulesProgress, changesOf: changesOfProgress },
+  { group: 'gateway-webhooks-journal', definition: topics.pointsJournal, changesOf: changesOfJournal },
+  {
+    group: 'gateway-webhooks-settled',
+    definition: topics.leaderboardsSettled,
+    changesOf: changesOfSettlement,
+  },
 ] as const satisfies readonly Source<never>[];
 
 /**
@@ -50,7 +54,7 @@ export async function startWebhookSources(deps: {
       kafka: deps.kafka,
       pool: deps.pool,
       log: deps.log,
-      groupId: consumerGroupId(`gateway-webhooks-${source.name}`, deps.topicPrefix),
+      groupId: consumerGroupId(source.group, deps.topicPrefix),
       topic: topicName(source.definition, deps.topicPrefix),
       definition: source.definition,
       sessionTimeoutMs: deps.sessionTimeoutMs,

@@ -33,8 +33,6 @@ export interface DeliveryWorker {
 /** Longer than any attempt with its recording: a delivery leased by a dead worker is sent again after it. */
 const LEASE_MARGIN_MS = 5_000;
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
-/** Most characters of an error kept on the delivery. */
-const MAX_ERROR_LENGTH = 500;
 
 /**
  * Sends the deliveries due, each chain's oldest first (see claimDueDeliveries), with their
@@ -156,16 +154,34 @@ export function startDeliveryWorker(deps: {
   };
 }
 
+/** Connection failures in words an operator reads on the delivery (not the system's error codes). */
+const NETWORK_ERRORS: Record<string, string> = {
+  ECONNREFUSED: 'connection refused',
+  ECONNRESET: 'connection reset by the receiver',
+  EPIPE: 'connection closed by the receiver',
+  ENOTFOUND: 'host not found',
+  EAI_AGAIN: 'host name lookup failed',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+  UND_ERR_CONNECT_TIMEOUT: 'could not connect in time',
+  UND_ERR_SOCKET: 'connection closed by the receiver',
+  CERT_HAS_EXPIRED: 'TLS certificate expired',
+  DEPTH_ZERO_SELF_SIGNED_CERT: 'TLS certificate not trusted (self-signed)',
+  SELF_SIGNED_CERT_IN_CHAIN: 'TLS certificate not trusted (self-signed)',
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'TLS certificate not trusted',
+  ERR_TLS_CERT_ALTNAME_INVALID: 'TLS certificate is for another host',
+};
+
 function describe(err: unknown, timeoutMs: number): string {
-  const error = err as { name?: string; code?: string; message?: string; cause?: { code?: string } };
+  const error = err as { name?: string; code?: string; cause?: { code?: string } };
+  const code = error.code ?? error.cause?.code;
   if (
     error.name === 'TimeoutError' ||
-    error.code === 'UND_ERR_HEADERS_TIMEOUT' ||
-    error.code === 'UND_ERR_BODY_TIMEOUT'
+    code === 'UND_ERR_HEADERS_TIMEOUT' ||
+    code === 'UND_ERR_BODY_TIMEOUT'
   ) {
     return `no answer within ${timeoutMs} ms`;
   }
-  const code = error.code ?? error.cause?.code;
-  const text = [code, error.message].filter(Boolean).join(': ') || String(err);
-  return text.slice(0, MAX_ERROR_LENGTH);
+  if (code && NETWORK_ERRORS[code]) return NETWORK_ERRORS[code];
+  return 'request failed (no answer read)';
 }
