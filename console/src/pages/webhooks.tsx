@@ -10,6 +10,7 @@ import {
 import { type FormEvent, Fragment, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { api, unwrap } from '../api/client.ts';
+import { useCursorPages } from '../components/cursor-pages.tsx';
 import { PausedWebhookNotice, resumeWebhook } from '../components/paused-webhooks.tsx';
 import { Busy, ProblemMessage } from '../components/status.tsx';
 import { useAction, useLoad } from '../components/use-call.ts';
@@ -18,6 +19,7 @@ import { canWrite, useMembership } from '../session/session.tsx';
 
 /** How often the endpoints' health and the open endpoint's deliveries are read again while visible. */
 const REFRESH_MS = 2_000;
+const DELIVERIES_PER_PAGE = 20;
 
 const when = (iso: string | null) =>
   iso ? `${new Date(iso).toLocaleString('en-GB', { timeZone: 'UTC' })} UTC` : '—';
@@ -326,11 +328,24 @@ function EndpointDetail(props: {
     null,
   );
   const [saved, setSaved] = useState(false);
-  const deliveries = useLoad(
-    () => unwrap(api.GET('/admin/v1/webhooks/{webhookId}/deliveries', { params: { path: { webhookId } } })),
+  const deliveries = useCursorPages(
+    async (cursor) => {
+      const page = await unwrap(
+        api.GET('/admin/v1/webhooks/{webhookId}/deliveries', {
+          params: {
+            path: { webhookId },
+            query: { limit: DELIVERIES_PER_PAGE, ...(cursor ? { cursor } : {}) },
+          },
+        }),
+      );
+      return { entries: page.items, nextCursor: page.nextCursor };
+    },
     [webhookId],
   );
-  useRefresh(deliveries.reload);
+  // Older pages stay as they are; the newest is read again to show attempts as they happen.
+  useRefresh(() => {
+    if (deliveries.onFirstPage) deliveries.reload();
+  });
   const afterChange = () => {
     onChanged();
     deliveries.reload();
@@ -483,15 +498,16 @@ function EndpointDetail(props: {
       {deliveries.loading && !deliveries.data && <Busy label="Loading the deliveries…" />}
       <ProblemMessage error={deliveries.error} />
       <ProblemMessage error={replay.error} />
-      {deliveries.data && deliveries.data.items.length === 0 && <p>No deliveries yet.</p>}
-      {deliveries.data && deliveries.data.items.length > 0 && (
+      {deliveries.data && deliveries.data.entries.length === 0 && <p>No deliveries yet.</p>}
+      {deliveries.data && deliveries.data.entries.length > 0 && (
         <DeliveryTable
-          deliveries={deliveries.data.items}
+          deliveries={deliveries.data.entries}
           mayReplay={mayWrite}
           replaying={replay.busy}
           onReplay={(id) => replay.run(id)}
         />
       )}
+      {deliveries.pager}
     </section>
   );
 }
