@@ -72,18 +72,39 @@ export function startDeliveryWorker(deps: {
       wake = done;
     });
 
+  // Attempts run side by side up to `concurrency`; a slot that frees wakes the loop to lease more,
+  // so a slow receiver holds only its own slots, not the others' deliveries.
+  const inFlight = new Set<Promise<void>>();
   const loop = (async () => {
     while (running) {
-      let claimed: ClaimedDelivery[] = [];
-      try {
-        claimed = await claimDueDeliveries(pool, settings.concurrency, settings.timeoutMs + LEASE_MARGIN_MS);
-        await Promise.all(claimed.map((delivery) => attempt(delivery)));
-      } catch (err) {
-        log.warn({ err }, 'webhook deliveries could not be claimed or recorded; trying again');
+      const free = settings.concurrency - inFlight.size;
+      if (free > 0) {
+        try {
+          const claimed = await claimDueDeliveries(pool, free, settings.timeoutMs + LEASE_MARGIN_MS);
+          for (const delivery of claimed) {
+            const sending = attempt(delivery)
+              .catch((err: unknown) =>
+                log.warn({ err, deliveryId: delivery.deliveryId }, 'a webhook attempt could not be recorded'),
+              )
+              .finally(() => {
+                inFlight.delete(sending);
+                kick();
+              });
+            inFlight.add(sending);
+          }
+        } catch (err) {
+          log.warn({ err }, 'webhook deliveries could not be leased; trying again');
+        }
       }
-      if (claimed.length < settings.concurrency) await sleep(settings.pollIntervalMs);
+      await sleep(settings.pollIntervalMs);
     }
+    await Promise.all(inFlight);
   })();
+
+  function kick() {
+    if (wake) wake();
+    else woken = true;
+  }
 
   async function attempt(delivery: ClaimedDelivery): Promise<void> {
     const at = new Date();
@@ -140,10 +161,7 @@ export function startDeliveryWorker(deps: {
   sweeper.unref();
 
   return {
-    kick: () => {
-      if (wake) wake();
-      else woken = true;
-    },
+    kick,
     stop: async () => {
       running = false;
       clearInterval(sweeper);
