@@ -176,12 +176,10 @@ describe('the Webhooks page', () => {
     await failed.waitFor();
     const before = received.length;
     await failed.getByRole('button', { name: /^Replay webhook\.ping/ }).click();
-    await expect
-      .poll(() => rowsOf(deliveries(page)).filter({ hasText: 'Failed' }).count(), { timeout: 20_000 })
-      .toBe(0);
+    // Queued again (Pending), then sent: both pings end delivered.
     const pings = rowsOf(deliveries(page)).filter({ hasText: 'webhook.ping' });
+    await expect.poll(() => pings.filter({ hasText: 'Delivered' }).count(), { timeout: 20_000 }).toBe(2);
     expect(await pings.count()).toBe(2);
-    for (const ping of await pings.all()) expect(await ping.textContent()).toContain('Delivered');
     const replayed = received.slice(before);
     expect(replayed).toHaveLength(1);
     expect(replayed[0]!.headers['webhook-id']).toBe(received[1]!.headers['webhook-id']);
