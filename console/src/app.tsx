@@ -12,6 +12,7 @@ import { OverviewPage } from './pages/overview.tsx';
 import { PlayersPage } from './pages/players.tsx';
 import { PromotionPage } from './pages/promotion.tsx';
 import { SignInPage } from './pages/sign-in.tsx';
+import { WebhooksPage } from './pages/webhooks.tsx';
 import { SessionProvider, useSession } from './session/session.tsx';
 
 /** Signed-in pages only: anyone else is sent to sign in, and back here afterwards. */
@@ -70,6 +71,10 @@ const router = createBrowserRouter(
             {
               path: 'organizations/:organizationId/environments/:environmentId/events',
               element: <EventsPage />,
+            },
+            {
+              path: 'organizations/:organizationId/environments/:environmentId/webhooks',
+              element: <WebhooksPage />,
             },
             { path: '*', element: <p>No such page.</p> },
           ],

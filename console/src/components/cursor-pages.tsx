@@ -38,6 +38,7 @@ export function useCursorPages<T>(
   return {
     ...page,
     pager,
+    onFirstPage: cursors.length === 1,
     reload: () => {
       if (cursors.length > 1) setCursors([undefined]);
       else page.reload();

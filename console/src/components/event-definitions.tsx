@@ -4,6 +4,7 @@ import { api, unwrap } from '../api/client.ts';
 import { canWrite, useMembership } from '../session/session.tsx';
 import { DiffView } from './diff-view.tsx';
 import { usePage } from './pager.tsx';
+import { PreviewedChange } from './previewed-change.tsx';
 import { Busy, ProblemMessage } from './status.tsx';
 import { useAction, useLoad } from './use-call.ts';
 
@@ -106,20 +107,12 @@ export function EventDefinitions(props: { organizationId: string; environmentId:
             Declaring <code>{preview.key}</code> keeps its properties and makes it part of the environment
             file: it no longer depends on discovery.
           </p>
-          <DiffView diff={preview.diff} />
-          <div className="actions">
-            <button
-              type="button"
-              className="primary"
-              onClick={() => apply.run(preview.key)}
-              disabled={apply.busy}
-            >
-              {apply.busy ? 'Applying…' : 'Apply'}
-            </button>
-            <button type="button" onClick={() => setPreview(null)}>
-              Cancel
-            </button>
-          </div>
+          <PreviewedChange
+            diff={preview.diff}
+            applying={apply.busy}
+            onApply={() => apply.run(preview.key)}
+            onCancel={() => setPreview(null)}
+          />
         </section>
       )}
       <ProblemMessage error={apply.error} />

@@ -4,6 +4,7 @@ import { useParams } from 'react-router';
 import { api, unwrap } from '../api/client.ts';
 import { DiffView } from '../components/diff-view.tsx';
 import { EventDefinitions } from '../components/event-definitions.tsx';
+import { PreviewedChange } from '../components/previewed-change.tsx';
 import { Busy, ProblemMessage } from '../components/status.tsx';
 import { useAction } from '../components/use-call.ts';
 import { useEnvironment } from '../components/use-environment.ts';
@@ -57,22 +58,12 @@ export function DiscoveryPage() {
       )}
       <ProblemMessage error={previewChange.error} />
       {preview && (
-        <>
-          <DiffView diff={preview.diff} />
-          <div className="actions">
-            <button
-              type="button"
-              className="primary"
-              onClick={() => apply.run(preview.discovery)}
-              disabled={apply.busy}
-            >
-              {apply.busy ? 'Applying…' : 'Apply'}
-            </button>
-            <button type="button" onClick={() => setPreview(null)}>
-              Cancel
-            </button>
-          </div>
-        </>
+        <PreviewedChange
+          diff={preview.diff}
+          applying={apply.busy}
+          onApply={() => apply.run(preview.discovery)}
+          onCancel={() => setPreview(null)}
+        />
       )}
       <ProblemMessage error={apply.error} />
       {applied && <DiffView diff={applied} />}

@@ -1,6 +1,7 @@
 import type { Environment, OrganizationUsage, Project, UsageMeter } from '@engage/contracts/http/admin.ts';
 import { Link, useParams } from 'react-router';
 import { api, unwrap } from '../api/client.ts';
+import { PausedWebhooks } from '../components/paused-webhooks.tsx';
 import { Busy, ProblemMessage } from '../components/status.tsx';
 import { useLoad } from '../components/use-call.ts';
 
@@ -75,6 +76,7 @@ function EnvironmentCard(props: { organizationId: string; project: Project; envi
       <h4>{environment.kind}</h4>
       <p>Discovery {environment.discovery ? 'on' : 'off'}</p>
       <RecentRefusals environmentId={environment.environmentId} />
+      <PausedWebhooks organizationId={organizationId} environmentId={environment.environmentId} />
       <ul className="links">
         <li>
           <Link to={`${base}/api-keys`} aria-label={`API keys of ${label}`}>
@@ -104,6 +106,11 @@ function EnvironmentCard(props: { organizationId: string; project: Project; envi
         <li>
           <Link to={`${base}/events`} aria-label={`Events of ${label}`}>
             Events
+          </Link>
+        </li>
+        <li>
+          <Link to={`${base}/webhooks`} aria-label={`Webhooks of ${label}`}>
+            Webhooks
           </Link>
         </li>
       </ul>

@@ -59,6 +59,7 @@ const WRITERS: Record<string, readonly Role[]> = {
   definition: ['owner', 'admin', 'designer'],
   discovery: ['owner', 'admin'],
   players: ['owner', 'admin', 'support'],
+  webhooks: ['owner', 'admin'],
 };
 
 export function canWrite(membership: Membership | undefined, area: keyof typeof WRITERS): boolean {

@@ -2,9 +2,9 @@ import { startStack, TEST_ADMIN_TOKEN, type TestStack } from '@engage/testkit';
 import { buildConsole, consoleBuildIsStale } from '../../scripts/build.ts';
 
 /** The whole stack as processes, the gateway serving the console built from the sources here. */
-export async function startConsoleStack(): Promise<TestStack> {
+export async function startConsoleStack(options: Parameters<typeof startStack>[0] = {}): Promise<TestStack> {
   if (consoleBuildIsStale()) buildConsole();
-  return startStack();
+  return startStack(options);
 }
 
 /** Adds an operator with a password to the organization, as its owner would (here: the admin token). */

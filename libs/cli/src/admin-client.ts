@@ -19,6 +19,18 @@ import type {
   Operator,
   Role,
 } from '@engage/contracts/http/operators.ts';
+import type {
+  CreatedWebhookEndpoint,
+  CreateWebhook,
+  ListWebhookDeliveriesQuery,
+  RotatedWebhookSecret,
+  RotateWebhookSecret,
+  UpdateWebhook,
+  WebhookDelivery,
+  WebhookDeliveryPage,
+  WebhookEndpoint,
+  WebhookEndpointList,
+} from '@engage/contracts/http/webhooks.ts';
 import { request } from 'undici';
 
 /** A refusal of the admin API, carrying its problem document. */
@@ -173,6 +185,52 @@ export class AdminClient {
     for (const [key, value] of Object.entries(query)) if (value !== undefined) search.set(key, String(value));
     const suffix = search.size > 0 ? `?${search}` : '';
     return this.call('GET', `/organizations/${enc(organizationId)}/audit-log${suffix}`);
+  }
+
+  /** Subscribes an endpoint; the answer holds its signing secret, shown only here and on rotation. */
+  createWebhook(environmentId: string, input: CreateWebhook): Promise<CreatedWebhookEndpoint> {
+    return this.call('POST', `/environments/${enc(environmentId)}/webhooks`, input);
+  }
+
+  async listWebhooks(environmentId: string): Promise<WebhookEndpoint[]> {
+    return (await this.call<WebhookEndpointList>('GET', `/environments/${enc(environmentId)}/webhooks`))
+      .items;
+  }
+
+  getWebhook(webhookId: string): Promise<WebhookEndpoint> {
+    return this.call('GET', `/webhooks/${enc(webhookId)}`);
+  }
+
+  /** `status: 'active'` resumes a paused endpoint. */
+  updateWebhook(webhookId: string, patch: UpdateWebhook): Promise<WebhookEndpoint> {
+    return this.call('PATCH', `/webhooks/${enc(webhookId)}`, patch);
+  }
+
+  async deleteWebhook(webhookId: string): Promise<void> {
+    await this.call('DELETE', `/webhooks/${enc(webhookId)}`);
+  }
+
+  rotateWebhookSecret(webhookId: string, input: RotateWebhookSecret = {}): Promise<RotatedWebhookSecret> {
+    return this.call('POST', `/webhooks/${enc(webhookId)}/rotate-secret`, input);
+  }
+
+  /** One page of the endpoint's deliveries, newest first. */
+  listWebhookDeliveries(
+    webhookId: string,
+    query: ListWebhookDeliveriesQuery = {},
+  ): Promise<WebhookDeliveryPage> {
+    const search = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) if (value !== undefined) search.set(key, String(value));
+    const suffix = search.size > 0 ? `?${search}` : '';
+    return this.call('GET', `/webhooks/${enc(webhookId)}/deliveries${suffix}`);
+  }
+
+  replayWebhookDelivery(webhookId: string, deliveryId: string): Promise<WebhookDelivery> {
+    return this.call('POST', `/webhooks/${enc(webhookId)}/deliveries/${enc(deliveryId)}/replay`);
+  }
+
+  pingWebhook(webhookId: string): Promise<WebhookDelivery> {
+    return this.call('POST', `/webhooks/${enc(webhookId)}/ping`);
   }
 
   /** Served without the admin token, for editors. */

@@ -5,6 +5,7 @@ import { Command, Option } from 'commander';
 import { parse as parseYaml } from 'yaml';
 import { AdminClient, describeProblemItem } from './admin-client.ts';
 import { readPassword } from './password-input.ts';
+import { addWebhookCommands } from './webhook-commands.ts';
 
 export interface CliIo {
   out: (text: string) => void;
@@ -15,7 +16,7 @@ export interface CliIo {
 
 const BILLING = ['active', 'none', 'overdue'] as const;
 
-/** The `engage` command line: the admin API for operators (organizations, projects, keys, apply). */
+/** The `engage` command line: the admin API for operators (organizations, projects, keys, apply, webhooks). */
 export function buildProgram(io: CliIo = { out: (t) => process.stdout.write(t), env: process.env }): Command {
   const program = new Command('engage')
     .description('Operate an engage deployment through the gateway admin API.')
@@ -157,6 +158,8 @@ export function buildProgram(io: CliIo = { out: (t) => process.stdout.write(t), 
     .action(async (leaderboardKey: string, opts: { environment: string }) =>
       print(await client().settleLeaderboard(opts.environment, leaderboardKey)),
     );
+
+  addWebhookCommands(program, { client, out: io.out, environmentId: io.env.ENGAGE_ENVIRONMENT_ID });
 
   program
     .command('schema')

@@ -59,7 +59,7 @@ export class EventQueue {
     }
     // The key is made now so that however often its batch is sent, the event is accepted once.
     this.#buffer.push({ ...event, idempotencyKey: event.idempotencyKey ?? crypto.randomUUID() });
-    if (this.#buffer.length >= this.#maxBatch) this.#sendFullBatches();
+    if (this.#buffer.length >= this.#maxBatch) this.#takeBatches(false);
     else this.#timer ??= setTimeout(() => void this.flush(), this.#flushIntervalMs);
   }
 
@@ -74,10 +74,6 @@ export class EventQueue {
     this.#closed = true;
     await this.flush();
     for (const wake of this.#roomWaiters.splice(0)) wake();
-  }
-
-  #sendFullBatches() {
-    this.#takeBatches(false);
   }
 
   #takeBatches(partialToo: boolean) {
