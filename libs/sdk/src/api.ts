@@ -2056,10 +2056,16 @@ export interface components {
       environmentId: string;
       data: {
         playerId: string;
-        transactionId: string;
-        itemKey: string | null;
+        purchaseId: string;
+        transactionId: string | null;
+        itemKey: string;
+        occurrenceNumber: number;
         pointsSpent: number;
         balanceAfter: number;
+        contents: {
+          catalogItemKey: string;
+          value: number | string | boolean;
+        }[];
         /** Format: date-time */
         purchasedAt: string;
       };

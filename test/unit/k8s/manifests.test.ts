@@ -419,6 +419,7 @@ describe('Strimzi users', () => {
     expect(found.gateway?.consumes).toEqual([
       { topic: 'rulesProgress', group: 'engage-gateway-webhooks-progress' },
       { topic: 'pointsJournal', group: 'engage-gateway-webhooks-journal' },
+      { topic: 'shopPurchases', group: 'engage-gateway-webhooks-purchases' },
       { topic: 'leaderboardsSettled', group: 'engage-gateway-webhooks-settled' },
     ]);
     expect(found.gateway?.produces.sort()).toEqual(

@@ -189,11 +189,19 @@ export const WEBHOOK_PAYLOAD_DATA = {
   }),
   'purchase.made': z.object({
     ...player,
-    /** The ledger's journal entry (the purchase's transaction). */
-    transactionId: z.string(),
-    itemKey: z.string().nullable(),
+    /** The purchase (the purchaseId its answer carried). */
+    purchaseId: z.string(),
+    /** The ledger's journal entry of the charge (the purchase's transactionId); null for a free item. */
+    transactionId: z.string().nullable(),
+    itemKey: z.string(),
+    /** The item's occurrence the purchase counts against. */
+    occurrenceNumber: z.int(),
     pointsSpent: z.int(),
     balanceAfter: z.int(),
+    /** What the purchase granted: each content's catalog item and its typed value. */
+    contents: z.array(
+      z.object({ catalogItemKey: z.string(), value: z.union([z.number(), z.string(), z.boolean()]) }),
+    ),
     purchasedAt: timestamp,
   }),
   'points.adjusted': z.object({

@@ -12,6 +12,7 @@ import { enqueueDeliveries } from '../application/webhooks/enqueue-deliveries.ts
 import {
   changesOfJournal,
   changesOfProgress,
+  changesOfPurchase,
   changesOfSettlement,
   type WebhookChange,
 } from '../domain/webhook-changes.ts';
@@ -27,6 +28,7 @@ interface Source<T> {
 const SOURCES = [
   { group: 'gateway-webhooks-progress', definition: topics.rulesProgress, changesOf: changesOfProgress },
   { group: 'gateway-webhooks-journal', definition: topics.pointsJournal, changesOf: changesOfJournal },
+  { group: 'gateway-webhooks-purchases', definition: topics.shopPurchases, changesOf: changesOfPurchase },
   {
     group: 'gateway-webhooks-settled',
     definition: topics.leaderboardsSettled,

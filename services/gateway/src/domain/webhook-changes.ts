@@ -1,4 +1,4 @@
-import type { LeaderboardResult, PointsJournalEntry, RulesProgress } from '@engage/contracts';
+import type { LeaderboardResult, PointsJournalEntry, RulesProgress, ShopPurchase } from '@engage/contracts';
 import type { WebhookEventType } from '@engage/contracts/http/webhooks.ts';
 
 /**
@@ -75,47 +75,53 @@ export function changesOfProgress(record: RulesProgress): WebhookChange[] {
   }
 }
 
-/** points.journal.v1: adjustments and purchases; reward credits are reported as their mission or milestone. */
+/**
+ * points.journal.v1: adjustments. Purchases come from shop.purchases.v1 (free ones have no entry);
+ * reward credits are reported as their mission or milestone.
+ */
 export function changesOfJournal(entry: PointsJournalEntry): WebhookChange[] {
-  const base = {
-    sourceId: entry.entryId,
-    environmentId: entry.environmentId,
-    playerId: entry.playerId,
-    occurredAt: entry.occurredAt,
-  };
-  if (entry.kind === 'adjustment') {
-    return [
-      {
-        ...base,
-        eventType: 'points.adjusted',
-        data: {
-          playerId: entry.playerId,
-          transactionId: entry.entryId,
-          amount: entry.amount,
-          balanceAfter: entry.balanceAfter,
-          reason: entry.reason,
-          adjustedAt: entry.occurredAt,
-        },
+  if (entry.kind !== 'adjustment') return [];
+  return [
+    {
+      sourceId: entry.entryId,
+      environmentId: entry.environmentId,
+      playerId: entry.playerId,
+      occurredAt: entry.occurredAt,
+      eventType: 'points.adjusted',
+      data: {
+        playerId: entry.playerId,
+        transactionId: entry.entryId,
+        amount: entry.amount,
+        balanceAfter: entry.balanceAfter,
+        reason: entry.reason,
+        adjustedAt: entry.occurredAt,
       },
-    ];
-  }
-  if (entry.kind === 'purchase') {
-    return [
-      {
-        ...base,
-        eventType: 'purchase.made',
-        data: {
-          playerId: entry.playerId,
-          transactionId: entry.entryId,
-          itemKey: entry.marketplaceItemKey,
-          pointsSpent: Math.abs(entry.amount),
-          balanceAfter: entry.balanceAfter,
-          purchasedAt: entry.occurredAt,
-        },
+    },
+  ];
+}
+
+/** shop.purchases.v1: every purchase, free ones too. */
+export function changesOfPurchase(purchase: ShopPurchase): WebhookChange[] {
+  return [
+    {
+      sourceId: purchase.purchaseId,
+      environmentId: purchase.environmentId,
+      playerId: purchase.playerId,
+      occurredAt: purchase.purchasedAt,
+      eventType: 'purchase.made',
+      data: {
+        playerId: purchase.playerId,
+        purchaseId: purchase.purchaseId,
+        transactionId: purchase.entryId,
+        itemKey: purchase.marketplaceItemKey,
+        occurrenceNumber: purchase.occurrenceNumber,
+        pointsSpent: purchase.priceInPoints,
+        balanceAfter: purchase.balanceAfter,
+        contents: purchase.contents,
+        purchasedAt: purchase.purchasedAt,
       },
-    ];
-  }
-  return [];
+    },
+  ];
 }
 
 /**

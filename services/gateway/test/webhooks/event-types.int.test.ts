@@ -32,7 +32,17 @@ beforeAll(async () => {
       streaks: [
         { key: 'daily', name: 'Daily', events: [{ event: 'scored' }], milestones: [{ threshold: 1 }] },
       ],
-      marketplace: { items: [{ key: 'badge', name: 'Badge', priceInPoints: 10 }] },
+      marketplace: {
+        items: [
+          { key: 'badge', name: 'Badge', priceInPoints: 10 },
+          {
+            key: 'gift',
+            name: 'Daily gift',
+            priceInPoints: 0,
+            contents: [{ catalogItemKey: 'gem', value: { type: 'number', value: 1 } }],
+          },
+        ],
+      },
       leaderboards: [
         {
           key: 'points',
@@ -97,6 +107,7 @@ it('sends each event type with the documented payload, signed', async () => {
     return balance === 50 ? balance : undefined;
   });
   const purchase = await v1('POST', '/v1/marketplace-items/badge/purchases', { playerId: 'ann' });
+  const gift = await v1('POST', '/v1/marketplace-items/gift/purchases', { playerId: 'bob' });
   const adjustment = await v1('POST', '/v1/points/adjustments', {
     playerId: 'bob',
     amount: -5,
@@ -119,14 +130,15 @@ it('sends each event type with the documented payload, signed', async () => {
   );
   expect(settled.status).toBe(200);
 
-  // Two players each: a mission, a milestone, a settled standing; one purchase, one adjustment, one top-1 rank.
+  // Two players each: a mission, a milestone, a settled standing, a purchase (bob's free); one
+  // adjustment, one top-1 rank.
   const expected = {
     'leaderboard.period_settled': 2,
     'leaderboard.rank_reached': 1,
     'milestone.reached': 2,
     'mission.completed': 2,
     'points.adjusted': 1,
-    'purchase.made': 1,
+    'purchase.made': 2,
   };
   const countsByType = () => {
     const counts: Record<string, number> = {};
@@ -172,13 +184,31 @@ it('sends each event type with the documented payload, signed', async () => {
       reachedAt: expect.any(String),
     })),
   );
-  expect(byType('purchase.made').map((p) => p.data)).toEqual([
+  expect(
+    byType('purchase.made')
+      .map((p) => p.data)
+      .sort((a, b) => a.playerId.localeCompare(b.playerId)),
+  ).toEqual([
     {
       playerId: 'ann',
+      purchaseId: purchase.purchaseId,
       transactionId: purchase.transactionId,
       itemKey: 'badge',
+      occurrenceNumber: 1,
       pointsSpent: 10,
       balanceAfter: 40,
+      contents: [],
+      purchasedAt: expect.any(String),
+    },
+    {
+      playerId: 'bob',
+      purchaseId: gift.purchaseId,
+      transactionId: null,
+      itemKey: 'gift',
+      occurrenceNumber: 1,
+      pointsSpent: 0,
+      balanceAfter: expect.any(Number),
+      contents: [{ catalogItemKey: 'gem', value: 1 }],
       purchasedAt: expect.any(String),
     },
   ]);
@@ -200,6 +230,6 @@ it('sends each event type with the documented payload, signed', async () => {
   expect(byType('leaderboard.rank_reached').map((p) => p.data)).toEqual([
     expect.objectContaining({ playerId: 'ann', leaderboardKey: 'points', rank: 1, rankThreshold: 1 }),
   ]);
-  // Reward credits are not adjustments: nothing else arrived.
-  expect(hooks.received).toHaveLength(9);
+  // Reward credits and purchase charges are not adjustments: nothing else arrived.
+  expect(hooks.received).toHaveLength(10);
 });

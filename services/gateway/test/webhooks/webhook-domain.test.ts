@@ -1,9 +1,10 @@
-import type { LeaderboardResult, PointsJournalEntry, RulesProgress } from '@engage/contracts';
+import type { LeaderboardResult, PointsJournalEntry, RulesProgress, ShopPurchase } from '@engage/contracts';
 import { WEBHOOK_PAYLOAD_DATA, webhookPayloadSchema } from '@engage/contracts/http/webhooks.ts';
 import { describe, expect, it } from 'vitest';
 import {
   changesOfJournal,
   changesOfProgress,
+  changesOfPurchase,
   changesOfSettlement,
   dataFor,
   type SubscribingEndpoint,
@@ -46,6 +47,21 @@ const journal = (kind: PointsJournalEntry['kind'], amount: number): PointsJourna
   sourceRef: null,
   occurredAt: at,
   marketplaceItemKey: kind === 'purchase' ? 'sword' : null,
+});
+
+const shopPurchase = (price: number, entryId: string | null): ShopPurchase => ({
+  purchaseId: crypto.randomUUID(),
+  organizationId: crypto.randomUUID(),
+  environmentId,
+  playerId: 'p1',
+  marketplaceItemKey: 'sword',
+  occurrenceNumber: 1,
+  priceInPoints: price,
+  entryId,
+  balanceAfter: 40,
+  idempotencyKey: null,
+  contents: [{ catalogItemKey: 'gem', value: 3 }],
+  purchasedAt: at,
 });
 
 const settled = (rank: number, rowKind: LeaderboardResult['rowKind'] = 'Player'): LeaderboardResult => ({
@@ -119,19 +135,34 @@ describe('webhook changes', () => {
     }
   });
 
-  it('reports adjustments and purchases, not reward credits', () => {
+  it('reports adjustments from the journal, not purchase charges or reward credits', () => {
     const [adjusted] = changesOfJournal(journal('adjustment', -5));
     expect(adjusted).toMatchObject({
       eventType: 'points.adjusted',
       data: { amount: -5, balanceAfter: 40, reason: 'goodwill' },
     });
-    const [purchase] = changesOfJournal(journal('purchase', -30));
-    expect(purchase).toMatchObject({
-      eventType: 'purchase.made',
-      data: { itemKey: 'sword', pointsSpent: 30 },
-    });
-    for (const change of [adjusted!, purchase!]) expectPublishedShape(change);
+    expectPublishedShape(adjusted!);
+    expect(changesOfJournal(journal('purchase', -30))).toEqual([]);
     expect(changesOfJournal(journal('reward', 10))).toEqual([]);
+  });
+
+  it('reports every purchase, a free one with no transaction', () => {
+    for (const [price, entryId] of [
+      [30, crypto.randomUUID()],
+      [0, null],
+    ] as const) {
+      const [made] = changesOfPurchase(shopPurchase(price, entryId));
+      expect(made).toMatchObject({
+        eventType: 'purchase.made',
+        data: {
+          itemKey: 'sword',
+          pointsSpent: price,
+          transactionId: entryId,
+          contents: [{ catalogItemKey: 'gem', value: 3 }],
+        },
+      });
+      expectPublishedShape(made!);
+    }
   });
 
   it("reports a player's settled standing with its league move, and the rank to endpoints it is within", () => {
