@@ -53,6 +53,7 @@ beforeAll(async () => {
 
   [stack, browser] = await Promise.all([
     startConsoleStack({
+      webhooks: true,
       serviceEnv: {
         gateway: {
           WEBHOOK_ALLOW_INSECURE_URLS: 'true',

@@ -39,6 +39,7 @@ beforeAll(async () => {
   // The gateway alone (with its topics: it consumes the changes webhooks are made of).
   stack = await startStack({
     services: ['gateway'],
+    webhooks: true,
     serviceEnv: { gateway: { WEBHOOK_ALLOW_INSECURE_URLS: 'true', WEBHOOK_POLL_INTERVAL_MS: '100' } },
   });
   tenant = await createTenant(stack.gatewayUrl, TEST_ADMIN_TOKEN);

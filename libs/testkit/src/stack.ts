@@ -10,6 +10,7 @@ import type { KafkaSecurity } from '@engage/kafka';
 import { createPool, type Pool } from '@engage/postgres';
 import { inject } from 'vitest';
 import { TEST_ADMIN_TOKEN, TEST_INTERNAL_AUTH_SECRET } from './constants.ts';
+import { createPrivateDatabase } from './private-database.ts';
 import { type ServiceProcess, spawnService } from './process.ts';
 import './provided.ts';
 
@@ -38,6 +39,9 @@ export function serviceEnv(topicPrefix: string, extra: Record<string, string> = 
     INTERNAL_AUTH_SECRET: TEST_INTERNAL_AUTH_SECRET,
     // Tests receive webhooks on loopback (http://127.0.0.1:…).
     WEBHOOK_ALLOW_INSECURE_URLS: 'true',
+    // A gateway that sends webhooks sends, and retries on its own schedule, the deliveries of every
+    // endpoint in its database: only a stack with a database of its own does (`webhooks: true`).
+    WEBHOOKS_ENABLED: 'false',
     ...extra,
   };
 }
@@ -69,6 +73,8 @@ export async function startStack(
     serviceBrokers?: string[];
     /** Environment of one service only, over the stack's. */
     serviceEnv?: Partial<Record<ServiceName, Record<string, string>>>;
+    /** The gateway sends webhooks; the stack then gets a database of its own, dropped on stop. */
+    webhooks?: boolean;
   } = {},
 ): Promise<TestStack> {
   const brokers = options.brokers ?? stackConfig().brokers;
@@ -76,9 +82,13 @@ export async function startStack(
   const spawnOptions = { user: options.user };
   const wanted = options.services ?? ['rules', 'ledger', 'query', 'gateway'];
   const topicPrefix = uniqueTopicPrefix();
-  await createCatalogTopics(brokers, topicPrefix, { security: options.security });
+  const [database] = await Promise.all([
+    options.webhooks ? createPrivateDatabase() : undefined,
+    createCatalogTopics(brokers, topicPrefix, { security: options.security }),
+  ]);
   const env = serviceEnv(topicPrefix, {
     KAFKA_BROKERS: (options.serviceBrokers ?? brokers).join(','),
+    ...(database ? { DATABASE_URL: database.url, WEBHOOKS_ENABLED: 'true' } : {}),
     ...options.env,
   });
   const envOf = (name: ServiceName) => ({ ...env, ...options.serviceEnv?.[name] });
@@ -99,6 +109,7 @@ export async function startStack(
     env,
     stop: async () => {
       await Promise.all(Object.values(services).map((s) => s.stop().catch(() => undefined)));
+      await database?.drop();
     },
   };
 }

@@ -22,6 +22,7 @@ const receivers: Receiver[] = [];
 beforeAll(async () => {
   stack = await startStack({
     services: ['ledger', 'gateway'],
+    webhooks: true,
     env: { KAFKA_SESSION_TIMEOUT_MS: '6000' },
     serviceEnv: {
       gateway: {

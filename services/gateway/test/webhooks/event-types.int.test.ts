@@ -15,6 +15,7 @@ let hooks: Receiver;
 
 beforeAll(async () => {
   stack = await startStack({
+    webhooks: true,
     serviceEnv: { gateway: { WEBHOOK_ALLOW_INSECURE_URLS: 'true', WEBHOOK_POLL_INTERVAL_MS: '50' } },
   });
   tenant = await createTenant(stack.gatewayUrl, TEST_ADMIN_TOKEN, {
