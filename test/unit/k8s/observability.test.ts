@@ -172,6 +172,7 @@ describe('k8s/monitoring: Prometheus Operator resources', () => {
     ['5xx answers', 'http_server_request_duration_seconds_count'],
     ['organization-limit refusals', 'engage_organization_limit_refusals_total'],
     ['Postgres pool saturation', 'db_client_connection_pending_requests'],
+    ['paused webhook endpoints', 'engage_webhook_attempts_total'],
   ])('alerts on %s (%s)', (_what, metric) => {
     expect(rules.some((rule) => metricsIn(rule.expr).includes(metric))).toBe(true);
   });
