@@ -21,12 +21,11 @@ import {
   isAlive,
   javaCommand,
   randomClusterId,
-  run,
   signalGroup,
   tail,
   waitForExit,
 } from './jvm.ts';
-import { mavenProgress } from './maven-progress.ts';
+import { runMaven } from './maven-progress.ts';
 import {
   CONTROLLER_PORT,
   findRepoRoot,
@@ -144,21 +143,12 @@ export async function fetchJars(paths: KafkaPaths, log: (line: string) => void):
   log(`fetching Apache Kafka ${paths.version} jars from Maven Central into ${paths.libsDir} (once)`);
   rmSync(paths.libsDir, { recursive: true, force: true });
   mkdirSync(paths.libsDir, { recursive: true });
-  const progress = mavenProgress(log);
-  await run(
-    'mvn',
-    [
-      '-B',
-      '-Dstyle.color=never',
-      '-f',
-      paths.pom,
-      'dependency:copy-dependencies',
-      '-DincludeScope=runtime',
-      `-DoutputDirectory=${paths.libsDir}`,
-    ],
-    { cwd: paths.repoRoot, log: progress.line },
-  );
-  log(progress.summary());
+  const goals = [
+    'dependency:copy-dependencies',
+    '-DincludeScope=runtime',
+    `-DoutputDirectory=${paths.libsDir}`,
+  ];
+  log(await runMaven(paths.pom, goals, { cwd: paths.repoRoot, log }));
   const brokerJar = `kafka_2.13-${paths.version}.jar`;
   if (!existsSync(join(paths.libsDir, brokerJar))) {
     throw new Error(`mvn finished but ${brokerJar} is not in ${paths.libsDir}`);

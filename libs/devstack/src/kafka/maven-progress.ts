@@ -1,3 +1,22 @@
+import { run } from './jvm.ts';
+
+/**
+ * Runs Maven in batch mode on `pom` with `goals`, logging only its progress and errors (see
+ * mavenProgress); answers the closing summary line.
+ */
+export async function runMaven(
+  pom: string,
+  goals: string[],
+  options: { cwd: string; log: (line: string) => void },
+): Promise<string> {
+  const progress = mavenProgress(options.log);
+  await run('mvn', ['-B', '-Dstyle.color=never', '-f', pom, ...goals], {
+    cwd: options.cwd,
+    log: progress.line,
+  });
+  return progress.summary();
+}
+
 /**
  * Turns Maven's batch-mode output while it fetches the broker jars into a few lines of progress:
  * one every `everyMs` while files arrive (how many, how large), Maven's errors as they come, and a

@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isAlive, javaCommand, run, signalGroup, sleep, tail, waitForExit } from '../kafka/jvm.ts';
-import { mavenProgress } from '../kafka/maven-progress.ts';
+import { isAlive, javaCommand, signalGroup, sleep, tail, waitForExit } from '../kafka/jvm.ts';
+import { runMaven } from '../kafka/maven-progress.ts';
 import { findRepoRoot, LOCAL_HOST } from '../kafka/paths.ts';
 import { freePorts } from '../kafka/private-broker.ts';
 
@@ -123,20 +123,9 @@ async function build(paths: RegistryPaths, digest: string, log: (line: string) =
   log(`building Apicurio Registry from Maven Central into ${paths.buildDir} (once)`);
   rmSync(paths.buildDir, { recursive: true, force: true });
   rmSync(paths.marker, { force: true });
-  const progress = mavenProgress(log);
-  await run(
-    'mvn',
-    [
-      '-B',
-      '-Dstyle.color=never',
-      '-f',
-      paths.pom,
-      'package',
-      `-Dengage.registry.buildDirectory=${paths.buildDir}`,
-    ],
-    { cwd: paths.repoRoot, log: progress.line },
-  );
-  log(progress.summary().replace('jars ready', 'registry built'));
+  const goals = ['package', `-Dengage.registry.buildDirectory=${paths.buildDir}`];
+  const summary = await runMaven(paths.pom, goals, { cwd: paths.repoRoot, log });
+  log(summary.replace('jars ready', 'registry built'));
   if (!existsSync(paths.runJar)) throw new Error(`mvn finished but ${paths.runJar} is missing`);
   writeFileSync(paths.marker, `${digest}\n`);
 }
