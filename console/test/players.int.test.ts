@@ -205,8 +205,11 @@ describe('the Players and Leaderboards pages', () => {
     await designerPage.getByText('No period has settled yet.').waitFor();
     designerPage.once('dialog', (dialog) => dialog.accept());
     await designerPage.getByRole('button', { name: 'Settle now' }).click();
+    // Not just 'Settled': the results' 'Loading the settled results…' is a status too.
     await expect
-      .poll(() => designerPage.getByRole('status').filter({ hasText: 'Settled' }).textContent())
+      .poll(() => designerPage.getByRole('status').filter({ hasText: 'Settled the period' }).textContent(), {
+        timeout: 20_000,
+      })
       .toContain('1 participants');
     const results = designerPage.getByRole('table', { name: 'Settled results' });
     await results.getByRole('row').nth(1).waitFor();
