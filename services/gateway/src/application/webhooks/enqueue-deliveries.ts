@@ -18,12 +18,14 @@ export async function enqueueDeliveries<T>(
   );
   if (changes.length === 0) return 0;
   const environments = [...new Set(changes.map(({ change }) => change.environmentId))];
-  const endpoints = await endpointsOfEnvironments(client, environments);
-  if (endpoints.length === 0) return 0;
+  const endpoints = Map.groupBy(
+    await endpointsOfEnvironments(client, environments),
+    (endpoint) => endpoint.environmentId,
+  );
+  if (endpoints.size === 0) return 0;
   const deliveries: NewDelivery[] = [];
   for (const { change, madeAt } of changes) {
-    for (const endpoint of endpoints) {
-      if (endpoint.environmentId !== change.environmentId) continue;
+    for (const endpoint of endpoints.get(change.environmentId) ?? []) {
       const data = dataFor(change, endpoint, madeAt);
       if (!data) continue;
       deliveries.push({
