@@ -31,7 +31,7 @@ if (values.help || names.some((n) => !(n in workloads))) {
       '  --steps: the offered rates to try, events/s (pipeline; 2500 up to 25000); --keep-going: try every step, kept or not (pipeline)\n' +
       '  --cpu-prof: CPU profiles of the process under test to bench/results/<time>-profiles/: the gateway (ingest),\n' +
       '    the rules process (rules), the ledger (ledger), the reads and updates processes (leaderboards),\n' +
-      '    the query process (pipeline)\n',
+      '    the rules and query processes (pipeline)\n',
   );
   process.exit(values.help ? 0 : 2);
 }
@@ -56,7 +56,8 @@ for (const name of names) {
     players: values.players ? Number(values.players) : undefined,
     steps: values.steps ? values.steps.split(',').map(Number) : undefined,
     keepGoing: values['keep-going'],
-    cpuProfileDir: values['cpu-prof'] ? join(dir, `${startedAt}-profiles`) : undefined,
+    // Relative to the repository, where the services run: no path of this machine in a results note.
+    cpuProfileDir: values['cpu-prof'] ? join('bench', 'results', `${startedAt}-profiles`) : undefined,
   });
   print(report);
   reports.push(report);

@@ -9,11 +9,12 @@ import { replaceDefinitions } from '@engage/query/store/definitions.ts';
 import { boardsMarkerKey, displayNamesKey, periodBoardKey } from '@engage/query/store/redis/keys.ts';
 import { defineReadScript, readLiveBoard } from '@engage/query/store/redis/live-read.ts';
 import { createRedis, type Redis } from '@engage/redis';
-import { spawnService } from '@engage/testkit/process.ts';
+import { type ServiceProcess, spawnService } from '@engage/testkit/process.ts';
+import { CpuMeter, cpuPerUnit } from '../cpu-meter.ts';
 import { GetClient } from '../get-client.ts';
 import type { WorkloadReport } from '../main.ts';
 import { driveAtRate, Recorder } from '../measure.ts';
-import { commandCpu, commandCpuSince, cpuProfileArgs, machineBusyMs, processCpuMs } from '../process-cpu.ts';
+import { cpuProfileArgs } from '../process-cpu.ts';
 import { startBenchStack } from '../stack.ts';
 import { describeStalls, watchStalls } from '../stalls.ts';
 import type { WorkloadOptions } from './index.ts';
@@ -80,7 +81,7 @@ export async function leaderboards(options: WorkloadOptions): Promise<WorkloadRe
     env,
     ratePerSecond: STREAM_RATE,
   });
-  const processes: Awaited<ReturnType<typeof spawnService>>[] = [];
+  const processes: ServiceProcess[] = [];
   const spawnQuery = async (role: 'reads' | 'updates') => {
     const child = await spawnService(
       findRepoRoot(),
@@ -109,13 +110,17 @@ export async function leaderboards(options: WorkloadOptions): Promise<WorkloadRe
     // Updates first, on their own: queued in Kafka, then applied by a fresh updates process.
     await updateStream.queue(0, UPDATES);
     const updater = await spawnQuery('updates');
-    const applied = await measureApplied(pool, stack.topicPrefix, UPDATES, () =>
-      cpuSnapshot(redis, { reader: undefined, updater: updater.pid() }),
-    );
-    const appliedCpu = await cpuPerUnit(redis, applied.cpuBefore, applied.count);
+    let reader: ServiceProcess | undefined;
+    const meter = new CpuMeter({
+      processes: { 'query (reads)': () => reader?.pid(), 'query (updates)': () => updater.pid() },
+      db: pool,
+      redis,
+    });
+    const applied = await measureApplied(pool, stack.topicPrefix, UPDATES, () => meter.snapshot());
+    const appliedCpu = cpuPerUnit(await meter.since(applied.cpuBefore), applied.count);
 
     // Reads from a read-only process, without and with updates streaming in at a fixed rate.
-    const reader = await spawnQuery('reads');
+    reader = await spawnQuery('reads');
     const http = new GetClient(reader.url, concurrency);
     const read = (i: number, kind: ReadKind) => {
       const { me, named, top, around } = readOf(i, kind);
@@ -137,7 +142,7 @@ export async function leaderboards(options: WorkloadOptions): Promise<WorkloadRe
     };
     const measureReads = async (kindOf: (i: number) => ReadKind, ratePerSecond?: number) => {
       const redisBefore = await readCommandStats(redis);
-      const cpuBefore = await cpuSnapshot(redis, { reader: reader.pid(), updater: updater.pid() });
+      const cpuBefore = await meter.snapshot();
       const { result: summary, stalls } = await watchStalls(
         reader.metricsUrl,
         ['/v1/leaderboards/:leaderboardKey'],
@@ -149,13 +154,10 @@ export async function leaderboards(options: WorkloadOptions): Promise<WorkloadRe
             ratePerSecond,
           }),
       );
-      const cpu = await cpuPerUnit(redis, cpuBefore, summary.operations);
+      const cpu = cpuPerUnit(await meter.since(cpuBefore), summary.operations);
       const redisPerRead = redisTimePerRead(redisBefore, await readCommandStats(redis), summary.operations);
       return { summary, cpu, redisPerRead, stalls };
     };
-    /** Where the CPU went per read: each process of the run, and the whole machine (which adds the kernel and anything else running). */
-    const cpuParts = (cpu: CpuUse) =>
-      `query (reads) ${cpu.reader.toFixed(0)}, bench client ${cpu.client.toFixed(0)}, ${updatesCpuParts(cpu)}`;
     let streamedSoFar = 0;
     const whileStreaming = async <T>(measure: () => Promise<T>) => {
       const streaming = updateStream.stream(UPDATES + streamedSoFar, options.seconds);
@@ -232,13 +234,13 @@ export async function leaderboards(options: WorkloadOptions): Promise<WorkloadRe
       },
       notes: [
         `score updates applied: ${Math.round(applied.perSecond)} per second (${UPDATES.toLocaleString('en')} events over ${UPDATE_PLAYERS.toLocaleString('en')} players, Kafka → Postgres → Redis, one query process in the updates role)`,
-        `CPU µs per update applied: ${updatesCpuParts(appliedCpu)}`,
+        `CPU µs per update applied: ${appliedCpu}`,
         `updates streamed during the reads: ${mixStreaming.streamed.toLocaleString('en')} (mix), ${allStreaming.streamed.toLocaleString('en')} (all-in-one) (target ${STREAM_RATE}/s), applied by the updates process`,
         `the rows at ${TARGET_READS}/s and ${TARGET_READS / 2}/s send on a fixed open schedule (${concurrency} connections) and time each read from when it was due (no coordinated omission); the raw row at ${TARGET_READS}/s on the same schedule over one pipelined ioredis connection`,
         `machine load average at the end: ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores`,
         `board loaded (Postgres + Redis) in ${loadSeconds.toFixed(1)} s`,
-        `CPU µs per read, mix, no updates: ${cpuParts(mixQuiet.cpu)}; updates streaming: ${cpuParts(mixStreaming.result.cpu)}`,
-        `CPU µs per read, all-in-one, no updates: ${cpuParts(allQuiet.cpu)}; updates streaming: ${cpuParts(allStreaming.result.cpu)}`,
+        `CPU µs per read, mix, no updates: ${mixQuiet.cpu}; updates streaming: ${mixStreaming.result.cpu}`,
+        `CPU µs per read, all-in-one, no updates: ${allQuiet.cpu}; updates streaming: ${allStreaming.result.cpu}`,
         `Redis time per read (INFO commandstats), mix: ${mixQuiet.redisPerRead.total.toFixed(0)} µs engage, ${rawMixRedis.total.toFixed(0)} µs raw (${rawMixRedis.parts})`,
         `Redis time per read (INFO commandstats), all-in-one: ${allQuiet.redisPerRead.total.toFixed(0)} µs engage, ${rawAllRedis.total.toFixed(0)} µs raw (${rawAllRedis.parts})`,
         `where reads waited, mix at ${TARGET_READS}/s: ${describeStalls(mixAtTarget.result.stalls, SLOW_MS)}`,
@@ -338,44 +340,6 @@ async function measureApplied<S>(pool: Pool, topicPrefix: string, total: number,
   }
 }
 
-type CpuPart = 'reader' | 'client' | 'redis' | 'updater' | 'postgres' | 'broker' | 'machine';
-/** µs of CPU per unit of work, by part. */
-type CpuUse = Record<CpuPart, number>;
-type CpuSnapshot = Awaited<ReturnType<typeof cpuSnapshot>>;
-
-/** CPU used so far by each part of the run: the query processes, this process, Redis, Postgres, the broker, the machine. */
-async function cpuSnapshot(redis: Redis, pids: { reader: number | undefined; updater: number | undefined }) {
-  return {
-    pids,
-    reader: processCpuMs(pids.reader),
-    updater: processCpuMs(pids.updater),
-    client: process.cpuUsage(),
-    redis: await redisCpuMs(redis),
-    postgres: commandCpu('postgres'),
-    broker: commandCpu('java'),
-    machine: machineBusyMs(),
-  };
-}
-
-/** CPU each part used since `before`, per unit (µs). */
-async function cpuPerUnit(redis: Redis, before: CpuSnapshot, units: number): Promise<CpuUse> {
-  const per = (ms: number) => (ms * 1000) / units;
-  const client = process.cpuUsage(before.client);
-  return {
-    reader: per(processCpuMs(before.pids.reader) - before.reader),
-    updater: per(processCpuMs(before.pids.updater) - before.updater),
-    client: per((client.user + client.system) / 1000),
-    redis: per((await redisCpuMs(redis)) - before.redis),
-    postgres: per(commandCpuSince('postgres', before.postgres)),
-    broker: per(commandCpuSince('java', before.broker)),
-    machine: per(machineBusyMs() - before.machine),
-  };
-}
-
-/** The parts of the CPU a score update costs, wherever it is counted per read or per update. */
-const updatesCpuParts = (cpu: CpuUse) =>
-  `Redis ${cpu.redis.toFixed(0)}, query (updates) ${cpu.updater.toFixed(0)}, Postgres ${cpu.postgres.toFixed(0)}, Kafka broker ${cpu.broker.toFixed(0)}; the whole machine ${cpu.machine.toFixed(0)}`;
-
 /** The same Redis commands straight through ioredis, every part asked of Redis (nothing cached). */
 async function rawReads(
   redisUrl: string,
@@ -416,13 +380,6 @@ async function rawReads(
  * without Around sends ZREVRANK itself).
  */
 const READ_COMMANDS = ['exists', 'zcard', 'zrevrange', 'zrevrank', 'evalsha', 'eval', 'zmscore', 'hmget'];
-
-/** CPU time the Redis server used so far (INFO cpu), in ms. */
-async function redisCpuMs(redis: Redis): Promise<number> {
-  const info = await redis.info('cpu');
-  const seconds = (name: string) => Number(new RegExp(`^${name}:([\\d.]+)`, 'm').exec(info)?.[1] ?? 0);
-  return (seconds('used_cpu_user') + seconds('used_cpu_sys')) * 1000;
-}
 
 async function readCommandStats(redis: Redis): Promise<Map<string, { calls: number; usec: number }>> {
   const stats = new Map<string, { calls: number; usec: number }>();

@@ -1,5 +1,8 @@
+import { availableParallelism } from 'node:os';
 import { createPool } from '@engage/postgres';
+import { createRedis } from '@engage/redis';
 import { Pool as HttpPool } from 'undici';
+import { CpuMeter, cpuPerUnit, machineBusyShare } from '../cpu-meter.ts';
 import type { WorkloadReport } from '../main.ts';
 import { driveOnSchedule, Recorder } from '../measure.ts';
 import { cpuProfileArgs } from '../process-cpu.ts';
@@ -54,10 +57,25 @@ export async function pipeline(options: WorkloadOptions): Promise<WorkloadReport
   const steps = options.steps ?? STEPS;
   const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
   const stack = await startBenchStack(['rules', 'ledger', 'query', 'gateway'], {
-    nodeArgs: { query: cpuProfileArgs(options.cpuProfileDir, 'query') },
+    nodeArgs: {
+      rules: cpuProfileArgs(options.cpuProfileDir, 'rules'),
+      query: cpuProfileArgs(options.cpuProfileDir, 'query'),
+    },
   });
   const db = createPool({ url: stack.infra.databaseUrl, schema: 'public', max: 2 });
   const lag = await eventConsumerLag(stack, db);
+  const redis = createRedis(stack.infra.redisUrl, { connectionName: 'bench-cpu' });
+  const meter = new CpuMeter({
+    processes: Object.fromEntries(
+      (['gateway', 'rules', 'query', 'ledger'] as const).map((name) => [
+        name,
+        () => stack.services[name]!.pid(),
+      ]),
+    ),
+    postgresApplications: ['gateway', 'rules', 'query', 'ledger'],
+    db,
+    redis,
+  });
   const pools: HttpPool[] = [];
   const pool = (url: string, connections: number) => {
     const created = new HttpPool(url, { connections });
@@ -139,10 +157,12 @@ export async function pipeline(options: WorkloadOptions): Promise<WorkloadReport
     let probeCount = 0;
     const rows: WorkloadReport['rows'] = [];
     const notes: string[] = [];
+    const cpuNotes: string[] = [];
     let highest = 0;
     /** Every step so far was kept (with --keep-going, steps after one not kept do not count). */
     let allKept = true;
     for (const rate of steps) {
+      const cpuBefore = await meter.snapshot();
       const loadRun = driveOnSchedule(
         new Recorder(LOAD_BATCH),
         async (i) => {
@@ -183,9 +203,15 @@ export async function pipeline(options: WorkloadOptions): Promise<WorkloadReport
       const [loadSummary, probeSummary] = await Promise.all([loadRun, probeRun]);
       toRules.stop();
       toQuery.stop();
+      const cpu = await meter.since(cpuBefore);
+      const accepted = loadSummary.operations * LOAD_BATCH + probeSummary.operations;
       const rules = toRules.summary();
       const query = toQuery.summary();
       const label = `${rate.toLocaleString('en')} ev/s`;
+      const busy = machineBusyShare(cpu, WARMUP_SECONDS + seconds, availableParallelism());
+      cpuNotes.push(
+        `${label}: the machine ${(busy * 100).toFixed(0)} % busy; CPU µs per 1,000 accepted events: ${cpuPerUnit(cpu, accepted, 1_000)}`,
+      );
       rows.push(
         { name: `${label} gateway load`, summary: loadSummary, units: `batches of ${LOAD_BATCH}` },
         { name: `${label} fresh: rules`, summary: rules, units: 'probes: accepted -> mission progress' },
@@ -240,10 +266,13 @@ export async function pipeline(options: WorkloadOptions): Promise<WorkloadReport
         `raw reference: a kafkajs consumer of the same topic from its start (${raw.operations.toLocaleString('en')} events: the seeding, every step and the probes), decoding each record with the project's codec and applying each partition batch with one set-based Postgres upsert and one Redis pipeline, ${PARTITIONS_AT_ONCE} partition batches at once; its rate is over that backlog, the most it can apply`,
         `highest rate kept fresh: ${highest.toLocaleString('en')} events/s offered (0: no step was kept)`,
         ...notes,
+        "CPU of each part over a step (its warm-up and probes included; the consumers apply what the step accepted as it runs), from /proc, Postgres split by the backends of each service's pool (application_name), Redis from INFO cpu:",
+        ...cpuNotes,
       ],
     };
   } finally {
     for (const http of pools) await http.close();
+    await redis.quit();
     await lag.close();
     await db.end();
     await stack.stop();

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { ROUTES } from '@engage/contracts/http/routes.ts';
 import { createPool } from '@engage/postgres';
+import { createRedis } from '@engage/redis';
 import { Pool as HttpPool } from 'undici';
+import { startBareProxy } from '../bare-proxy/launch.ts';
+import { CpuMeter, type CpuSpent, cpuPerUnit } from '../cpu-meter.ts';
 import { GetClient } from '../get-client.ts';
 import type { WorkloadReport } from '../main.ts';
 import { drive, Recorder, type RunSummary } from '../measure.ts';
@@ -121,6 +124,7 @@ export async function throughGateway(options: WorkloadOptions): Promise<Workload
   const db = createPool({ url: stack.infra.databaseUrl, schema: 'public', max: 2 });
   const lag = await eventConsumerLag(stack, db);
   const clients: GetClient[] = [];
+  const stops: (() => Promise<void>)[] = [];
   try {
     const seeded = await seedEnvironment(stack, db, lag, { players, probes: [], log });
     const { tenant, env } = seeded;
@@ -128,6 +132,22 @@ export async function throughGateway(options: WorkloadOptions): Promise<Workload
     // exist, as they would for a gateway replica that started since they last played.
     await stack.services.gateway!.stop();
     await stack.services.gateway!.restart();
+    const bareProxy = await startBareProxy(stack, env, concurrency);
+    stops.push(() => bareProxy.stop());
+    const redis = createRedis(stack.infra.redisUrl, { connectionName: 'bench-cpu' });
+    stops.push(async () => void (await redis.quit()));
+    const meter = new CpuMeter({
+      processes: {
+        gateway: () => stack.services.gateway!.pid(),
+        'bare proxy': () => bareProxy.pid(),
+        rules: () => stack.services.rules!.pid(),
+        ledger: () => stack.services.ledger!.pid(),
+        query: () => stack.services.query!.pid(),
+      },
+      postgresApplications: ['gateway', 'rules', 'ledger', 'query'],
+      db,
+      redis,
+    });
 
     const gatewayTarget: Target = {
       label: 'gateway',
@@ -137,6 +157,13 @@ export async function throughGateway(options: WorkloadOptions): Promise<Workload
         request.body === undefined
           ? { authorization: tenant.live.apiKey }
           : gatewayPostHeaders(tenant.live.apiKey),
+    };
+    const bareProxyTarget: Target = {
+      label: 'bare proxy',
+      client: track(clients, new GetClient(bareProxy.url, concurrency)),
+      url: bareProxy.url,
+      headers: (_player, request): Record<string, string> =>
+        request.body === undefined ? {} : { 'content-type': 'application/json' },
     };
     const innerTargets = Object.fromEntries(
       (['rules', 'ledger', 'query'] as const).map((owner) => {
@@ -175,7 +202,7 @@ export async function throughGateway(options: WorkloadOptions): Promise<Workload
     const hot = playerDraw('hot', players);
     await everyOnce(WARM_UP_BATCHES, concurrency, (i) => sendEvents(hot, i));
     for (const kind of KINDS) {
-      for (const target of [gatewayTarget, innerTargets[kind.owner]]) {
+      for (const target of [gatewayTarget, bareProxyTarget, innerTargets[kind.owner]]) {
         await checkAnswer(target, kind);
         await everyOnce(WARM_UP_REQUESTS, concurrency, (i) => send(target, kind, playerId(0), i));
       }
@@ -183,6 +210,7 @@ export async function throughGateway(options: WorkloadOptions): Promise<Workload
 
     const rows: Row[] = [];
     const failures: string[] = [];
+    const cpuNotes: string[] = [];
     const row = (name: string, summary: RunSummary, units: string, firstError: string | undefined) => {
       rows.push({ name, summary, units });
       if (firstError) failures.push(`${name}: ${summary.errors} errors, the first: ${firstError}`);
@@ -193,14 +221,17 @@ export async function throughGateway(options: WorkloadOptions): Promise<Workload
     row('gateway /healthz (HTTP floor)', floor.summary, 'requests', floor.firstError);
 
     const ingestRates: Partial<Record<Distribution, RunSummary>> = {};
+    const ingestCpu: Partial<Record<Distribution, CpuSpent>> = {};
     for (const distribution of DISTRIBUTIONS) {
       const draw = playerDraw(distribution, players);
-      const run = await measure((i) => sendEvents(draw, i), {
-        concurrency,
-        seconds,
-        unitsPerOp: EVENT_BATCH,
-      });
+      const { result: run, cpu } = await meter.around(() =>
+        measure((i) => sendEvents(draw, i), { concurrency, seconds, unitsPerOp: EVENT_BATCH }),
+      );
       ingestRates[distribution] = run.summary;
+      ingestCpu[distribution] = cpu;
+      cpuNotes.push(
+        `CPU µs per 1,000 events, events ${distribution} through the gateway: ${cpuPerUnit(cpu, run.summary.operations * EVENT_BATCH, 1_000)}`,
+      );
       row(`events ${distribution}: gateway`, run.summary, `batches of ${EVENT_BATCH}`, run.firstError);
     }
     await ingest.close();
@@ -222,21 +253,40 @@ export async function throughGateway(options: WorkloadOptions): Promise<Workload
       for (const distribution of DISTRIBUTIONS) {
         const draw = playerDraw(distribution, players);
         const results: Partial<Record<string, RunSummary>> = {};
-        for (const target of [gatewayTarget, innerTargets[kind.owner]]) {
-          const run = await measure((i) => send(target, kind, playerId(draw()), i), { concurrency, seconds });
+        // The bare proxy, the reference for what any hop costs, runs beside the uniform rows only.
+        const targets =
+          distribution === 'uniform'
+            ? [gatewayTarget, bareProxyTarget, innerTargets[kind.owner]]
+            : [gatewayTarget, innerTargets[kind.owner]];
+        for (const target of targets) {
+          const { result: run, cpu } = await meter.around(() =>
+            measure((i) => send(target, kind, playerId(draw()), i), { concurrency, seconds }),
+          );
           results[target.label] = run.summary;
           if (kind.writes) writes += run.summary.operations;
           row(`${kind.name} ${distribution}: ${target.label}`, run.summary, 'requests', run.firstError);
+          if (distribution === 'uniform') {
+            cpuNotes.push(
+              `CPU µs per request, ${kind.name} uniform through ${target.label}: ${cpuPerUnit(cpu, run.summary.operations)}`,
+            );
+          }
         }
         if (distribution === 'uniform') {
+          const direct = results[`${kind.owner} direct`]!.opsPerSecond;
           ratios[`${kind.name} uniform: gateway / ${kind.owner} direct`] =
-            results.gateway!.opsPerSecond / results[`${kind.owner} direct`]!.opsPerSecond;
+            results.gateway!.opsPerSecond / direct;
+          ratios[`${kind.name} uniform: bare proxy / ${kind.owner} direct (reference)`] =
+            results['bare proxy']!.opsPerSecond / direct;
         }
       }
     }
     const journaled = (await journalEntries()) - journalBefore;
     ratios['events uniform / events hot (through the gateway)'] =
       ingestRates.uniform!.unitsPerSecond / ingestRates.hot!.unitsPerSecond;
+    const gatewayCpuPerEvent = (d: Distribution) =>
+      ingestCpu[d]!.processes.gateway! / ingestRates[d]!.operations;
+    ratios["events: the gateway's own CPU per event, hot / uniform"] =
+      gatewayCpuPerEvent('hot') / gatewayCpuPerEvent('uniform');
 
     return {
       workload: 'through-gateway',
@@ -251,15 +301,18 @@ export async function throughGateway(options: WorkloadOptions): Promise<Workload
         applied
           ? `rules and query applied the event rows' events in ${applySeconds.toFixed(1)} s before the request rows`
           : `rules and query were still behind after ${applySeconds.toFixed(0)} s (${JSON.stringify(await lag.lag())}); the request rows ran beside the backlog`,
-        'rows of one request kind and draw run back to back: the gateway first, then the owning service directly',
+        'rows of one request kind and draw run back to back: the gateway first, then (uniform only) the bare proxy, then the owning service directly',
+        '"bare proxy" rows: a Node process of the bench (bench/src/bare-proxy) that reads the request and its player id, signs the internal headers and forwards with undici to the owning service, nothing else: the same-run reference for what one HTTP hop in Node costs on this machine',
         `${journaled === writes ? 'as expected, ' : 'MISMATCH: '}the adjustment and purchase rows answered ${writes.toLocaleString('en')} operations 200 and the ledger journal gained ${journaled.toLocaleString('en')} entries`,
         'targets (ratios): reads and writes uniform through the gateway ≥ 0.5× the owning service directly; events uniform ≥ 0.7× hot',
+        ...cpuNotes,
         ...(options.cpuProfileDir ? [`CPU profile of the restarted gateway: ${options.cpuProfileDir}`] : []),
         ...failures,
       ],
     };
   } finally {
     for (const client of clients) await client.close();
+    for (const stop of stops.reverse()) await stop();
     await lag.close();
     await db.end();
     await stack.stop();
