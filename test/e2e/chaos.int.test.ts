@@ -42,7 +42,11 @@ describe('chaos: every service SIGKILLed under keyed load', () => {
         `chaos seed ${seed} (CHAOS_SEED=${seed} replays the schedule)${soakMinutes ? `, soak ${soakMinutes} min` : ''}`,
       );
       const began = Date.now();
+      // A database of its own: the tickets a killed query process leaves are for this stack's sweeper;
+      // other stacks' sweepers would close them, mirroring under their own prefix, and the oracle's
+      // live board would never catch up.
       stack = await startStack({
+        privateDatabase: true,
         env: {
           // A killed consumer's partitions move to its successor after 6 s (the broker's minimum).
           KAFKA_SESSION_TIMEOUT_MS: '6000',
@@ -99,6 +103,7 @@ describe('chaos: every service SIGKILLed under keyed load', () => {
         stock: STOCK,
         topicPrefix: running.topicPrefix,
         brokers: stackConfig().brokers,
+        databaseUrl: running.databaseUrl,
       });
       console.log(JSON.stringify({ seed, kills, stackMs, loadMs, totalMs: Date.now() - began, ...report }));
       for (const service of Object.values(running.services))

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { freePorts } from '@engage/devstack';
 
 export interface ServiceProcess {
   readonly name: string;
@@ -29,26 +29,6 @@ export function spawnedServices(): readonly ServiceProcess[] {
   return spawned;
 }
 
-export async function freePort(): Promise<number> {
-  const [port] = await freePorts(1);
-  return port!;
-}
-
-/** `count` distinct free loopback ports (held together while chosen, so none repeats). */
-export async function freePorts(count: number): Promise<number[]> {
-  const servers = Array.from({ length: count }, () => createServer().listen(0, '127.0.0.1'));
-  try {
-    await Promise.all(servers.map((server) => once(server, 'listening')));
-    return servers.map((server) => {
-      const address = server.address();
-      if (!address || typeof address === 'string') throw new Error('no port');
-      return address.port;
-    });
-  } finally {
-    for (const server of servers) server.close();
-  }
-}
-
 /** How often a process that lost its ports to another between choosing and binding is started again. */
 const PORT_RACE_ATTEMPTS = 3;
 
@@ -71,6 +51,8 @@ export async function spawnService(
     nodeArgs?: string[];
   } = {},
 ): Promise<ServiceProcess> {
+  // Below the kernel's ephemeral range: while the process is down (killed, to be restarted), no
+  // outgoing connection of another test can be given its port, so `restart` binds the same again.
   const [chosenPort, chosenMetricsPort] = await freePorts(2);
   let port = options.port ?? chosenPort!;
   let url = `http://127.0.0.1:${port}`;
@@ -109,7 +91,7 @@ export async function spawnService(
       } catch (err) {
         const raced = output.includes('EADDRINUSE') && !options.port && !options.metricsPort;
         if (!raced || attempt === PORT_RACE_ATTEMPTS) throw err;
-        [port, metricsPort] = (await freePorts(2)) as [number, number];
+        [port, metricsPort] = await freePorts(2);
         url = `http://127.0.0.1:${port}`;
         output = '';
       }

@@ -50,6 +50,8 @@ export interface TestStack {
   topicPrefix: string;
   services: Partial<Record<ServiceName, ServiceProcess>>;
   gatewayUrl: string;
+  /** The database the services use: the suite's, or the stack's own (`privateDatabase`, `webhooks`). */
+  databaseUrl: string;
   env: Record<string, string>;
   stop(): Promise<void>;
 }
@@ -75,6 +77,12 @@ export async function startStack(
     serviceEnv?: Partial<Record<ServiceName, Record<string, string>>>;
     /** The gateway sends webhooks; the stack then gets a database of its own, dropped on stop. */
     webhooks?: boolean;
+    /**
+     * A database of the stack's own, dropped on stop: for a test that relies on its services' own
+     * background work (the query sweeper mirroring a killed process's tickets, say), which the
+     * services of other stacks in the suite's database would otherwise do under their own prefix.
+     */
+    privateDatabase?: boolean;
   } = {},
 ): Promise<TestStack> {
   const brokers = options.brokers ?? stackConfig().brokers;
@@ -83,12 +91,13 @@ export async function startStack(
   const wanted = options.services ?? ['rules', 'ledger', 'query', 'gateway'];
   const topicPrefix = uniqueTopicPrefix();
   const [database] = await Promise.all([
-    options.webhooks ? createPrivateDatabase() : undefined,
+    options.webhooks || options.privateDatabase ? createPrivateDatabase() : undefined,
     createCatalogTopics(brokers, topicPrefix, { security: options.security }),
   ]);
   const env = serviceEnv(topicPrefix, {
     KAFKA_BROKERS: (options.serviceBrokers ?? brokers).join(','),
-    ...(database ? { DATABASE_URL: database.url, WEBHOOKS_ENABLED: 'true' } : {}),
+    ...(database ? { DATABASE_URL: database.url } : {}),
+    ...(options.webhooks ? { WEBHOOKS_ENABLED: 'true' } : {}),
     ...options.env,
   });
   const envOf = (name: ServiceName) => ({ ...env, ...options.serviceEnv?.[name] });
@@ -106,6 +115,7 @@ export async function startStack(
     topicPrefix,
     services,
     gatewayUrl: services.gateway?.url ?? '',
+    databaseUrl: env.DATABASE_URL!,
     env,
     stop: async () => {
       await Promise.all(Object.values(services).map((s) => s.stop().catch(() => undefined)));

@@ -15,7 +15,7 @@ beforeAll(() => {
   pool = createPool({ url: stackConfig().databaseUrl, schema: 'ledger', max: 2, pipeline: true });
 });
 afterAll(async () => {
-  // Nothing publishes this test's records: its outbox rows must not hold up the relays of others.
+  // Nothing publishes this test's records (no relay has its prefix): its own rows go with it.
   await pool.query('DELETE FROM outbox WHERE topic LIKE $1', [`${topicPrefix}%`]);
   await pool.end();
 });

@@ -5,6 +5,7 @@ import { createCatalogTopics } from '@engage/devstack';
 import { consumerGroupId } from '@engage/kafka';
 import { createRedis } from '@engage/redis';
 import {
+  createPrivateDatabase,
   randomEnvironment,
   schemaPool,
   serviceEnv,
@@ -24,12 +25,23 @@ import {
   storedBoards,
 } from './support.ts';
 
-const pool = schemaPool('query');
+// A database of the file's own: the boards catch up through this file's sweeper, which the sweepers
+// of other files' query processes would pre-empt, closing the killed process's tickets and mirroring
+// them under their own Redis prefix.
+const database = await createPrivateDatabase();
+const pool = schemaPool('query', database.url);
 const redis = createRedis(stackConfig().redisUrl);
 afterAll(async () => {
   await pool.end();
   await redis.quit();
+  await database.drop();
 });
+const queryEnv = (prefix: string) =>
+  serviceEnv(prefix, {
+    DATABASE_URL: database.url,
+    KAFKA_SESSION_TIMEOUT_MS: '6000',
+    MIRROR_SWEEP_INTERVAL_MS: '500',
+  });
 
 const consumed = async (prefix: string) => {
   const { rows } = await pool.query<{ consumed: string | null }>(
@@ -47,11 +59,7 @@ describe('query under SIGKILL', () => {
     const env = randomEnvironment();
     await defineCountBoards(pool, env.environmentId);
     const producer = await connectEventsProducer(prefix);
-    const query = await spawnService(
-      stackConfig().repoRoot,
-      'query',
-      serviceEnv(prefix, { KAFKA_SESSION_TIMEOUT_MS: '6000', MIRROR_SWEEP_INTERVAL_MS: '500' }),
-    );
+    const query = await spawnService(stackConfig().repoRoot, 'query', queryEnv(prefix));
     const produced: AcceptedEvent[] = [];
     const send = async (rounds: number) => {
       for (let round = 0; round < rounds; round++) {
@@ -75,11 +83,7 @@ describe('query under SIGKILL', () => {
         await query.restart();
       }
       // A second member joins while events arrive (a rebalance), then leaves again.
-      const second = await spawnService(
-        stackConfig().repoRoot,
-        'query',
-        serviceEnv(prefix, { KAFKA_SESSION_TIMEOUT_MS: '6000', MIRROR_SWEEP_INTERVAL_MS: '500' }),
-      );
+      const second = await spawnService(stackConfig().repoRoot, 'query', queryEnv(prefix));
       await send(10);
       await second.stop();
       await send(10);

@@ -13,8 +13,16 @@ import type { MissionEntry } from '../src/domain/missions.ts';
 import { findActivity } from '../src/store/activity.ts';
 import { findProgress, lockProgress, saveProgress } from '../src/store/progress.ts';
 
-// A pipelining pool, as the service's.
-const pool = createPool({ url: stackConfig().databaseUrl, schema: 'rules', max: 4, pipeline: true });
+// A pipelining pool, as the service's; named, so the test finds its own backend waiting on a lock
+// and not another file's rules process's.
+const applicationName = `rules-apply-test-${crypto.randomUUID().slice(0, 8)}`;
+const pool = createPool({
+  url: stackConfig().databaseUrl,
+  schema: 'rules',
+  max: 4,
+  pipeline: true,
+  applicationName,
+});
 afterAll(() => pool.end());
 
 const MISSIONS = MissionsSectionSchema.parse([
@@ -78,7 +86,8 @@ describe('applying events over players a request writes at the same time', () =>
       await eventually('the consumer waiting on the row the request holds', async () => {
         const { rows } = await pool.query<{ n: number }>(
           `SELECT count(*)::int AS n FROM pg_stat_activity
-           WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%UPDATE player_counters%'`,
+           WHERE application_name = $1 AND wait_event_type = 'Lock' AND query LIKE '%UPDATE player_counters%'`,
+          [applicationName],
         );
         return rows[0]!.n > 0 ? true : undefined;
       });

@@ -10,6 +10,7 @@ export { type BrokerCertificates, makeBrokerCertificates } from './certificates.
 export { createTopics, type TopicSpec } from './client.ts';
 export { findRepoRoot, kafkaPaths, LOCAL_BROKERS } from './paths.ts';
 export {
+  freePorts,
   type LinkedBrokers,
   type PrivateKafka,
   type PrivateKafkaOptions,

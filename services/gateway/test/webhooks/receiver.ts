@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { freePorts } from '@engage/devstack';
 
 /** One request the receiver got, and what it answered (null: it never answered). */
 export interface Received {
@@ -39,10 +39,12 @@ export class Receiver {
   }
 
   async up(): Promise<void> {
+    // A port below the kernel's ephemeral range: while the receiver is down, no outgoing connection
+    // can be given it, so it comes back on the same port.
+    if (this.port === 0) [this.port] = await freePorts(1);
     const server = createServer((req, res) => void this.handle(req, res));
     server.listen(this.port, '127.0.0.1');
     await once(server, 'listening');
-    this.port = (server.address() as AddressInfo).port;
     this.server = server;
   }
 

@@ -26,7 +26,6 @@ export async function startInProcessLedger(options: { maxBatch?: number } = {}):
   const kafka = createKafka({ brokers, clientId: 'ledger-test', log });
   await createLedgerTopics(brokers, topicPrefix);
   const pool = createPool({ url: databaseUrl, schema: 'ledger', max: 10, pipeline: true });
-  await forgetStaleOutboxRows(pool);
   const relay = startOutboxRelay({ pool, kafka, log, topicPrefix, idleMs: 50 });
   const app = buildApp({
     log,
@@ -49,13 +48,4 @@ export async function startInProcessLedger(options: { maxBatch?: number } = {}):
       await pool.end();
     },
   };
-}
-
-/**
- * The test database outlives test runs (and brokers): rows an aborted run left for topics that may no
- * longer exist would hold up every relay, which publishes in id order. A live run's rows are
- * published within moments, so rows older than this are leftovers.
- */
-export async function forgetStaleOutboxRows(pool: Pool): Promise<void> {
-  await pool.query(`DELETE FROM outbox WHERE created_at < now() - interval '15 minutes'`);
 }

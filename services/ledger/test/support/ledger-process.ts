@@ -9,7 +9,6 @@ import {
   stackConfig,
   uniqueTopicPrefix,
 } from '@engage/testkit';
-import { forgetStaleOutboxRows } from './in-process-ledger.ts';
 import { createLedgerTopics } from './journal-topic-setup.ts';
 
 /** What a client saw of one request: an answer, or nothing (the process died with it in flight). */
@@ -34,7 +33,6 @@ export async function startLedgerProcess(options: { poolSize?: number } = {}): P
   const topicPrefix = uniqueTopicPrefix();
   await createLedgerTopics(brokers, topicPrefix);
   const pool = createPool({ url: databaseUrl, schema: 'ledger', max: options.poolSize ?? 4 });
-  await forgetStaleOutboxRows(pool);
   // A short session lets a restarted process take its partitions back quickly after a SIGKILL.
   const service = await spawnService(
     repoRoot,
