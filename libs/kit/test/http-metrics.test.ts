@@ -3,7 +3,9 @@ import { createHttpApp, createLogger, metricsRegistry } from '../src/index.ts';
 
 async function countOf(labels: Record<string, string>): Promise<number> {
   const { values } = await metricsRegistry.getSingleMetric('http_server_request_duration_seconds')!.get();
-  const count = values.find(
+  // Histogram values carry the name of their series (…_bucket, …_sum, …_count).
+  const series = values as ((typeof values)[number] & { metricName?: string })[];
+  const count = series.find(
     (v) =>
       v.metricName === 'http_server_request_duration_seconds_count' &&
       Object.entries(labels).every(([k, value]) => v.labels[k] === value),
