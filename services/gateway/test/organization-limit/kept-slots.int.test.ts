@@ -82,6 +82,26 @@ const admitted = <A extends Admission>(admission: A): Extract<A, { outcome: 'adm
   if (admission.outcome !== 'admitted') throw new Error(`not admitted: ${admission.outcome}`);
   return admission as Extract<A, { outcome: 'admitted' }>;
 };
+/** Requests of one organization, each running 2 ms, counted while in flight. */
+function requests(org: string) {
+  const tally = { inFlight: 0, most: 0 };
+  const running = () => {
+    tally.inFlight += 1;
+    tally.most = Math.max(tally.most, tally.inFlight);
+  };
+  /** Sends one request after another through `limit` while `goOn()`. */
+  const worker = async (limit: Pick<OrganizationLimit, 'acquire'>, goOn: () => boolean) => {
+    while (goOn()) {
+      const admission = await limit.acquire(org);
+      if (admission.outcome !== 'admitted') continue;
+      running();
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      tally.inFlight -= 1;
+      admission.release();
+    }
+  };
+  return { tally, running, worker };
+}
 const members = (org: string) => observer.zrange(inflightKeys(prefix, org).active, 0, -1);
 
 describe('slots a replica keeps for its next requests', () => {
@@ -135,22 +155,14 @@ describe('slots a replica keeps for its next requests', () => {
   it('counts at most 16 requests in flight while two replicas contend', async () => {
     const replicas = [await replica(), await replica()];
     const org = crypto.randomUUID();
-    let inFlight = 0;
-    let most = 0;
+    const { tally, worker } = requests(org);
     const until = Date.now() + 1_000;
-    const worker = async (limit: OrganizationLimit) => {
-      while (Date.now() < until) {
-        const admission = await limit.acquire(org);
-        if (admission.outcome !== 'admitted') continue;
-        inFlight += 1;
-        most = Math.max(most, inFlight);
-        await new Promise((resolve) => setTimeout(resolve, 2));
-        inFlight -= 1;
-        admission.release();
-      }
-    };
-    await Promise.all(replicas.flatMap(({ limit }) => Array.from({ length: 12 }, () => worker(limit))));
-    expect(most).toBe(ORGANIZATION_IN_FLIGHT);
+    await Promise.all(
+      replicas.flatMap(({ limit }) =>
+        Array.from({ length: 12 }, () => worker(limit, () => Date.now() < until)),
+      ),
+    );
+    expect(tally.most).toBe(ORGANIZATION_IN_FLIGHT);
     await eventually('every slot given back', async () =>
       (await members(org)).length === 0 ? true : undefined,
     );
@@ -159,21 +171,9 @@ describe('slots a replica keeps for its next requests', () => {
   it('keeps reusing its slots while nobody waits, and passes them on once a request waits on another replica', async () => {
     const [a, b] = [await countingReplica(), await countingReplica()];
     const org = crypto.randomUUID();
-    let inFlight = 0;
-    let most = 0;
+    const { tally, running, worker } = requests(org);
     let stop = false;
-    const worker = async () => {
-      while (!stop) {
-        const admission = await a.limit.acquire(org);
-        if (admission.outcome !== 'admitted') continue;
-        inFlight += 1;
-        most = Math.max(most, inFlight);
-        await new Promise((resolve) => setTimeout(resolve, 2));
-        inFlight -= 1;
-        admission.release();
-      }
-    };
-    const workers = Array.from({ length: ORGANIZATION_IN_FLIGHT }, worker);
+    const workers = Array.from({ length: ORGANIZATION_IN_FLIGHT }, () => worker(a.limit, () => !stop));
     await eventually('16 slots taken', async () =>
       a.calls.acquire >= ORGANIZATION_IN_FLIGHT ? true : undefined,
     );
@@ -188,17 +188,16 @@ describe('slots a replica keeps for its next requests', () => {
     // A request of the organization waits on the other replica: it gets a slot while the first
     // replica's requests keep coming.
     const other = admitted(await b.limit.acquire(org));
-    inFlight += 1;
-    most = Math.max(most, inFlight);
+    running();
     expect(a.calls.release).toBeGreaterThan(taken.release);
     expect(await observer.zcard(inflightKeys(prefix, org).active)).toBeLessThanOrEqual(
       ORGANIZATION_IN_FLIGHT,
     );
-    inFlight -= 1;
+    tally.inFlight -= 1;
     other.release();
     stop = true;
     await Promise.all(workers);
-    expect(most).toBe(ORGANIZATION_IN_FLIGHT);
+    expect(tally.most).toBe(ORGANIZATION_IN_FLIGHT);
   });
 
   it('frees the slots a replica kept when it dies, at the lease expiry', async () => {
