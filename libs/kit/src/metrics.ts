@@ -15,13 +15,22 @@ const httpDuration = new Histogram({
   registers: [metricsRegistry],
 });
 
+type HttpDurationSeries = ReturnType<typeof httpDuration.labels>;
+/** The series of each (method, status, route) met, so a request's labels are resolved once per series. */
+const httpSeries = new Map<string, HttpDurationSeries>();
+
+function httpSeriesOf(method: string, statusCode: number, route: string): HttpDurationSeries {
+  const key = `${method} ${statusCode} ${route}`;
+  let series = httpSeries.get(key);
+  if (!series) {
+    series = httpDuration.labels({ method, route, status_code: String(statusCode) });
+    httpSeries.set(key, series);
+  }
+  return series;
+}
+
 export function httpMetricsHook(request: FastifyRequest, reply: FastifyReply, done: () => void) {
-  httpDuration.observe(
-    {
-      method: request.method,
-      route: request.routeOptions.url ?? 'unmatched',
-      status_code: String(reply.statusCode),
-    },
+  httpSeriesOf(request.method, reply.statusCode, request.routeOptions.url ?? 'unmatched').observe(
     reply.elapsedTime / 1000,
   );
   done();

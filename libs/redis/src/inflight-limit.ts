@@ -41,8 +41,14 @@ export interface InflightLimiter {
   acquire(scope: string, signal?: AbortSignal): Promise<Admission>;
 }
 
+/** The limit on Redis, which can also tell how many requests of a scope wait, on any replica. */
+export interface SharedInflightLimiter extends InflightLimiter {
+  /** Requests of `scope` waiting now, on every replica (one read; throws InflightLimitUnavailable). */
+  waiting(scope: string): Promise<number>;
+}
+
 type ScriptResult = [status: number, admitted: number, waiting: number];
-type Op = 'acquire' | 'refresh' | 'release';
+type Op = 'acquire' | 'refresh' | 'release' | 'peek';
 
 interface ScriptedRedis extends Redis {
   engageInflightLimit(
@@ -66,7 +72,7 @@ export function createInflightLimiter(options: {
   keyPrefix: string;
   settings: InflightLimitSettings;
   onError?: (err: unknown) => void;
-}): InflightLimiter {
+}): SharedInflightLimiter {
   const { keyPrefix, settings } = options;
   const pollMs = settings.pollMs ?? 50;
   const commandTimeoutMs = settings.commandTimeoutMs ?? 1_000;
@@ -150,6 +156,10 @@ export function createInflightLimiter(options: {
     });
 
   return {
+    async waiting(scope) {
+      const [, , waiting] = await run(scope, 'peek', '');
+      return waiting;
+    },
     async acquire(scope, signal) {
       if (signal?.aborted) return { outcome: 'aborted' };
       const token = randomUUID();

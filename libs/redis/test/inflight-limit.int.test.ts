@@ -132,4 +132,25 @@ describe('the in-flight limit on Redis', () => {
     const limiter = createInflightLimiter({ redis, keyPrefix: prefix, settings });
     await expect(limiter.acquire(randomUUID())).rejects.toThrow(/redis/);
   });
+
+  it('tells how many requests wait on any replica, writing nothing and leaving out lapsed waits', async () => {
+    const [a, b] = await Promise.all([replica({ maxActive: 1 }), replica({ maxActive: 1 })]);
+    const org = randomUUID();
+    const running = admitted(await a.limiter.acquire(org));
+    expect(await a.limiter.waiting(org)).toBe(0);
+    const gone = new AbortController();
+    const queued = b.limiter.acquire(org, gone.signal);
+    await eventually('a request waiting on the other replica', async () =>
+      (await a.limiter.waiting(org)) === 1 ? true : undefined,
+    );
+    // A wait whose lease ran out (its replica died) is not counted, though still in the set.
+    const keys = inflightKeys(prefix, org);
+    await a.redis.zadd(keys.waiting, 1, 'lapsed');
+    expect(await a.limiter.waiting(org)).toBe(1);
+    expect(await a.redis.zscore(keys.waiting, 'lapsed')).toBe('1');
+    gone.abort();
+    expect(await queued).toEqual({ outcome: 'aborted' });
+    running.release();
+    await eventually('nobody waiting', async () => ((await a.limiter.waiting(org)) === 0 ? true : undefined));
+  });
 });

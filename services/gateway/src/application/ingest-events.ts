@@ -6,7 +6,6 @@ import { type Pool, TransactionRetriesExhausted, withTransaction } from '@engage
 import { checkEventItems, type ItemOutcome, type ValidEvent } from '../domain/event-items.ts';
 import {
   dayOf,
-  monthOf,
   QUOTA_CODES,
   type QuotaCode,
   roomLeft,
@@ -25,6 +24,7 @@ import {
 import { type PlayerRecord, readSightings, upsertPlayers } from '../store/players.ts';
 import { addToCounter, lockCounter } from '../store/usage.ts';
 import { admitPlayers } from './admit-players.ts';
+import { currentMonth } from './current-month.ts';
 import type { EventRulesCache } from './event-rules-cache.ts';
 import { type PlayerDirectory, quotaMessage, type Sighting } from './player-directory.ts';
 import { eventPlayers } from './player-metrics.ts';
@@ -81,7 +81,7 @@ export async function ingestEvents(
   const check = checkEventItems(items, rules, receivedAt);
   const checked: CheckedBatch = { items, rules, receivedAt, check };
 
-  const month = monthOf(receivedAt);
+  const month = currentMonth(receivedAt.getTime());
   const mark = deps.players.mark();
   const batch = await admitBatch(deps, environment, checked, month, dayOf(receivedAt));
   if (check.discovered.size > 0) deps.rules.invalidate(environment.environmentId);

@@ -6,12 +6,14 @@ import {
 } from '@engage/contracts';
 import { type Problem, problem, requestProblem, unexpectedProblem, validationProblem } from '@engage/kit';
 import { listenToChannel, type Pool, TransactionRetriesExhausted, withTransaction } from '@engage/postgres';
-import { monthOf, type QuotaCode } from '../domain/quota.ts';
-import { type PlayerRecord, readPlayer, upsertPlayers } from '../store/players.ts';
+import type { QuotaCode } from '../domain/quota.ts';
+import { type PlayerRecord, upsertPlayers } from '../store/players.ts';
 import { admitPlayers } from './admit-players.ts';
 import { GroupedLruCache } from './cache/grouped-lru-cache.ts';
 import { RecentChanges } from './cache/recent-changes.ts';
+import { currentMonth } from './current-month.ts';
 import { playerChangesListening, playerChangesLost, playerResolutions } from './player-metrics.ts';
+import { createPlayerReads } from './player-reads.ts';
 
 /** What event ingestion needs to know of a player: created, active this month, and its zone. */
 export interface Sighting {
@@ -30,8 +32,8 @@ export type DirectoryMark = number;
 /**
  * Players known to this replica: created, active in the month recorded, with their zone and
  * attributes. A player known for the current month costs no query at all; one this replica has
- * not seen costs one read, and only a player new to the month (or to the environment) goes through
- * admission (quota) and the upsert. Entries stay until the month changes or room is needed (least
+ * not seen is read together with the others unknown meanwhile (player-reads.ts), and only a player
+ * new to the month (or to the environment) goes through admission (quota) and the upsert. Entries stay until the month changes or room is needed (least
  * recently used first). A change to a player's zone or attributes, by any replica, is announced by
  * Postgres (migration 0005) and drops this replica's entry; while that channel is not listened to,
  * nothing is kept, and every loss of it clears everything.
@@ -69,6 +71,7 @@ export function createPlayerDirectory(options: {
   const changes = new RecentChanges<string>({ perGeneration: CHANGES_HELD });
   const waiting: (() => void)[] = [];
   const keyOf = (environmentId: string, externalId: string) => `${environmentId}\u0000${externalId}`;
+  const readPlayer = createPlayerReads(options.pool);
 
   const reset = () => {
     changes.addEverything();
@@ -115,15 +118,16 @@ export function createPlayerDirectory(options: {
       known.set(environmentId, externalId, player);
     },
     async resolve(environment, externalId) {
-      const month = monthOf(new Date());
+      const month = currentMonth();
       const { environmentId } = environment;
       const cached = known.get(environmentId, externalId);
       if (cached?.activeMonth === month && cached.attributes !== undefined) {
         playerResolutions.inc({ outcome: 'known' });
         return { id: externalId, timeZone: cached.timeZone, attributes: cached.attributes, isNew: false };
       }
+      // Taken before the read that serves this request is issued (it may wait for the one running).
       const mark = changes.mark();
-      const stored = await readPlayer(options.pool, environmentId, externalId, month);
+      const stored = await readPlayer({ environmentId, externalId, month });
       const admission = stored?.active !== true;
       playerResolutions.inc({ outcome: admission ? 'admission' : 'read' });
       const player: PlayerContext = admission

@@ -94,6 +94,40 @@ export async function readPlayer(
   return { timeZone: row.time_zone, attributes: attributesFromJsonb(row.attributes), active: row.active };
 }
 
+/**
+ * One read, no lock, for players of one environment: each one stored (absent: never seen) with its
+ * zone, attributes and whether it is active in `month`. A named statement: planned once per
+ * connection.
+ */
+export async function readPlayers(
+  db: Pool | PoolClient,
+  environmentId: string,
+  externalIds: readonly string[],
+  month: string,
+): Promise<Map<string, StoredPlayer>> {
+  const { rows } = await db.query<{
+    external_id: string;
+    time_zone: string | null;
+    attributes: string;
+    active: boolean;
+  }>({
+    name: 'gateway-read-players',
+    text: `SELECT p.external_id, p.time_zone, p.attributes::text AS attributes,
+                  m.external_id IS NOT NULL AS active
+           FROM players p
+           LEFT JOIN monthly_active_players m
+             ON m.environment_id = p.environment_id AND m.month = $3 AND m.external_id = p.external_id
+           WHERE p.environment_id = $1 AND p.external_id = ANY($2::text[])`,
+    values: [environmentId, externalIds, month],
+  });
+  return new Map(
+    rows.map((row) => [
+      row.external_id,
+      { timeZone: row.time_zone, attributes: attributesFromJsonb(row.attributes), active: row.active },
+    ]),
+  );
+}
+
 /** What ingestion needs to know of a stored player: its zone and whether it is counted for the month. */
 export interface StoredSighting {
   timeZone: string | null;

@@ -1,11 +1,20 @@
 import { createLogger } from '@engage/kit';
-import { createRedis, inflightKeys, type Redis } from '@engage/redis';
+import {
+  type Admission,
+  createInflightLimiter,
+  createRedis,
+  inflightKeys,
+  type Redis,
+  type SharedInflightLimiter,
+} from '@engage/redis';
 import { eventually, stackConfig } from '@engage/testkit';
 import { afterAll, describe, expect, it } from 'vitest';
+import { keepSlots } from '../../src/application/organization-limit/kept-slots.ts';
 import {
   createOrganizationLimit,
+  keptSlotSettings,
   ORGANIZATION_IN_FLIGHT,
-  type OrganizationAdmission,
+  ORGANIZATION_WAITING,
   type OrganizationLimit,
 } from '../../src/application/organization-limit/organization-limit.ts';
 
@@ -35,14 +44,68 @@ async function replica(): Promise<{ limit: OrganizationLimit; redis: Redis }> {
   return { limit: createOrganizationLimit({ redis, keyPrefix: prefix, env, log }), redis };
 }
 
-const admitted = (admission: OrganizationAdmission) => {
+/** A replica's slot keeper on the Redis limiter, counting the slots it takes from and gives back to Redis. */
+async function countingReplica() {
+  const redis = createRedis(stackConfig().redisUrl);
+  connections.push(redis);
+  await redis.ping();
+  const limiter = createInflightLimiter({
+    redis,
+    keyPrefix: prefix,
+    settings: {
+      maxActive: ORGANIZATION_IN_FLIGHT,
+      maxWaiting: ORGANIZATION_WAITING,
+      leaseMs: env.ORGANIZATION_LIMIT_LEASE_MS,
+      maxWaitMs: env.ORGANIZATION_LIMIT_MAX_WAIT_MS,
+    },
+  });
+  const calls = { acquire: 0, release: 0 };
+  const counted: SharedInflightLimiter = {
+    waiting: (scope) => limiter.waiting(scope),
+    async acquire(scope, signal) {
+      calls.acquire += 1;
+      const admission: Admission = await limiter.acquire(scope, signal);
+      if (admission.outcome !== 'admitted') return admission;
+      return {
+        ...admission,
+        release: () => {
+          calls.release += 1;
+          admission.release();
+        },
+      };
+    },
+  };
+  return { limit: keepSlots(counted, keptSlotSettings(env)), calls };
+}
+
+const admitted = <A extends Admission>(admission: A): Extract<A, { outcome: 'admitted' }> => {
   if (admission.outcome !== 'admitted') throw new Error(`not admitted: ${admission.outcome}`);
-  return admission;
+  return admission as Extract<A, { outcome: 'admitted' }>;
 };
+/** Requests of one organization, each running 2 ms, counted while in flight. */
+function requests(org: string) {
+  const tally = { inFlight: 0, most: 0 };
+  const running = () => {
+    tally.inFlight += 1;
+    tally.most = Math.max(tally.most, tally.inFlight);
+  };
+  /** Sends one request after another through `limit` while `goOn()`. */
+  const worker = async (limit: Pick<OrganizationLimit, 'acquire'>, goOn: () => boolean) => {
+    while (goOn()) {
+      const admission = await limit.acquire(org);
+      if (admission.outcome !== 'admitted') continue;
+      running();
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      tally.inFlight -= 1;
+      admission.release();
+    }
+  };
+  return { tally, running, worker };
+}
 const members = (org: string) => observer.zrange(inflightKeys(prefix, org).active, 0, -1);
 
 describe('slots a replica keeps for its next requests', () => {
-  it('runs the next request on the kept slot, with no new slot in Redis, and gives it back when idle', async () => {
+  it('runs the next request on the kept slot, with no new slot in Redis, and gives it back once idle', async () => {
     const { limit } = await replica();
     const org = crypto.randomUUID();
     admitted(await limit.acquire(org)).release();
@@ -92,25 +155,49 @@ describe('slots a replica keeps for its next requests', () => {
   it('counts at most 16 requests in flight while two replicas contend', async () => {
     const replicas = [await replica(), await replica()];
     const org = crypto.randomUUID();
-    let inFlight = 0;
-    let most = 0;
+    const { tally, worker } = requests(org);
     const until = Date.now() + 1_000;
-    const worker = async (limit: OrganizationLimit) => {
-      while (Date.now() < until) {
-        const admission = await limit.acquire(org);
-        if (admission.outcome !== 'admitted') continue;
-        inFlight += 1;
-        most = Math.max(most, inFlight);
-        await new Promise((resolve) => setTimeout(resolve, 2));
-        inFlight -= 1;
-        admission.release();
-      }
-    };
-    await Promise.all(replicas.flatMap(({ limit }) => Array.from({ length: 12 }, () => worker(limit))));
-    expect(most).toBe(ORGANIZATION_IN_FLIGHT);
+    await Promise.all(
+      replicas.flatMap(({ limit }) =>
+        Array.from({ length: 12 }, () => worker(limit, () => Date.now() < until)),
+      ),
+    );
+    expect(tally.most).toBe(ORGANIZATION_IN_FLIGHT);
     await eventually('every slot given back', async () =>
       (await members(org)).length === 0 ? true : undefined,
     );
+  });
+
+  it('keeps reusing its slots while nobody waits, and passes them on once a request waits on another replica', async () => {
+    const [a, b] = [await countingReplica(), await countingReplica()];
+    const org = crypto.randomUUID();
+    const { tally, running, worker } = requests(org);
+    let stop = false;
+    const workers = Array.from({ length: ORGANIZATION_IN_FLIGHT }, () => worker(a.limit, () => !stop));
+    await eventually('16 slots taken', async () =>
+      a.calls.acquire >= ORGANIZATION_IN_FLIGHT ? true : undefined,
+    );
+    const slots = [...(await members(org))].sort();
+    const taken = { ...a.calls };
+    // More than a lease long: the kept slots are reused, their leases renewed, and Redis is asked
+    // for no slot and given none back.
+    await new Promise((resolve) => setTimeout(resolve, env.ORGANIZATION_LIMIT_LEASE_MS * 1.5));
+    expect(a.calls).toEqual(taken);
+    expect([...(await members(org))].sort()).toEqual(slots);
+
+    // A request of the organization waits on the other replica: it gets a slot while the first
+    // replica's requests keep coming.
+    const other = admitted(await b.limit.acquire(org));
+    running();
+    expect(a.calls.release).toBeGreaterThan(taken.release);
+    expect(await observer.zcard(inflightKeys(prefix, org).active)).toBeLessThanOrEqual(
+      ORGANIZATION_IN_FLIGHT,
+    );
+    tally.inFlight -= 1;
+    other.release();
+    stop = true;
+    await Promise.all(workers);
+    expect(tally.most).toBe(ORGANIZATION_IN_FLIGHT);
   });
 
   it('frees the slots a replica kept when it dies, at the lease expiry', async () => {

@@ -1,68 +1,99 @@
-import type { Admission, InflightLimiter } from '@engage/redis';
+import type { Admission, InflightLimiter, SharedInflightLimiter } from '@engage/redis';
 
 type Admitted = Extract<Admission, { outcome: 'admitted' }>;
 
 interface KeptSlot {
   shared: Admitted;
-  /** When the slot must go back to Redis: `keepMs` after Redis granted it. */
-  handBackAt: number;
-  idle?: NodeJS.Timeout;
+  /** When its last request here ended. */
+  idleSince: number;
+}
+
+/** This replica's slots of one organization: idle ones kept, and how many it holds in all. */
+interface Holding {
+  idle: KeptSlot[];
+  /** Slots from Redis held here, running or idle. */
+  held: number;
+  /** A request of the organization waits somewhere (or Redis could not tell): keep nothing. */
+  othersWaiting: boolean;
+  timer?: NodeJS.Timeout;
 }
 
 /**
- * Keeps a slot of the shared limit on this replica for a while after its request ended, so the
- * organization's next request here runs on it without asking Redis (neither the taking nor the
+ * Keeps slots of the shared limit on this replica after their requests ended, so the
+ * organization's next requests here run on them without asking Redis (neither the taking nor the
  * giving back is a round trip). A kept slot stays a slot in Redis, its lease renewed as for a
- * running request, so the organization never runs more than the limit across replicas. Every slot
- * goes back to Redis at the latest `keepMs` after Redis granted it (and at once when idle by then),
- * so requests waiting on other replicas get their turn within that bound; a slot granted while
- * others were waiting is not kept at all.
+ * running request, so the organization never runs more than the limit across replicas. While this
+ * replica holds slots of an organization it asks Redis every `checkMs` whether a request of it waits
+ * on any replica (one read); if one does, or Redis does not answer, the idle slots go back at once
+ * and the running ones as their requests end, so a waiting request gets its turn within about
+ * `checkMs`. A slot left idle for `idleMs` goes back too.
  */
 export interface KeepingLimiter extends InflightLimiter {
   /** Gives every kept slot back to Redis and keeps none from now on (the replica is stopping). */
   handBackAll(): void;
 }
 
-export function keepSlots(shared: InflightLimiter, keepMs: number): KeepingLimiter {
-  const kept = new Map<string, KeptSlot[]>();
-  let keeping = keepMs > 0;
+export function keepSlots(
+  shared: SharedInflightLimiter,
+  settings: { checkMs: number; idleMs: number },
+): KeepingLimiter {
+  const holdings = new Map<string, Holding>();
+  let keeping = settings.checkMs > 0;
 
-  const take = (scope: string): KeptSlot | undefined => {
-    const slots = kept.get(scope);
-    for (let slot = slots?.pop(); slot; slot = slots?.pop()) {
-      clearTimeout(slot.idle);
-      if (Date.now() < slot.handBackAt) {
-        if (slots?.length === 0) kept.delete(scope);
-        return slot;
-      }
+  const giveBack = (holding: Holding, slots: KeptSlot[]) => {
+    for (const slot of slots) {
+      holding.idle.splice(holding.idle.indexOf(slot), 1);
+      holding.held -= 1;
       slot.shared.release();
     }
-    kept.delete(scope);
-    return undefined;
+  };
+  const giveBackIdle = (holding: Holding) => giveBack(holding, [...holding.idle]);
+
+  const check = async (scope: string, holding: Holding) => {
+    const now = Date.now();
+    giveBack(
+      holding,
+      holding.idle.filter((slot) => now - slot.idleSince >= settings.idleMs),
+    );
+    if (holding.held === 0) {
+      holdings.delete(scope);
+      return;
+    }
+    try {
+      holding.othersWaiting = (await shared.waiting(scope)) > 0;
+    } catch {
+      holding.othersWaiting = true;
+    }
+    if (holding.othersWaiting || !keeping) giveBackIdle(holding);
+    schedule(scope, holding);
+  };
+  const schedule = (scope: string, holding: Holding) => {
+    holding.timer = setTimeout(() => void check(scope, holding), settings.checkMs).unref();
   };
 
-  const drop = (scope: string, slot: KeptSlot) => {
-    const slots = kept.get(scope);
-    const at = slots?.indexOf(slot) ?? -1;
-    if (at !== -1) slots?.splice(at, 1);
-    if (slots?.length === 0) kept.delete(scope);
-    slot.shared.release();
+  const holdingOf = (scope: string): Holding => {
+    let holding = holdings.get(scope);
+    if (!holding) {
+      holding = { idle: [], held: 0, othersWaiting: false };
+      holdings.set(scope, holding);
+      schedule(scope, holding);
+    }
+    return holding;
   };
 
-  const running = (scope: string, slot: KeptSlot): Admitted => {
+  const running = (holding: Holding, shared: Admitted): Admitted => {
     let ended = false;
     return {
       outcome: 'admitted',
-      inUse: slot.shared.inUse,
+      inUse: shared.inUse,
       release: () => {
         if (ended) return;
         ended = true;
-        const left = slot.handBackAt - Date.now();
-        if (left <= 0 || !keeping) return slot.shared.release();
-        slot.idle = setTimeout(() => drop(scope, slot), left).unref();
-        const slots = kept.get(scope) ?? [];
-        kept.set(scope, slots);
-        slots.push(slot);
+        if (!keeping || holding.othersWaiting) {
+          holding.held -= 1;
+          return shared.release();
+        }
+        holding.idle.push({ shared, idleSince: Date.now() });
       },
     };
   };
@@ -70,15 +101,23 @@ export function keepSlots(shared: InflightLimiter, keepMs: number): KeepingLimit
   return {
     async acquire(scope, signal) {
       if (signal?.aborted) return { outcome: 'aborted' };
-      const reused = take(scope);
-      if (reused) return running(scope, reused);
+      const holding = holdings.get(scope);
+      const reused = holding?.idle.pop();
+      if (holding && reused) return running(holding, reused.shared);
       const admission = await shared.acquire(scope, signal);
-      if (!keeping || admission.outcome !== 'admitted' || (admission.waiting ?? 0) > 0) return admission;
-      return running(scope, { shared: admission, handBackAt: Date.now() + keepMs });
+      if (!keeping || admission.outcome !== 'admitted') return admission;
+      const mine = holdingOf(scope);
+      mine.held += 1;
+      // A slot granted while others wait goes back when its request ends.
+      if ((admission.waiting ?? 0) > 0) {
+        mine.othersWaiting = true;
+        giveBackIdle(mine);
+      }
+      return running(mine, admission);
     },
     handBackAll() {
       keeping = false;
-      for (const [scope, slots] of [...kept]) for (const slot of [...slots]) drop(scope, slot);
+      for (const holding of holdings.values()) giveBackIdle(holding);
     },
   };
 }

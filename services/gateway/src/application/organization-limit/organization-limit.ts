@@ -63,10 +63,7 @@ export function createOrganizationLimit(options: {
     },
     onError: warn,
   });
-  const shared = keepSlots(
-    redisLimit,
-    Math.min(env.ORGANIZATION_LIMIT_KEEP_SLOT_MS, env.ORGANIZATION_LIMIT_LEASE_MS / 4),
-  );
+  const shared = keepSlots(redisLimit, keptSlotSettings(env));
   // Requests of each organization running here on slots from Redis (kept slots included): counted
   // in the fallback share, so a slot held from before Redis went away never runs beside a full share.
   const sharedRunning = new Map<string, number>();
@@ -109,6 +106,12 @@ export function createOrganizationLimit(options: {
     close: () => shared.handBackAll(),
   };
 }
+
+/** Checks at least twice a lease; a slot idle for half a lease goes back. */
+export const keptSlotSettings = (env: OrganizationLimitEnv) => ({
+  checkMs: Math.min(env.ORGANIZATION_LIMIT_KEEP_SLOT_MS, env.ORGANIZATION_LIMIT_LEASE_MS / 2),
+  idleMs: env.ORGANIZATION_LIMIT_LEASE_MS / 2,
+});
 
 export const tooManyConcurrentRequests = () =>
   problem(
