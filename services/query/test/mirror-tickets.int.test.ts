@@ -95,7 +95,7 @@ async function openTickets(environmentId: string): Promise<number> {
 }
 
 describe('mirror tickets', () => {
-  it('mirrors a committed batch after the commit, grouped per sorted set, and closes its ticket', async () => {
+  it('mirrors a committed batch after the commit, grouped per sorted set, and closes its tickets', async () => {
     const env = await environmentWithBoards();
     const scoredBatch = await commit([
       scored(env, 'ann', 5, 'red'),
@@ -103,7 +103,8 @@ describe('mirror tickets', () => {
       scored(env, 'ann', 4, 'red'),
       scored(env, 'cat', 2, 'red'),
     ]);
-    expect(await openTickets(env.environmentId)).toBe(1);
+    // One ticket per board period scored into: the plain board's and the team board's.
+    expect(await openTickets(env.environmentId)).toBe(2);
     await mirrorAppliedEvents(deps, scoredBatch);
     expect(await openTickets(env.environmentId)).toBe(0);
     expect(await liveBoard(periodBoardKey(prefix, env.environmentId, 'points', 0))).toEqual({
@@ -129,7 +130,7 @@ describe('mirror tickets', () => {
       `UPDATE board_periods SET state = 'settled', settled_at = now() WHERE environment_id = $1`,
       [live.environmentId],
     );
-    expect(await openTickets(env.environmentId)).toBe(2);
+    expect(await openTickets(env.environmentId)).toBe(4);
     expect(await liveBoard(periodBoardKey(prefix, env.environmentId, 'points', 0))).toEqual({});
 
     const sweeper = startMirrorSweeper(deps, 200);

@@ -3,7 +3,7 @@ import {
   type LeaderboardDefinition,
   LeaderboardDefinitionSchema,
 } from '@engage/contracts/environment/leaderboards.ts';
-import { type PoolClient, withTransaction } from '@engage/postgres';
+import { type PoolClient, type QueryConfig, withTransaction } from '@engage/postgres';
 import { acceptedEvent, numberProperty, randomEnvironment, schemaPool } from '@engage/testkit';
 import { afterAll, describe, expect, it } from 'vitest';
 import { applyAcceptedEvents } from '../src/application/scoring/apply-events.ts';
@@ -48,9 +48,9 @@ async function commit(events: AcceptedEvent[], memory: ScoringMemory): Promise<s
     const counted = new Proxy(client, {
       get(target, property) {
         if (property === 'query') {
-          return (text: string, values?: unknown[]) => {
-            statements.push(text);
-            return target.query(text, values);
+          return (statement: string | QueryConfig, values?: unknown[]) => {
+            statements.push(typeof statement === 'string' ? statement : statement.text);
+            return target.query(statement, values);
           };
         }
         const value = Reflect.get(target, property);

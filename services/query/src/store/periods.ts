@@ -92,8 +92,9 @@ export async function lockPeriods(
   periods: readonly (BoardRef & Period)[],
   environmentIds: readonly string[],
 ): Promise<{ periods: StoredPeriod[]; fingerprints: Map<string, string> }> {
-  const { rows } = await client.query<PeriodRecord & { fingerprint: string | null }>(
-    `WITH locked AS (
+  const { rows } = await client.query<PeriodRecord & { fingerprint: string | null }>({
+    name: 'query-lock-periods',
+    text: `WITH locked AS (
        SELECT p.environment_id, p.board_key, p.period_start, p.period_end, p.state, p.participants
        FROM board_periods p JOIN unnest($1::uuid[], $2::text[], $3::timestamptz[]) AS k(environment_id, board_key, period_start)
          USING (environment_id, board_key, period_start)
@@ -103,13 +104,13 @@ export async function lockPeriods(
      UNION ALL
      SELECT environment_id, NULL, NULL, NULL, NULL, NULL, ${DEFINITIONS_FINGERPRINT}
      FROM leaderboard_definitions WHERE environment_id = ANY($4::uuid[]) GROUP BY environment_id`,
-    [
+    values: [
       periods.map((p) => p.environmentId),
       periods.map((p) => p.boardKey),
       periods.map((p) => new Date(p.start).toISOString()),
       environmentIds,
     ],
-  );
+  });
   const fingerprints = new Map<string, string>();
   const stored: StoredPeriod[] = [];
   for (const row of rows) {

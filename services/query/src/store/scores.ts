@@ -1,5 +1,6 @@
 import { execute, type Pool, type PoolClient } from '@engage/postgres';
 import type { ScoreDelta } from '../domain/scoring.ts';
+import { arrayLiteral } from './array-literal.ts';
 import { isoFormatter } from './iso-time.ts';
 import { openTicketFor } from './mirror-tickets.ts';
 import { db } from './tables.ts';
@@ -63,58 +64,157 @@ export interface LeaguePlacement {
   groupNo: number;
 }
 
+/** A board's period as a batch scores into it: what all its deltas share. */
+export interface ScoredPeriod {
+  environmentId: string;
+  boardKey: string;
+  periodStart: number;
+  /** As stored (the period is held FOR SHARE, so it stays so until the commit). */
+  periodEnd: number | null;
+}
+
 /**
- * Merges a batch's deltas into the stored scores (one statement): sums and counts add, Max and Min
- * keep the better value, Latest replaces. reached_at moves only when the score does (Max/Min) or
- * with every event (the others). `placements` gives league players joining the period their group.
- * Returns the merged rows as they will be committed (what Redis mirrors after the commit) and the
- * mirror ticket listing them, opened by the same statement.
+ * Merges a batch's deltas into the stored scores: sums and counts add, Max and Min keep the better
+ * value, Latest replaces. reached_at moves only when the score does (Max/Min) or with every event
+ * (the others). `placements` gives league players joining the period their group. One statement per
+ * period, sent together, each opening a mirror ticket listing the rows it changed. Returns the merged
+ * rows as they will be committed (what Redis mirrors after the commit) and the tickets.
  */
 export async function mergeScores(
   client: PoolClient,
   deltas: readonly ScoreDelta[],
   placements: ReadonlyMap<ScoreDelta, LeaguePlacement>,
-): Promise<{ rows: ScoreRow[]; ticketId: string | null }> {
-  if (deltas.length === 0) return { rows: [], ticketId: null };
-  const periodIso = isoFormatter();
-  const reachedIso = isoFormatter();
-  const { rows } = await client.query<ScoreRecord & { ticket_id: string }>(
-    `WITH merged AS (
-       INSERT INTO board_scores AS s
-         (environment_id, board_key, period_start, player_id, aggregation, score, reached_at, team_key, tier, group_no)
-       SELECT * FROM unnest($1::uuid[], $2::text[], $3::timestamptz[], $4::text[], $5::text[], $6::numeric[],
-         $7::timestamptz[], $8::text[], $9::int[], $10::int[])
-       ORDER BY 1, 2, 3, 4
-       ON CONFLICT (environment_id, board_key, period_start, player_id) DO UPDATE SET
-         score = CASE s.aggregation
-           WHEN 'Max' THEN GREATEST(s.score, EXCLUDED.score)
-           WHEN 'Min' THEN LEAST(s.score, EXCLUDED.score)
-           WHEN 'Latest' THEN EXCLUDED.score
-           ELSE s.score + EXCLUDED.score END,
-         reached_at = CASE
-           WHEN s.aggregation = 'Max' AND EXCLUDED.score <= s.score THEN s.reached_at
-           WHEN s.aggregation = 'Min' AND EXCLUDED.score >= s.score THEN s.reached_at
-           ELSE EXCLUDED.reached_at END,
-         team_key = coalesce(s.team_key, EXCLUDED.team_key),
-         updated_at = now()
-       RETURNING s.*
-     ),
-     ticket AS (${openTicketFor('merged')})
-     SELECT ${SCORE_COLUMNS}, (SELECT ticket_id::text FROM ticket) AS ticket_id FROM merged s ${WITH_PERIOD}`,
-    [
-      deltas.map((d) => d.environmentId),
-      deltas.map((d) => d.boardKey),
-      deltas.map((d) => periodIso(d.periodStart)),
-      deltas.map((d) => d.playerId),
-      deltas.map((d) => d.aggregation),
-      deltas.map((d) => d.value),
-      deltas.map((d) => reachedIso(d.reachedAt)),
-      deltas.map((d) => d.teamKey),
-      deltas.map((d) => placements.get(d)?.tier ?? null),
-      deltas.map((d) => placements.get(d)?.groupNo ?? null),
-    ],
+  periodOf: (delta: ScoreDelta) => ScoredPeriod,
+): Promise<{ rows: ScoreRow[]; ticketIds: string[] }> {
+  const merged = await Promise.all(
+    byPeriod(deltas, periodOf).map(([period, members]) =>
+      mergePeriodScores(client, period, members, placements),
+    ),
   );
-  return { rows: rows.map(toScoreRow), ticketId: rows[0]?.ticket_id ?? null };
+  return {
+    rows: merged.flatMap((m) => m.rows),
+    ticketIds: merged.flatMap((m) => (m.ticketId === null ? [] : [m.ticketId])),
+  };
+}
+
+/**
+ * The deltas grouped by period, the periods in key order: with each statement's players in byte order
+ * (COLLATE "C"), every transaction locks score rows in one order.
+ */
+function byPeriod(
+  deltas: readonly ScoreDelta[],
+  periodOf: (delta: ScoreDelta) => ScoredPeriod,
+): [ScoredPeriod, ScoreDelta[]][] {
+  const groups = new Map<ScoredPeriod, ScoreDelta[]>();
+  for (const d of deltas) {
+    const period = periodOf(d);
+    const members = groups.get(period);
+    if (members) members.push(d);
+    else groups.set(period, [d]);
+  }
+  const byteOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  return [...groups].sort(
+    ([a], [b]) =>
+      byteOrder(a.environmentId, b.environmentId) ||
+      byteOrder(a.boardKey, b.boardKey) ||
+      a.periodStart - b.periodStart,
+  );
+}
+
+/**
+ * What the period's rows share goes once, as scalars; per row only the player, the value and its
+ * time (epoch ms, converted by Postgres); team keys and league placements only when some row has
+ * one (unnest pads an empty array with nulls). The merged rows come back raw: the key and the
+ * period's end are the caller's, the score's trailing zeros are trimmed here.
+ */
+const MERGE_PERIOD_SCORES = `WITH merged AS (
+    INSERT INTO board_scores AS s
+      (environment_id, board_key, period_start, player_id, aggregation, score, reached_at, team_key, tier, group_no)
+    SELECT $1::uuid, $2::text, $3::timestamptz, d.player_id, $4::text, d.score, to_timestamp(d.reached_ms / 1000),
+      d.team_key, d.tier, d.group_no
+    FROM unnest($5::text[], $6::numeric[], $7::float8[], $8::text[], $9::int[], $10::int[])
+      AS d(player_id, score, reached_ms, team_key, tier, group_no)
+    ORDER BY d.player_id COLLATE "C"
+    ON CONFLICT (environment_id, board_key, period_start, player_id) DO UPDATE SET
+      score = CASE s.aggregation
+        WHEN 'Max' THEN GREATEST(s.score, EXCLUDED.score)
+        WHEN 'Min' THEN LEAST(s.score, EXCLUDED.score)
+        WHEN 'Latest' THEN EXCLUDED.score
+        ELSE s.score + EXCLUDED.score END,
+      reached_at = CASE
+        WHEN s.aggregation = 'Max' AND EXCLUDED.score <= s.score THEN s.reached_at
+        WHEN s.aggregation = 'Min' AND EXCLUDED.score >= s.score THEN s.reached_at
+        ELSE EXCLUDED.reached_at END,
+      team_key = coalesce(s.team_key, EXCLUDED.team_key),
+      updated_at = now()
+    RETURNING s.environment_id, s.board_key, s.period_start, s.player_id, s.score, s.reached_at, s.team_key,
+      s.tier, s.group_no
+  ),
+  ticket AS (${openTicketFor('merged')})
+  SELECT player_id, score, date_part('epoch', reached_at) AS reached_at_s, team_key, tier, group_no,
+    (SELECT ticket_id::text FROM ticket) AS ticket_id
+  FROM merged`;
+
+async function mergePeriodScores(
+  client: PoolClient,
+  period: ScoredPeriod,
+  deltas: readonly ScoreDelta[],
+  placements: ReadonlyMap<ScoreDelta, LeaguePlacement>,
+): Promise<{ rows: ScoreRow[]; ticketId: string | null }> {
+  const placed = deltas.map((d) => placements.get(d));
+  const { rows } = await client.query<{
+    player_id: string;
+    score: string;
+    reached_at_s: number;
+    team_key: string | null;
+    tier: number | null;
+    group_no: number | null;
+    ticket_id: string;
+  }>({
+    name: 'query-merge-period-scores',
+    text: MERGE_PERIOD_SCORES,
+    values: [
+      period.environmentId,
+      period.boardKey,
+      new Date(period.periodStart).toISOString(),
+      deltas[0]!.aggregation,
+      deltas.map((d) => d.playerId),
+      arrayLiteral(deltas.map((d) => d.value)),
+      arrayLiteral(deltas.map((d) => d.reachedAt)),
+      deltas.some((d) => d.teamKey !== null) ? deltas.map((d) => d.teamKey) : [],
+      arrayLiteral(placed.some(Boolean) ? placed.map((p) => p?.tier ?? null) : []),
+      arrayLiteral(placed.some(Boolean) ? placed.map((p) => p?.groupNo ?? null) : []),
+    ],
+  });
+  return {
+    rows: rows.map((r) => {
+      const score = trimScale(r.score);
+      return {
+        environmentId: period.environmentId,
+        boardKey: period.boardKey,
+        periodStart: period.periodStart,
+        playerId: r.player_id,
+        score: Number(score),
+        exactScore: score,
+        // Every stored time is a whole millisecond: rounding undoes the float's inexact seconds.
+        reachedAt: Math.round(r.reached_at_s * 1000),
+        teamKey: r.team_key,
+        tier: r.tier,
+        groupNo: r.group_no,
+        periodEnd: period.periodEnd,
+      };
+    }),
+    ticketId: rows[0]?.ticket_id ?? null,
+  };
+}
+
+/** A numeric's text without the trailing fraction zeros of its scale (what trim_scale writes). */
+function trimScale(text: string): string {
+  if (!text.includes('.')) return text;
+  let end = text.length;
+  while (text.charCodeAt(end - 1) === 48) end--;
+  if (text.charCodeAt(end - 1) === 46) end--;
+  return text.slice(0, end);
 }
 
 /** Which of the deltas' players already have a row in their period (league players keep their group). */

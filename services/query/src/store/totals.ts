@@ -1,17 +1,20 @@
 import type { Pool, PoolClient } from '@engage/postgres';
 import type { EventTally } from '../domain/tally.ts';
+import { arrayLiteral } from './array-literal.ts';
 
 /**
  * Adds a batch's tallies to the stored totals: one statement, one row per player and event key (the
  * count, and each numeric property's sum added exactly: jsonb numbers are numeric). Each added sum
  * is merged into the stored object by key (only the keys the batch adds are looked at), rather than
  * by the plpgsql `add_event_sums` of migration 0005, which costs Postgres more per row (left in the
- * schema for processes of the previous version during a rolling deploy).
+ * schema for processes of the previous version during a rolling deploy). Neither can be set-based:
+ * ON CONFLICT's SET sees only the locked row and its proposed one, so the merge is per row.
  */
 export async function addTallies(client: PoolClient, tallies: EventTally[]): Promise<void> {
   if (tallies.length === 0) return;
-  await client.query(
-    `INSERT INTO player_event_totals AS t (environment_id, player_id, event_key, events_counted, last_event_id, sums)
+  await client.query({
+    name: 'query-add-tallies',
+    text: `INSERT INTO player_event_totals AS t (environment_id, player_id, event_key, events_counted, last_event_id, sums)
      SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::bigint[], $5::uuid[], $6::jsonb[])
      ON CONFLICT (environment_id, player_id, event_key) DO UPDATE SET
        events_counted = t.events_counted + EXCLUDED.events_counted,
@@ -20,15 +23,15 @@ export async function addTallies(client: PoolClient, tallies: EventTally[]): Pro
          SELECT jsonb_object_agg(a.key, coalesce((t.sums ->> a.key)::numeric, 0) + a.value::numeric)
          FROM jsonb_each_text(EXCLUDED.sums) AS a), '{}'),
        updated_at = now()`,
-    [
+    values: [
       tallies.map((t) => t.environmentId),
       tallies.map((t) => t.playerId),
       tallies.map((t) => t.eventKey),
-      tallies.map((t) => t.count),
+      arrayLiteral(tallies.map((t) => t.count)),
       tallies.map((t) => t.lastEventId),
       tallies.map((t) => sumsJson(t.sums)),
     ],
-  );
+  });
 }
 
 /** The sums as a JSON object of numbers, written from their exact decimal text (never a double). */

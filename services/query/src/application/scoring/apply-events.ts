@@ -10,7 +10,7 @@ import type { TicketCloser } from './ticket-closer.ts';
 
 /**
  * Adds one partition batch to the durable totals and board scores inside the consumer's
- * transaction, with a mirror ticket listing the rows Redis is to receive after the commit (opened by
+ * transaction, with mirror tickets listing the rows Redis is to receive after the commit (opened by
  * the score upsert itself); answers what it scored, for the mirror. `memory`: what the consumer
  * remembers of definitions and periods.
  */
@@ -30,8 +30,8 @@ export async function applyAcceptedEvents(
 
 /**
  * After the commit: mirror the batch's scores into Redis with the values Postgres now holds, then
- * close the ticket (`closer`: the consumer's, which does it off its path; else before returning).
- * A failure here loses nothing: the ticket stays open and the sweeper mirrors it.
+ * close its tickets (`closer`: the consumer's, which does it off its path; else before returning).
+ * A failure here loses nothing: the tickets stay open and the sweeper mirrors them.
  */
 export async function mirrorAppliedEvents(
   deps: BoardMirrorDeps,
@@ -41,9 +41,8 @@ export async function mirrorAppliedEvents(
   try {
     await mirrorScores(deps, scored.rows);
     await mirrorDisplayNames(deps, scored.names);
-    if (scored.ticketId === null) return;
-    if (closer) closer.close(scored.ticketId);
-    else await closeMirrorTickets(deps.pool, [scored.ticketId]);
+    if (closer) closer.close(scored.ticketIds);
+    else await closeMirrorTickets(deps.pool, scored.ticketIds);
   } catch (err) {
     deps.log.warn({ err }, 'mirroring to Redis failed; the sweeper will retry');
   }

@@ -26,6 +26,7 @@ import {
   mergeScores,
   playerPeriodKey,
   reserveArrivals,
+  type ScoredPeriod,
   type ScoreRow,
   saveDisplayNames,
 } from '../../store/scores.ts';
@@ -41,8 +42,8 @@ const eventsOutOfBounds = new Counter({
 export interface ScoredBatch {
   /** The merged rows as committed: what Redis mirrors. */
   rows: ScoreRow[];
-  /** The mirror ticket listing `rows` (null when none changed), closed once Redis has them. */
-  ticketId: string | null;
+  /** The mirror tickets listing `rows` (one per period scored into), closed once Redis has them. */
+  ticketIds: string[];
   names: { environmentId: string; playerId: string; displayName: string }[];
   /** Events dropped because their period was already settled. */
   late: number;
@@ -58,6 +59,8 @@ type PlacedHit = BoardHit & { periodStart: number };
 interface ScoringPlan {
   boards: Map<string, LeaderboardDefinition>;
   hits: PlacedHit[];
+  /** The periods the hits fall in, as stored. */
+  periods: StoredPeriods;
   /** Hits dropped because their period was already settled. */
   late: number;
 }
@@ -83,15 +86,20 @@ export async function scoreEvents(
     memory?.forget(environmentIds);
     plan = await planFromStore(client, events, environmentIds, memory);
   }
-  if (plan.hits.length === 0 && plan.late === 0) return { rows: [], ticketId: null, names, late: 0 };
+  if (plan.hits.length === 0 && plan.late === 0) return { rows: [], ticketIds: [], names, late: 0 };
 
-  const { boards } = plan;
+  const { boards, periods } = plan;
   const deltas = foldHits(plan.hits, (environmentId, boardKey) => {
     return boards.get(boardId(environmentId, boardKey))?.aggregation ?? 'Sum';
   });
   const placements = await placeLeagueNewcomers(client, deltas, boards);
-  const { rows, ticketId } = await mergeScores(client, deltas, placements);
-  return { rows, ticketId, names, late: plan.late };
+  const { rows, ticketIds } = await mergeScores(
+    client,
+    deltas,
+    placements,
+    (d) => periods.get(d.environmentId)!.get(d.boardKey)!.get(d.periodStart)!,
+  );
+  return { rows, ticketIds, names, late: plan.late };
 }
 
 function boardsById(definitions: ReadonlyMap<string, VersionedDefinitions>) {
@@ -120,7 +128,7 @@ async function planFromStore(
   memory?.rememberDefinitions(definitions);
   const boards = boardsById(definitions);
   const hits = hitsOf(events, definitions);
-  if (hits.length === 0) return { boards, hits: [], late: 0 };
+  if (hits.length === 0) return { boards, hits: [], periods: storedPeriods([]), late: 0 };
 
   const touched = [...new Map(hits.map((h) => [boardId(h.environmentId, h.boardKey), h])).values()];
   const recent = new Map<string, Period[]>();
@@ -131,10 +139,11 @@ async function planFromStore(
   const { placed, wanted } = placeHits(hits, boards, (id) => recent.get(id) ?? []);
   const stored = await openPeriodsForScoring(client, wanted);
   rememberStored(memory, stored);
+  const periods = storedPeriods(stored);
   const settled = new Set(stored.filter((p) => p.state === 'settled').map((p) => periodId(p, p.start)));
-  if (settled.size === 0) return { boards, hits: placed, late: 0 };
+  if (settled.size === 0) return { boards, hits: placed, periods, late: 0 };
   const open = placed.filter((h) => !settled.has(periodId(h, h.periodStart)));
-  return { boards, hits: open, late: placed.length - open.length };
+  return { boards, hits: open, periods, late: placed.length - open.length };
 }
 
 /**
@@ -167,7 +176,27 @@ async function planFromMemory(
     if (stored?.state !== 'open' || stored.end !== w.end) return undefined;
   }
   rememberStored(memory, locked.periods);
-  return { boards, hits: placed, late: 0 };
+  return { boards, hits: placed, periods: storedPeriods(locked.periods), late: 0 };
+}
+
+/** By environment, board and start: a delta's period is found without building a key string. */
+type StoredPeriods = Map<string, Map<string, Map<number, ScoredPeriod>>>;
+
+function storedPeriods(stored: readonly StoredPeriod[]): StoredPeriods {
+  const periods: StoredPeriods = new Map();
+  for (const p of stored) {
+    const boards = periods.get(p.environmentId) ?? new Map<string, Map<number, ScoredPeriod>>();
+    periods.set(p.environmentId, boards);
+    const starts = boards.get(p.boardKey) ?? new Map<number, ScoredPeriod>();
+    boards.set(p.boardKey, starts);
+    starts.set(p.start, {
+      environmentId: p.environmentId,
+      boardKey: p.boardKey,
+      periodStart: p.start,
+      periodEnd: p.end,
+    });
+  }
+  return periods;
 }
 
 function rememberStored(memory: ScoringMemory | undefined, stored: readonly StoredPeriod[]): void {

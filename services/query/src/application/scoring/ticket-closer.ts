@@ -18,8 +18,9 @@ export class TicketCloser {
     this.log = log;
   }
 
-  close(ticketId: string): void {
-    this.waiting.push(ticketId);
+  close(ticketIds: readonly string[]): void {
+    if (ticketIds.length === 0) return;
+    this.waiting.push(...ticketIds);
     this.running ??= this.drain();
   }
 
