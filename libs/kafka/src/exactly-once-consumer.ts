@@ -484,12 +484,13 @@ async function claimRecordIds<T>(
   const ids = records.map((r) => recordId(r.value));
   const claimable = [...new Set(ids.filter((id) => id !== undefined))];
   if (claimable.length === 0) return records;
-  const { rows } = await client.query<{ record_id: string }>(
-    `INSERT INTO consumed_records (group_id, record_id)
+  const { rows } = await client.query<{ record_id: string }>({
+    name: 'engage.claim-record-ids',
+    text: `INSERT INTO consumed_records (group_id, record_id)
      SELECT $1, id FROM unnest($2::text[]) AS id
      ON CONFLICT DO NOTHING RETURNING record_id`,
-    [groupId, claimable],
-  );
+    values: [groupId, claimable],
+  });
   const claimed = new Set(rows.map((row) => row.record_id));
   return records.filter((_, i) => ids[i] === undefined || claimed.delete(ids[i]));
 }

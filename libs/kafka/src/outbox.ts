@@ -42,11 +42,17 @@ export function outboxRows<T>(def: TopicDefinition<T>, prefix: string, records: 
 /** `enqueueOutbox` for rows of any topics: one statement, published in the given order. */
 export async function enqueueOutboxRows(client: PoolClient, rows: OutboxRow[]): Promise<void> {
   if (rows.length === 0) return;
-  await client.query(
-    `INSERT INTO outbox (topic, key, value, headers)
+  await client.query({
+    name: 'engage.enqueue-outbox',
+    text: `INSERT INTO outbox (topic, key, value, headers)
      SELECT * FROM unnest($1::text[], $2::text[], $3::bytea[], $4::jsonb[])`,
-    [rows.map((r) => r.topic), rows.map((r) => r.key), rows.map((r) => r.value), rows.map((r) => r.headers)],
-  );
+    values: [
+      rows.map((r) => r.topic),
+      rows.map((r) => r.key),
+      rows.map((r) => r.value),
+      rows.map((r) => r.headers),
+    ],
+  });
 }
 
 export interface OutboxRelay {

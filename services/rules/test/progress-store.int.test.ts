@@ -16,7 +16,7 @@ import {
 const pool = createPool({ url: stackConfig().databaseUrl, schema: 'rules', max: 2, pipeline: true });
 afterAll(() => pool.end());
 
-/** Player ids a JSON parameter must carry unchanged. */
+/** Player ids an array parameter must carry unchanged. */
 const ODD_IDS = ['player-1', 'a"b', 'back\\slash', '\\"', '{x,y}', ' spaced ', 'NULL', "it's", 'émoji 🎮'];
 
 const missions = (value: number): PlayerMissions => ({
@@ -31,7 +31,7 @@ const missions = (value: number): PlayerMissions => ({
   },
 });
 
-describe('the consumer statements over many players (one JSON parameter each)', () => {
+describe('the consumer statements over many players (an array parameter per column)', () => {
   it('create, lock, write and read back players whatever their ids hold', async () => {
     const { environmentId } = randomEnvironment();
     const refs = ODD_IDS.map((playerId) => ({ environmentId, playerId }));

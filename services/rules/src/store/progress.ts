@@ -55,13 +55,16 @@ export function toStoredProgress(r: ProgressRow): StoredProgress {
 }
 
 /**
- * Statements over many players take them as one JSON parameter, an array of objects unpacked by
- * `json_to_recordset` (one `JSON.stringify`, any player id written safely); the column lists below
- * name the fields each statement reads.
+ * Statements over many players take one array parameter per column, unpacked together by `unnest`
+ * (`pg` writes each as an array literal, any player id escaped): Postgres parses typed arrays for
+ * far less than a JSON record per player. Each statement names the columns it reads.
  */
-const asJson = (rows: readonly object[]) => JSON.stringify(rows);
+const REFS = 'unnest($1::uuid[], $2::text[]) AS b(environment_id, player_id)';
 
-const REFS = 'json_to_recordset($1::json) AS b(environment_id uuid, player_id text)';
+const refsParams = (players: readonly PlayerRef[]) => [
+  players.map((p) => p.environmentId),
+  players.map((p) => p.playerId),
+];
 
 /**
  * A player's `player_counters` row as the consumer reads it: revision, activity and the rules'
@@ -87,25 +90,32 @@ export interface PlayerRow {
 export const progressOf = (row: PlayerRow): StoredProgress =>
   toStoredProgress({ ...row, counters: row.counters ?? [] });
 
-const ACTIVITY = `c.environment_id, c.player_id, c.revision, c.events_applied,
-       to_char(c.last_occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS last_occurred_at,
-       c.applied_events_digest,
-       (SELECT version FROM definition_versions v WHERE v.environment_id = c.environment_id) AS rules_version`;
-
-const PLAYERS = 'json_to_recordset($1::json) AS b(environment_id uuid, player_id text, revision uuid)';
+const PLAYERS = 'unnest($1::uuid[], $2::text[], $3::uuid[]) AS b(environment_id, player_id, revision)';
 const STALE = '(b.revision IS NULL OR c.revision <> b.revision)';
 
-/** The rows of the given players, with the progress of those not at the caller's revision. */
-const READ_PLAYERS = `SELECT ${ACTIVITY}, ${STALE} AS stale,
+/**
+ * The rows of the given players, with the progress of those not at the caller's revision. The
+ * progress row is looked up in a subquery kept apart (`OFFSET 0`), where the staleness test, which
+ * names none of its own columns, gates the lookup: a fresh player's progress row is not even
+ * visited (a join condition would fetch it, then drop it).
+ */
+const READ_PLAYERS = `SELECT c.environment_id, c.player_id, c.revision, c.events_applied,
+       to_char(c.last_occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS last_occurred_at,
+       c.applied_events_digest, v.version AS rules_version, ${STALE} AS stale,
        CASE WHEN ${STALE} THEN c.counters END AS counters, p.missions, p.streaks
      FROM ${PLAYERS}
      JOIN player_counters c ON c.environment_id = b.environment_id AND c.player_id = b.player_id
-     LEFT JOIN player_progress p ON ${STALE}
-       AND p.environment_id = c.environment_id AND p.player_id = c.player_id`;
+     LEFT JOIN definition_versions v ON v.environment_id = c.environment_id
+     LEFT JOIN LATERAL (
+       SELECT p.missions, p.streaks FROM player_progress p
+       WHERE ${STALE} AND p.environment_id = c.environment_id AND p.player_id = c.player_id
+       OFFSET 0
+     ) p ON true`;
 
-const LOCK_ROWS = `SELECT ${ACTIVITY}
+/** Locks the players' existing rows in key order; what it answers is not used. */
+const LOCK_ROWS = `SELECT c.player_id
      FROM player_counters c
-     WHERE (c.environment_id, c.player_id) IN (SELECT environment_id, player_id FROM ${PLAYERS})
+     WHERE (c.environment_id, c.player_id) IN (SELECT environment_id, player_id FROM ${REFS})
      ORDER BY c.environment_id, c.player_id
      FOR UPDATE OF c`;
 
@@ -118,14 +128,10 @@ export interface PlayerToRead extends PlayerRef {
   knownRevision: string | null;
 }
 
-const playersJson = (players: readonly PlayerToRead[]) =>
-  asJson(
-    players.map((p) => ({
-      environment_id: p.environmentId,
-      player_id: p.playerId,
-      revision: p.knownRevision,
-    })),
-  );
+const playersParams = (players: readonly PlayerToRead[]) => [
+  ...refsParams(players),
+  players.map((p) => p.knownRevision),
+];
 
 /**
  * The players' rows as they stand, without locking them (one statement, one snapshot): the
@@ -140,7 +146,7 @@ export async function readPlayers(
   const { rows } = await client.query<PlayerRow>({
     name: 'rules-read-players',
     text: READ_PLAYERS,
-    values: [playersJson(players)],
+    values: playersParams(players),
   });
   return rows;
 }
@@ -156,10 +162,13 @@ export async function lockPlayers(
   players: readonly PlayerToRead[],
 ): Promise<PlayerRow[]> {
   if (players.length === 0) return [];
-  const json = playersJson(players);
   const [, read] = await Promise.all([
-    client.query({ name: 'rules-lock-players', text: LOCK_ROWS, values: [json] }),
-    client.query<PlayerRow>({ name: 'rules-read-players', text: READ_PLAYERS, values: [json] }),
+    client.query({ name: 'rules-lock-players', text: LOCK_ROWS, values: refsParams(players) }),
+    client.query<PlayerRow>({
+      name: 'rules-read-players',
+      text: READ_PLAYERS,
+      values: playersParams(players),
+    }),
   ]);
   return read.rows;
 }
@@ -172,12 +181,9 @@ export async function createPlayerRows(client: PoolClient, players: readonly Pla
     text: `INSERT INTO player_counters (environment_id, player_id)
        SELECT environment_id, player_id FROM ${REFS} ORDER BY 1, 2
        ON CONFLICT DO NOTHING`,
-    values: [refsJson(players)],
+    values: refsParams(players),
   });
 }
-
-const refsJson = (players: readonly PlayerRef[]) =>
-  asJson(players.map((p) => ({ environment_id: p.environmentId, player_id: p.playerId })));
 
 /**
  * Creates the missing rows of the given players and locks all of them, in key order (a read that
@@ -237,43 +243,15 @@ export interface PlayerRowWrite {
   expected?: { revision: string; eventsApplied: number } | undefined;
 }
 
-/**
- * Writes players' rows in one statement: each `player_counters` row gets its new activity (when
- * given) and, when progress moved, its counters and the new revision; entries and streaks are
- * upserted only for the writes that carry them. A write with `expected` is skipped when the row
- * moved since (another writer committed meanwhile; a writer holding the row's lock is waited for).
- * Answers the players written.
- */
-export async function writePlayers(
-  client: PoolClient,
-  writes: readonly PlayerRowWrite[],
-): Promise<{ environment_id: string; player_id: string }[]> {
-  if (writes.length === 0) return [];
-  const rows = writes.map(({ player, activity, progress, revision, expected }) => ({
-    environment_id: player.environmentId,
-    player_id: player.playerId,
-    counters: progress?.counters,
-    revision,
-    events_applied: activity?.eventsApplied,
-    last_event_id: activity?.lastEventId,
-    last_offset: activity?.lastOffset,
-    last_occurred_at: activity?.lastOccurredAt,
-    applied_events_digest: activity?.appliedEventsDigest,
-    missions: progress?.entries?.missions,
-    streaks: progress?.entries?.streaks,
-    expected_revision: expected?.revision,
-    expected_events_applied: expected?.eventsApplied,
-  }));
-  const { rows: written } = await client.query<{ environment_id: string; player_id: string }>({
-    name: 'rules-write-players',
-    text: `WITH u AS (
-       SELECT * FROM json_to_recordset($1::json) AS u(environment_id uuid, player_id text, counters json,
-         revision uuid, events_applied bigint, last_event_id uuid, last_offset bigint,
-         last_occurred_at timestamptz, applied_events_digest text, missions text, streaks json,
-         expected_revision uuid, expected_events_applied bigint)
+/** `writePlayers`' statement: a column's NULL leaves what the row holds (see there). */
+const WRITE_PLAYERS = `WITH u AS (
+       SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::uuid[], $5::bigint[], $6::uuid[],
+         $7::bigint[], $8::timestamptz[], $9::text[], $10::text[], $11::text[], $12::uuid[], $13::bigint[])
+       AS u(environment_id, player_id, counters, revision, events_applied, last_event_id, last_offset,
+         last_occurred_at, applied_events_digest, missions, streaks, expected_revision, expected_events_applied)
      ), counters AS (
        UPDATE player_counters c SET
-         counters = coalesce(u.counters, c.counters), revision = coalesce(u.revision, c.revision),
+         counters = coalesce(u.counters::json, c.counters), revision = coalesce(u.revision, c.revision),
          events_applied = coalesce(u.events_applied, c.events_applied),
          last_event_id = coalesce(u.last_event_id, c.last_event_id),
          last_offset = coalesce(u.last_offset, c.last_offset),
@@ -286,14 +264,43 @@ export async function writePlayers(
        RETURNING c.environment_id, c.player_id
      ), entries AS (
        INSERT INTO player_progress (environment_id, player_id, missions, streaks)
-       SELECT u.environment_id, u.player_id, u.missions::json, u.streaks
+       SELECT u.environment_id, u.player_id, u.missions::json, u.streaks::json
        FROM u JOIN counters w ON w.environment_id = u.environment_id AND w.player_id = u.player_id
        WHERE u.missions IS NOT NULL
        ON CONFLICT (environment_id, player_id) DO UPDATE
          SET missions = EXCLUDED.missions, streaks = EXCLUDED.streaks, updated_at = now()
      )
-     SELECT environment_id, player_id FROM counters`,
-    values: [asJson(rows)],
+     SELECT environment_id, player_id FROM counters`;
+
+/**
+ * Writes players' rows in one statement: each `player_counters` row gets its new activity (when
+ * given) and, when progress moved, its counters and the new revision; entries and streaks are
+ * upserted only for the writes that carry them. A write with `expected` is skipped when the row
+ * moved since (another writer committed meanwhile; a writer holding the row's lock is waited for).
+ * Answers the players written.
+ */
+export async function writePlayers(
+  client: PoolClient,
+  writes: readonly PlayerRowWrite[],
+): Promise<{ environment_id: string; player_id: string }[]> {
+  if (writes.length === 0) return [];
+  const { rows: written } = await client.query<{ environment_id: string; player_id: string }>({
+    name: 'rules-write-players',
+    text: WRITE_PLAYERS,
+    values: [
+      ...refsParams(writes.map((w) => w.player)),
+      writes.map((w) => w.progress && JSON.stringify(w.progress.counters)),
+      writes.map((w) => w.revision),
+      writes.map((w) => w.activity?.eventsApplied),
+      writes.map((w) => w.activity?.lastEventId),
+      writes.map((w) => w.activity?.lastOffset),
+      writes.map((w) => w.activity?.lastOccurredAt),
+      writes.map((w) => w.activity?.appliedEventsDigest),
+      writes.map((w) => w.progress?.entries?.missions),
+      writes.map((w) => w.progress?.entries && JSON.stringify(w.progress.entries.streaks)),
+      writes.map((w) => w.expected?.revision),
+      writes.map((w) => w.expected?.eventsApplied),
+    ],
   });
   return written;
 }
@@ -316,10 +323,11 @@ export async function findProgress(
   connection: Pool | PoolClient,
   player: PlayerRef,
 ): Promise<PlayerProgress> {
-  const { rows } = await connection.query<ProgressRow>(
-    `${FULL_ROW} WHERE c.environment_id = $1 AND c.player_id = $2`,
-    [player.environmentId, player.playerId],
-  );
+  const { rows } = await connection.query<ProgressRow>({
+    name: 'rules-find-progress',
+    text: `${FULL_ROW} WHERE c.environment_id = $1 AND c.player_id = $2`,
+    values: [player.environmentId, player.playerId],
+  });
   const row = rows[0];
   return row ? toStoredProgress(row).progress : { ...player, missions: {}, streaks: {} };
 }
@@ -333,14 +341,15 @@ export async function findProgressAndRulesVersion(
   connection: Pool | PoolClient,
   player: PlayerRef,
 ): Promise<{ stored: PlayerProgress | undefined; rulesVersion: number | null }> {
-  const { rows } = await connection.query<ProgressRow & { rules_version: number | null }>(
-    `SELECT (SELECT version FROM definition_versions WHERE environment_id = $1) AS rules_version,
+  const { rows } = await connection.query<ProgressRow & { rules_version: number | null }>({
+    name: 'rules-find-progress-and-version',
+    text: `SELECT (SELECT version FROM definition_versions WHERE environment_id = $1) AS rules_version,
        c.environment_id, c.player_id, c.revision, c.counters, p.missions, p.streaks
      FROM (VALUES (1)) AS one
      LEFT JOIN player_counters c ON c.environment_id = $1 AND c.player_id = $2
      LEFT JOIN player_progress p ON p.environment_id = c.environment_id AND p.player_id = c.player_id`,
-    [player.environmentId, player.playerId],
-  );
+    values: [player.environmentId, player.playerId],
+  });
   const row = rows[0]!;
   return {
     stored: row.environment_id === null ? undefined : toStoredProgress(row).progress,
