@@ -11,7 +11,6 @@ import {
   stringProperty,
   uniqueTopicPrefix,
 } from '@engage/testkit';
-import { ConfigResourceTypes } from 'kafkajs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   createKafka,
@@ -110,20 +109,22 @@ it('publishes in id order, waits while another relay holds the lock, and takes B
 it('sets a row the broker refuses aside in dead_letters after a few attempts, and publishes the rows around it', async () => {
   const { brokers } = stackConfig();
   const prefix = uniqueTopicPrefix();
-  await createCatalogTopics(brokers, prefix);
   const topic = topicName(topics.eventsAccepted, prefix);
   const log = createLogger('outbox-relay-test', 'silent');
   const kafka = createKafka({ brokers, clientId: 'relay-test-refused', log });
-  // Records larger than this are refused by the broker (MESSAGE_TOO_LARGE), whatever the retries.
+  // Records larger than this are refused by the broker (MESSAGE_TOO_LARGE), whatever the retries. Set
+  // when the topic is created, so it is in force from the first send (a change to an existing
+  // topic's settings reaches the broker's log a moment after the controller accepts it).
   const kafkaAdmin = kafka.admin();
   await kafkaAdmin.connect();
   try {
-    await kafkaAdmin.alterConfigs({
-      validateOnly: false,
-      resources: [
+    await kafkaAdmin.createTopics({
+      waitForLeaders: true,
+      topics: [
         {
-          type: ConfigResourceTypes.TOPIC,
-          name: topic,
+          topic,
+          numPartitions: 1,
+          replicationFactor: 1,
           configEntries: [{ name: 'max.message.bytes', value: '4096' }],
         },
       ],
