@@ -33,10 +33,11 @@ export type DirectoryMark = number;
  * Players known to this replica: created, active in the month recorded, with their zone and
  * attributes. A player known for the current month costs no query at all; one this replica has
  * not seen is read together with the others unknown meanwhile (player-reads.ts), and only a player
- * new to the month (or to the environment) goes through admission (quota) and the upsert. Entries stay until the month changes or room is needed (least
- * recently used first). A change to a player's zone or attributes, by any replica, is announced by
- * Postgres (migration 0005) and drops this replica's entry; while that channel is not listened to,
- * nothing is kept, and every loss of it clears everything.
+ * new to the month (or to the environment) goes through admission (quota) and the upsert. Entries
+ * stay until the month changes or room is needed (least recently used first). A change to a
+ * player's zone or attributes, by any replica, is announced by Postgres (migration 0005) and drops
+ * this replica's entry; while that channel is not listened to, nothing is kept, and every loss of
+ * it clears everything.
  */
 export interface PlayerDirectory {
   /** The player a forwarded request names, created (and admitted) on first sight. */
