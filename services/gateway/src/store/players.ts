@@ -82,16 +82,7 @@ export async function readPlayer(
   externalId: string,
   month: string,
 ): Promise<StoredPlayer | undefined> {
-  const { rows } = await db.query<{ time_zone: string | null; attributes: string; active: boolean }>(
-    `SELECT p.time_zone, p.attributes::text AS attributes,
-            EXISTS (SELECT 1 FROM monthly_active_players m
-                    WHERE m.environment_id = $1 AND m.month = $3 AND m.external_id = $2) AS active
-     FROM players p WHERE p.environment_id = $1 AND p.external_id = $2`,
-    [environmentId, externalId, month],
-  );
-  const row = rows[0];
-  if (!row) return undefined;
-  return { timeZone: row.time_zone, attributes: attributesFromJsonb(row.attributes), active: row.active };
+  return (await readPlayers(db, environmentId, [externalId], month)).get(externalId);
 }
 
 /**
