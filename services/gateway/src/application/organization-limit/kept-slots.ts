@@ -15,7 +15,6 @@ interface Holding {
   held: number;
   /** A request of the organization waits somewhere (or Redis could not tell): keep nothing. */
   othersWaiting: boolean;
-  timer?: NodeJS.Timeout;
 }
 
 /**
@@ -68,7 +67,7 @@ export function keepSlots(
     schedule(scope, holding);
   };
   const schedule = (scope: string, holding: Holding) => {
-    holding.timer = setTimeout(() => void check(scope, holding), settings.checkMs).unref();
+    setTimeout(() => void check(scope, holding), settings.checkMs).unref();
   };
 
   const holdingOf = (scope: string): Holding => {
