@@ -52,20 +52,24 @@ export function createPlayerReads(
 }
 
 async function readGrouped(pool: Pool, reads: readonly PlayerRead[]): Promise<(StoredPlayer | undefined)[]> {
-  const groups = new Map<string, PlayerRead[]>();
+  const groups = new Map<string, { environmentId: string; month: string; ids: Set<string> }>();
+  const groupOf = (read: PlayerRead) => `${read.environmentId}\u0000${read.month}`;
   for (const read of reads) {
-    const group = `${read.environmentId}\u0000${read.month}`;
-    const members = groups.get(group) ?? [];
-    members.push(read);
-    groups.set(group, members);
+    const group = groups.get(groupOf(read)) ?? {
+      environmentId: read.environmentId,
+      month: read.month,
+      ids: new Set(),
+    };
+    group.ids.add(read.externalId);
+    groups.set(groupOf(read), group);
   }
-  const found = await Promise.all(
-    [...groups.values()].map(async (group) => {
-      const { environmentId, month } = group[0]!;
-      const ids = [...new Set(group.map((read) => read.externalId))];
-      return { environmentId, month, players: await readPlayers(pool, environmentId, ids, month) };
-    }),
+  const found = new Map(
+    await Promise.all(
+      [...groups].map(
+        async ([key, { environmentId, month, ids }]) =>
+          [key, await readPlayers(pool, environmentId, [...ids], month)] as const,
+      ),
+    ),
   );
-  const byGroup = new Map(found.map((f) => [`${f.environmentId}\u0000${f.month}`, f.players]));
-  return reads.map((read) => byGroup.get(`${read.environmentId}\u0000${read.month}`)?.get(read.externalId));
+  return reads.map((read) => found.get(groupOf(read))?.get(read.externalId));
 }
