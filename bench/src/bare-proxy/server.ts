@@ -5,18 +5,16 @@
 // machine of the run.
 import { createServer, type IncomingMessage } from 'node:http';
 import type { EnvironmentContext } from '@engage/contracts';
+import { ROUTES } from '@engage/contracts/http/routes.ts';
+import type { OwnerService } from '@engage/gateway/upstreams/upstreams.ts';
 import { InternalSigner } from '@engage/kit';
 import { Pool } from 'undici';
 import { innerHeaders } from '../workloads/inner-request.ts';
 
-/** Which owning service answers a path, by its first segment after /v1. */
-const OWNER_OF_SECTION: Record<string, 'rules' | 'ledger' | 'query'> = {
-  missions: 'rules',
-  streaks: 'rules',
-  points: 'ledger',
-  'marketplace-items': 'ledger',
-  leaderboards: 'query',
-};
+/** Which owning service answers a path, by its first segment after /v1, from the route catalog. */
+const OWNER_OF_SECTION = new Map<string, OwnerService>();
+for (const route of ROUTES)
+  if (route.owner !== 'gateway') OWNER_OF_SECTION.set(sectionOf(route.path), route.owner);
 
 const environment = JSON.parse(process.env.BARE_PROXY_ENVIRONMENT!) as EnvironmentContext;
 const signer = new InternalSigner(process.env.INTERNAL_AUTH_SECRET!);
@@ -32,7 +30,7 @@ const server = createServer(async (request, response) => {
     const method = request.method === 'POST' ? 'POST' : 'GET';
     const path = request.url ?? '/';
     const body = method === 'POST' ? await readBody(request) : undefined;
-    const owner = owners[OWNER_OF_SECTION[path.split(/[/?]/)[2] ?? ''] ?? 'ledger'];
+    const owner = owners[OWNER_OF_SECTION.get(sectionOf(path)) ?? 'ledger'];
     const headers = innerHeaders(signer, environment, playerIdOf(path, body), { method, path, body });
     const answer = await owner.request({ method, path, headers, body });
     const text = await answer.body.arrayBuffer();
@@ -45,6 +43,10 @@ const server = createServer(async (request, response) => {
     response.writeHead(502).end(String(err));
   }
 });
+
+function sectionOf(path: string): string {
+  return path.split(/[/?]/)[2] ?? '';
+}
 
 function playerIdOf(path: string, body: string | undefined): string | undefined {
   if (body !== undefined) return (JSON.parse(body) as { playerId?: string }).playerId;
