@@ -11,3 +11,4 @@ export * from './stack.ts';
 export * from './tcp-link.ts';
 export * from './tenant.ts';
 export * from './topic-reader.ts';
+export * from './plan-check.ts';

@@ -8,11 +8,15 @@ export async function activeAmong(
   month: string,
   externalIds: readonly string[],
 ): Promise<Set<string>> {
-  const { rows } = await client.query<{ external_id: string }>(
-    `SELECT external_id FROM monthly_active_players
-     WHERE environment_id = $1 AND month = $2 AND external_id = ANY($3::text[])`,
-    [environmentId, month, externalIds],
-  );
+  // One primary-key probe per player (a scalar subquery), whatever the statistics: with a filter
+  // on the month, a table filled since its last ANALYZE is read whole.
+  const { rows } = await client.query<{ external_id: string }>({
+    name: 'gateway-active-among',
+    text: `SELECT k.external_id FROM unnest($3::text[]) AS k(external_id)
+     WHERE (SELECT true FROM monthly_active_players m
+            WHERE m.environment_id = $1 AND m.month = $2 AND m.external_id = k.external_id)`,
+    values: [environmentId, month, externalIds],
+  });
   return new Set(rows.map((r) => r.external_id));
 }
 

@@ -75,6 +75,14 @@ export interface StoredPlayer {
   active: boolean;
 }
 
+/**
+ * Whether the player `k.external_id` of environment `$1` is active in month `$3`: a scalar subquery
+ * is one primary-key probe per player whatever the statistics say. A join or EXISTS can be planned
+ * as a scan of the month's whole active set, which a table filled since its last ANALYZE invites.
+ */
+const ACTIVE_IN_MONTH = `coalesce((SELECT true FROM monthly_active_players m
+             WHERE m.environment_id = $1 AND m.month = $3 AND m.external_id = k.external_id), false)`;
+
 /** One read, no lock: the player as stored and whether it is active in `month` (undefined: never seen). */
 export async function readPlayer(
   db: Pool | PoolClient,
@@ -103,12 +111,9 @@ export async function readPlayers(
     active: boolean;
   }>({
     name: 'gateway-read-players',
-    text: `SELECT p.external_id, p.time_zone, p.attributes::text AS attributes,
-                  m.external_id IS NOT NULL AS active
-           FROM players p
-           LEFT JOIN monthly_active_players m
-             ON m.environment_id = p.environment_id AND m.month = $3 AND m.external_id = p.external_id
-           WHERE p.environment_id = $1 AND p.external_id = ANY($2::text[])`,
+    text: `SELECT p.external_id, p.time_zone, p.attributes::text AS attributes, ${ACTIVE_IN_MONTH} AS active
+           FROM unnest($2::text[]) AS k(external_id)
+           JOIN players p ON p.environment_id = $1 AND p.external_id = k.external_id`,
     values: [environmentId, externalIds, month],
   });
   return new Map(
@@ -137,12 +142,13 @@ export async function readSightings(
   month: string,
 ): Promise<Map<string, StoredSighting>> {
   const { rows } = await db.query<{ external_id: string; time_zone: string | null; active: boolean }>(
-    `SELECT p.external_id, p.time_zone, m.external_id IS NOT NULL AS active
-     FROM players p
-     LEFT JOIN monthly_active_players m
-       ON m.environment_id = p.environment_id AND m.month = $3 AND m.external_id = p.external_id
-     WHERE p.environment_id = $1 AND p.external_id = ANY($2::text[])`,
-    [environmentId, externalIds, month],
+    {
+      name: 'gateway-read-sightings',
+      text: `SELECT p.external_id, p.time_zone, ${ACTIVE_IN_MONTH} AS active
+       FROM unnest($2::text[]) AS k(external_id)
+       JOIN players p ON p.environment_id = $1 AND p.external_id = k.external_id`,
+      values: [environmentId, externalIds, month],
+    },
   );
   return new Map(rows.map((row) => [row.external_id, { timeZone: row.time_zone, active: row.active }]));
 }

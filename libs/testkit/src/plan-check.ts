@@ -1,0 +1,127 @@
+import type { Pool, PoolClient, QueryConfig } from 'pg';
+
+/**
+ * Checks that hot statements stay index lookups whatever the planner's statistics: the tables are
+ * filled, their statistics forgotten (as on a fresh deployment, a big new tenant, or a server
+ * without autovacuum), and each statement a store function sends is run again under EXPLAIN
+ * ANALYZE with a custom and a generic plan, counting the rows its scans touch.
+ */
+
+/** A statement as a store function sent it. */
+export interface SentStatement {
+  text: string;
+  values: unknown[];
+}
+
+/**
+ * Makes a schema's tables look never analyzed: no column statistics, tables of unknown size and
+ * indexes counted empty, as `CREATE TABLE` and `CREATE INDEX` on empty tables leave them.
+ */
+export async function forgetStatistics(client: PoolClient, schema: string): Promise<void> {
+  await client.query(
+    `DELETE FROM pg_statistic WHERE starelid IN (
+       SELECT c.oid FROM pg_class c WHERE c.relnamespace = $1::regnamespace)`,
+    [schema],
+  );
+  await client.query(
+    `UPDATE pg_class SET reltuples = -1, relpages = 0, relallvisible = 0
+     WHERE relnamespace = $1::regnamespace AND relkind = 'r'`,
+    [schema],
+  );
+  await client.query(
+    `UPDATE pg_class SET reltuples = 0, relpages = 1 WHERE relnamespace = $1::regnamespace AND relkind = 'i'`,
+    [schema],
+  );
+}
+
+/**
+ * A client that records every statement sent through it (and still runs it), for code that takes a
+ * `PoolClient` or a `Pool`.
+ */
+export function recordingClient(client: PoolClient): { client: PoolClient & Pool; sent: SentStatement[] } {
+  const sent: SentStatement[] = [];
+  const query = (config: string | QueryConfig, values?: unknown[]) => {
+    if (typeof config === 'string') sent.push({ text: config, values: values ?? [] });
+    else sent.push({ text: config.text, values: config.values ?? values ?? [] });
+    return client.query(config as QueryConfig, values);
+  };
+  const recording = new Proxy(client, {
+    get: (target, property) => (property === 'query' ? query : Reflect.get(target, property)),
+  });
+  return { client: recording as PoolClient & Pool, sent };
+}
+
+/** What one plan of a statement touched. */
+export interface PlanVisit {
+  mode: 'custom' | 'generic';
+  /** Rows the plan's scans returned or discarded, over all their loops. */
+  rowsTouched: number;
+  /** The plan as text, for a failure's message. */
+  plan: string;
+}
+
+/**
+ * Runs a sent statement again under EXPLAIN ANALYZE with a custom and a generic plan, each inside a
+ * savepoint rolled back afterwards (so a write changes nothing), and counts the rows its scans
+ * touched. The caller's client must be in a transaction.
+ */
+export async function visitPlans(client: PoolClient, statement: SentStatement): Promise<PlanVisit[]> {
+  await client.query(`PREPARE hot_statement AS ${statement.text}`);
+  try {
+    const { rows } = await client.query<{ types: string[] }>(
+      `SELECT parameter_types::text[] AS types FROM pg_prepared_statements WHERE name = 'hot_statement'`,
+    );
+    const types = rows[0]!.types;
+    const literals: string[] = [];
+    for (const [i, value] of statement.values.entries()) {
+      const quoted = await client.query<{ literal: string }>('SELECT quote_nullable($1::text) AS literal', [
+        value,
+      ]);
+      literals.push(`${quoted.rows[0]!.literal}::${types[i]}`);
+    }
+    const visits: PlanVisit[] = [];
+    for (const mode of ['custom', 'generic'] as const) {
+      await client.query('SAVEPOINT plan_check');
+      await client.query(`SET LOCAL plan_cache_mode = force_${mode}_plan`);
+      const explained = await client.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
+        `EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE hot_statement(${literals.join(', ')})`,
+      );
+      await client.query('ROLLBACK TO SAVEPOINT plan_check');
+      const plan = explained.rows[0]!['QUERY PLAN'][0].Plan;
+      visits.push({ mode, rowsTouched: rowsTouched(plan), plan: describe(plan) });
+    }
+    return visits;
+  } finally {
+    await client.query('DEALLOCATE hot_statement');
+  }
+}
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Actual Rows': number;
+  'Actual Loops': number;
+  'Rows Removed by Filter'?: number;
+  'Rows Removed by Index Recheck'?: number;
+  Plans?: PlanNode[];
+}
+
+const SCANS = new Set(['Seq Scan', 'Index Scan', 'Index Only Scan', 'Bitmap Heap Scan', 'Tid Scan']);
+
+function rowsTouched(node: PlanNode): number {
+  let rows = 0;
+  if (SCANS.has(node['Node Type'])) {
+    const discarded = (node['Rows Removed by Filter'] ?? 0) + (node['Rows Removed by Index Recheck'] ?? 0);
+    rows += node['Actual Rows'] * node['Actual Loops'] + discarded;
+  }
+  for (const child of node.Plans ?? []) rows += rowsTouched(child);
+  return rows;
+}
+
+function describe(node: PlanNode, depth = 0): string {
+  const on = node['Relation Name'] ? ` on ${node['Relation Name']}` : '';
+  const using = node['Index Name'] ? ` using ${node['Index Name']}` : '';
+  const line = `${'  '.repeat(depth)}${node['Node Type']}${on}${using} (rows ${node['Actual Rows']} × ${node['Actual Loops']})`;
+  return [line, ...(node.Plans ?? []).map((child) => describe(child, depth + 1))].join('\n');
+}

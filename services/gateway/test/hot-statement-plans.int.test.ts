@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import { createPool, type Pool, type PoolClient } from '@engage/postgres';
+import {
+  createPrivateDatabase,
+  forgetStatistics,
+  type PrivateDatabase,
+  recordingClient,
+  type SentStatement,
+  visitPlans,
+} from '@engage/testkit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activeAmong, recordActive } from '../src/store/activity.ts';
+import { claimKeys, commitKeys, type KeyClaim, readKeys } from '../src/store/idempotency.ts';
+import { readPlayers, readSightings, upsertPlayers } from '../src/store/players.ts';
+
+/**
+ * The gateway's hot statements (player reads and upserts, admission, event idempotency keys) stay
+ * index lookups on tables of 100,000 rows whose statistics Postgres never gathered: every plan,
+ * custom and generic, touches a number of rows in proportion to the players asked for, not to the
+ * table.
+ */
+const ROWS = 100_000;
+const ASKED = 50;
+/** Rows a plan may touch per player asked for (each table probed at most a few times per key). */
+const ROWS_PER_KEY = 6;
+
+const environmentId = randomUUID();
+const month = '2026-12-01';
+const known = (n: number) => `player-${n}`;
+
+let database: PrivateDatabase;
+let pool: Pool;
+
+beforeAll(async () => {
+  database = await createPrivateDatabase();
+  pool = createPool({ url: database.url, schema: 'gateway', max: 2 });
+  await pool.query(
+    `INSERT INTO players (environment_id, external_id)
+       SELECT $1, 'player-' || n FROM generate_series(1, $2) n`,
+    [environmentId, ROWS],
+  );
+  await pool.query(
+    `INSERT INTO monthly_active_players (environment_id, month, external_id)
+       SELECT $1, $3, 'player-' || n FROM generate_series(1, $2) n`,
+    [environmentId, ROWS, month],
+  );
+  await pool.query(
+    `INSERT INTO event_idempotency_keys (environment_id, player_id, event_key, idempotency_key, event_id, state)
+       SELECT $1, 'player-' || n, 'level_completed', 'key-' || n, gen_random_uuid(), 'committed'
+       FROM generate_series(1, $2) n`,
+    [environmentId, ROWS],
+  );
+  const client = await pool.connect();
+  try {
+    await forgetStatistics(client, 'gateway');
+  } finally {
+    client.release();
+  }
+}, 120_000);
+
+afterAll(async () => {
+  await pool?.end();
+  await database?.drop();
+});
+
+/** Some players the tables hold, spread over them, and some they do not. */
+function askedPlayers(): string[] {
+  const ids = Array.from({ length: ASKED - 10 }, (_, i) => known(1 + Math.floor((i * ROWS) / ASKED)));
+  return [...ids, ...Array.from({ length: 10 }, (_, i) => `unseen-${i}`)];
+}
+
+/** Runs `use` on a recording client in a transaction rolled back afterwards, then checks each statement's plans. */
+async function expectIndexLookups(use: (client: PoolClient) => Promise<unknown>): Promise<void> {
+  const connection = await pool.connect();
+  try {
+    await connection.query('BEGIN');
+    const { client, sent } = recordingClient(connection);
+    await use(client);
+    expect(sent.length).toBeGreaterThan(0);
+    for (const statement of sent) await expectBounded(connection, statement);
+  } finally {
+    await connection.query('ROLLBACK');
+    connection.release();
+  }
+}
+
+async function expectBounded(client: PoolClient, statement: SentStatement): Promise<void> {
+  for (const visit of await visitPlans(client, statement)) {
+    const bound = ASKED * ROWS_PER_KEY;
+    if (visit.rowsTouched > bound) {
+      throw new Error(
+        `${visit.mode} plan touched ${visit.rowsTouched} rows (at most ${bound}):\n${statement.text}\n${visit.plan}`,
+      );
+    }
+  }
+}
+
+describe('gateway hot statements on never-analyzed tables', () => {
+  it('reads players and sightings by key', async () => {
+    await expectIndexLookups(async (client) => {
+      const players = await readPlayers(client, environmentId, askedPlayers(), month);
+      expect(players.size).toBe(ASKED - 10);
+      expect([...players.values()].every((p) => p.active)).toBe(true);
+      const sightings = await readSightings(client, environmentId, askedPlayers(), month);
+      expect(sightings.size).toBe(ASKED - 10);
+    });
+  });
+
+  it('upserts players seen and unseen by key', async () => {
+    await expectIndexLookups(async (client) => {
+      const upserted = await upsertPlayers(
+        client,
+        environmentId,
+        askedPlayers().map((externalId) => ({ externalId, timeZone: null })),
+      );
+      expect([...upserted.values()].filter((p) => p.isNew)).toHaveLength(10);
+    });
+  });
+
+  it('admits players into the month by key', async () => {
+    await expectIndexLookups(async (client) => {
+      const already = await activeAmong(client, environmentId, month, askedPlayers());
+      expect(already.size).toBe(ASKED - 10);
+      expect(await recordActive(client, environmentId, month, askedPlayers())).toBe(10);
+    });
+  });
+
+  it('claims, reads and commits event idempotency keys by key', async () => {
+    const claims: KeyClaim[] = askedPlayers().map((playerId, i) => ({
+      playerId,
+      eventKey: 'level_completed',
+      idempotencyKey: playerId.startsWith('player-') ? `key-${playerId.slice(7)}` : `new-${i}`,
+      eventId: randomUUID(),
+    }));
+    await expectIndexLookups(async (client) => {
+      const { claimed, found } = await claimKeys(client, environmentId, claims);
+      expect([claimed.size, found.size]).toEqual([10, ASKED - 10]);
+      expect((await readKeys(client, environmentId, claims)).size).toBe(ASKED);
+      await commitKeys(client, environmentId, claims);
+    });
+  });
+});
