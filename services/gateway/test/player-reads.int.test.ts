@@ -106,6 +106,23 @@ describe('players this replica does not know', () => {
     expect(reads).toHaveLength(3);
   });
 
+  it('are read by several reads at once: one held read does not hold the others', async () => {
+    const environmentId = crypto.randomUUID();
+    const ids = ['slow-0', 'slow-1', 'slow-2'];
+    await storedPlayers(environmentId, ids);
+    reads.length = 0;
+    const hold = holdReads();
+    const resolving: Promise<unknown>[] = [];
+    for (const id of ids) {
+      resolving.push(directory.resolve(environmentOf(environmentId), id));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    // Every read was sent while the first is still held after Postgres answered it.
+    await expect.poll(() => reads.length).toBe(3);
+    hold.release();
+    expect((await Promise.all(resolving)).map((p) => (p as { id: string }).id)).toEqual(ids);
+  });
+
   it('does not keep a player whose change was announced while it was being read', async () => {
     const environmentId = crypto.randomUUID();
     const [changed, witness] = ['changed', 'witness'];

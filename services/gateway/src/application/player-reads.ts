@@ -13,21 +13,26 @@ export type ReadPlayer = (read: PlayerRead) => Promise<StoredPlayer | undefined>
 
 /** Players one read takes at most; more wait for the next read. */
 const MOST_PER_READ = 1_000;
+/**
+ * Reads in flight at once: several, so that one slow statement never caps the replica, and few
+ * against the pool, so that requests' own statements still find connections.
+ */
+const MOST_READS_IN_FLIGHT = 4;
 
 /**
- * Reads of unknown players, one read in flight at a time: the players asked for while a read runs
- * are read together by the next one, one statement per environment (and month). Nothing is
- * remembered here; the directory decides what to keep.
+ * Reads of unknown players, at most `MOST_READS_IN_FLIGHT` at a time: the players asked for while
+ * every slot is busy are read together by the next read to start, one statement per environment
+ * (and month). Nothing is remembered here; the directory decides what to keep.
  */
 export function createPlayerReads(
   pool: Pool,
   options: { onRead?: (players: number) => void } = {},
 ): ReadPlayer {
-  // A read running or about to; batches formed meanwhile wait here, each for the one before it.
-  let busy = false;
+  let inFlight = 0;
+  // Batches formed while every slot is busy, each waiting for a slot.
   const queued: (() => void)[] = [];
   const start = (dispatch: () => void) => {
-    busy = true;
+    inFlight++;
     process.nextTick(dispatch);
   };
 
@@ -37,15 +42,15 @@ export function createPlayerReads(
       try {
         return await readGrouped(pool, reads);
       } finally {
+        inFlight--;
         const following = queued.shift();
         if (following) start(following);
-        else busy = false;
       }
     },
     {
       cache: false,
       maxBatchSize: MOST_PER_READ,
-      batchScheduleFn: (dispatch) => (busy ? queued.push(dispatch) : start(dispatch)),
+      batchScheduleFn: (dispatch) => (inFlight < MOST_READS_IN_FLIGHT ? start(dispatch) : queued.push(dispatch)),
     },
   );
   return (read) => loader.load(read);
