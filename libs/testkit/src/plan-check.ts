@@ -7,6 +7,40 @@ import type { Pool, PoolClient, QueryConfig } from 'pg';
  * ANALYZE with a custom and a generic plan, counting the rows its scans touch.
  */
 
+/** Rows a plan may touch per key asked for: each table probed a few times per key. */
+const ROWS_PER_KEY = 6;
+
+/**
+ * Runs `use` on a recording client in a transaction rolled back afterwards, then runs each
+ * statement it sent again with a custom and a generic plan: fails when a plan touched more rows than
+ * `keys` (the players or rows the statements asked for) justify. `use` must send at least one.
+ */
+export async function expectKeyLookups(
+  pool: Pool,
+  keys: number,
+  use: (client: PoolClient & Pool) => Promise<unknown>,
+): Promise<void> {
+  const connection = await pool.connect();
+  try {
+    await connection.query('BEGIN');
+    const { client, sent } = recordingClient(connection);
+    await use(client);
+    if (sent.length === 0) throw new Error('nothing was sent to check');
+    for (const statement of sent) {
+      for (const visit of await visitPlans(connection, statement)) {
+        if (visit.rowsTouched > keys * ROWS_PER_KEY) {
+          throw new Error(
+            `${visit.mode} plan touched ${visit.rowsTouched} rows for ${keys} keys:\n${statement.text}\n${visit.plan}`,
+          );
+        }
+      }
+    }
+  } finally {
+    await connection.query('ROLLBACK');
+    connection.release();
+  }
+}
+
 /** A statement as a store function sent it. */
 export interface SentStatement {
   text: string;
@@ -17,7 +51,7 @@ export interface SentStatement {
  * Makes a schema's tables look never analyzed: no column statistics, tables of unknown size and
  * indexes counted empty, as `CREATE TABLE` and `CREATE INDEX` on empty tables leave them.
  */
-export async function forgetStatistics(client: PoolClient, schema: string): Promise<void> {
+export async function forgetStatistics(client: Pool | PoolClient, schema: string): Promise<void> {
   await client.query(
     `DELETE FROM pg_statistic WHERE starelid IN (
        SELECT c.oid FROM pg_class c WHERE c.relnamespace = $1::regnamespace)`,

@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { createPool, type Pool, type PoolClient } from '@engage/postgres';
+import { createPool, type Pool } from '@engage/postgres';
 import {
   createPrivateDatabase,
+  expectKeyLookups,
   forgetStatistics,
   type PrivateDatabase,
-  recordingClient,
-  type SentStatement,
-  visitPlans,
 } from '@engage/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeAmong, recordActive } from '../src/store/activity.ts';
@@ -21,8 +19,6 @@ import { readPlayers, readSightings, upsertPlayers } from '../src/store/players.
  */
 const ROWS = 100_000;
 const ASKED = 50;
-/** Rows a plan may touch per player asked for (each table probed at most a few times per key). */
-const ROWS_PER_KEY = 6;
 
 const environmentId = randomUUID();
 const month = '2026-12-01';
@@ -50,12 +46,7 @@ beforeAll(async () => {
        FROM generate_series(1, $2) n`,
     [environmentId, ROWS],
   );
-  const client = await pool.connect();
-  try {
-    await forgetStatistics(client, 'gateway');
-  } finally {
-    client.release();
-  }
+  await forgetStatistics(pool, 'gateway');
 }, 120_000);
 
 afterAll(async () => {
@@ -69,35 +60,9 @@ function askedPlayers(): string[] {
   return [...ids, ...Array.from({ length: 10 }, (_, i) => `unseen-${i}`)];
 }
 
-/** Runs `use` on a recording client in a transaction rolled back afterwards, then checks each statement's plans. */
-async function expectIndexLookups(use: (client: PoolClient) => Promise<unknown>): Promise<void> {
-  const connection = await pool.connect();
-  try {
-    await connection.query('BEGIN');
-    const { client, sent } = recordingClient(connection);
-    await use(client);
-    expect(sent.length).toBeGreaterThan(0);
-    for (const statement of sent) await expectBounded(connection, statement);
-  } finally {
-    await connection.query('ROLLBACK');
-    connection.release();
-  }
-}
-
-async function expectBounded(client: PoolClient, statement: SentStatement): Promise<void> {
-  for (const visit of await visitPlans(client, statement)) {
-    const bound = ASKED * ROWS_PER_KEY;
-    if (visit.rowsTouched > bound) {
-      throw new Error(
-        `${visit.mode} plan touched ${visit.rowsTouched} rows (at most ${bound}):\n${statement.text}\n${visit.plan}`,
-      );
-    }
-  }
-}
-
 describe('gateway hot statements on never-analyzed tables', () => {
   it('reads players and sightings by key', async () => {
-    await expectIndexLookups(async (client) => {
+    await expectKeyLookups(pool, ASKED, async (client) => {
       const players = await readPlayers(client, environmentId, askedPlayers(), month);
       expect(players.size).toBe(ASKED - 10);
       expect([...players.values()].every((p) => p.active)).toBe(true);
@@ -107,7 +72,7 @@ describe('gateway hot statements on never-analyzed tables', () => {
   });
 
   it('upserts players seen and unseen by key', async () => {
-    await expectIndexLookups(async (client) => {
+    await expectKeyLookups(pool, ASKED, async (client) => {
       const upserted = await upsertPlayers(
         client,
         environmentId,
@@ -118,7 +83,7 @@ describe('gateway hot statements on never-analyzed tables', () => {
   });
 
   it('admits players into the month by key', async () => {
-    await expectIndexLookups(async (client) => {
+    await expectKeyLookups(pool, ASKED, async (client) => {
       const already = await activeAmong(client, environmentId, month, askedPlayers());
       expect(already.size).toBe(ASKED - 10);
       expect(await recordActive(client, environmentId, month, askedPlayers())).toBe(10);
@@ -132,7 +97,7 @@ describe('gateway hot statements on never-analyzed tables', () => {
       idempotencyKey: playerId.startsWith('player-') ? `key-${playerId.slice(7)}` : `new-${i}`,
       eventId: randomUUID(),
     }));
-    await expectIndexLookups(async (client) => {
+    await expectKeyLookups(pool, ASKED, async (client) => {
       const { claimed, found } = await claimKeys(client, environmentId, claims);
       expect([claimed.size, found.size]).toEqual([10, ASKED - 10]);
       expect((await readKeys(client, environmentId, claims)).size).toBe(ASKED);

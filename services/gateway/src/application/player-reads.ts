@@ -50,7 +50,8 @@ export function createPlayerReads(
     {
       cache: false,
       maxBatchSize: MOST_PER_READ,
-      batchScheduleFn: (dispatch) => (inFlight < MOST_READS_IN_FLIGHT ? start(dispatch) : queued.push(dispatch)),
+      batchScheduleFn: (dispatch) =>
+        inFlight < MOST_READS_IN_FLIGHT ? start(dispatch) : queued.push(dispatch),
     },
   );
   return (read) => loader.load(read);

@@ -141,14 +141,12 @@ export async function readSightings(
   externalIds: readonly string[],
   month: string,
 ): Promise<Map<string, StoredSighting>> {
-  const { rows } = await db.query<{ external_id: string; time_zone: string | null; active: boolean }>(
-    {
-      name: 'gateway-read-sightings',
-      text: `SELECT p.external_id, p.time_zone, ${ACTIVE_IN_MONTH} AS active
+  const { rows } = await db.query<{ external_id: string; time_zone: string | null; active: boolean }>({
+    name: 'gateway-read-sightings',
+    text: `SELECT p.external_id, p.time_zone, ${ACTIVE_IN_MONTH} AS active
        FROM unnest($2::text[]) AS k(external_id)
        JOIN players p ON p.environment_id = $1 AND p.external_id = k.external_id`,
-      values: [environmentId, externalIds, month],
-    },
-  );
+    values: [environmentId, externalIds, month],
+  });
   return new Map(rows.map((row) => [row.external_id, { timeZone: row.time_zone, active: row.active }]));
 }

@@ -300,14 +300,17 @@ export async function readScores(
   if (keys.length === 0) return [];
   const periodIso = isoFormatter();
   const { rows } = await db.query<ScoreRecord>(
-    // LATERAL: one primary-key lookup per key, whatever the planner believes about the table's size.
+    // One primary-key lookup per key and table, whatever the planner believes about their sizes:
+    // OFFSET 0 keeps each LATERAL subquery from being pulled up into a join, which a table filled
+    // since its last ANALYZE turns into a scan of the whole period for every key.
     `SELECT ${SCORE_COLUMNS}
      FROM unnest($1::uuid[], $2::text[], $3::timestamptz[], $4::text[]) AS k(environment_id, board_key, period_start, player_id)
      CROSS JOIN LATERAL (SELECT * FROM board_scores s
        WHERE s.environment_id = k.environment_id AND s.board_key = k.board_key
-         AND s.period_start = k.period_start AND s.player_id = k.player_id) s
-     JOIN board_periods p
-       ON p.environment_id = s.environment_id AND p.board_key = s.board_key AND p.period_start = s.period_start
+         AND s.period_start = k.period_start AND s.player_id = k.player_id OFFSET 0) s
+     CROSS JOIN LATERAL (SELECT p.period_end, p.state FROM board_periods p
+       WHERE p.environment_id = k.environment_id AND p.board_key = k.board_key
+         AND p.period_start = k.period_start OFFSET 0) p
      WHERE NOT $5::boolean OR p.state = 'open'`,
     [
       keys.map((k) => k.environmentId),
