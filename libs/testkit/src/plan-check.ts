@@ -11,9 +11,10 @@ import type { Pool, PoolClient, QueryConfig } from 'pg';
 const ROWS_PER_KEY = 6;
 
 /**
- * Runs `use` on a recording client in a transaction rolled back afterwards, then runs each
- * statement it sent again with a custom and a generic plan: fails when a plan touched more rows than
- * `keys` (the players or rows the statements asked for) justify. `use` must send at least one.
+ * Runs `use` in a transaction rolled back afterwards, on a client that, before it sends each
+ * statement, runs it under EXPLAIN ANALYZE with a custom and a generic plan in a savepoint (so the
+ * plans see the rows as the statement itself will): fails when a plan touched more rows than `keys`
+ * (the players or rows the statements asked for) justify. `use` must send at least one statement.
  */
 export async function expectKeyLookups(
   pool: Pool,
@@ -21,27 +22,47 @@ export async function expectKeyLookups(
   use: (client: PoolClient & Pool) => Promise<unknown>,
 ): Promise<void> {
   const connection = await pool.connect();
-  try {
-    await connection.query('BEGIN');
-    const { client, sent } = recordingClient(connection);
-    await use(client);
-    if (sent.length === 0) throw new Error('nothing was sent to check');
-    for (const statement of sent) {
+  const overBudget: string[] = [];
+  let checked = 0;
+  // One statement at a time, even when the caller pipelines: each check needs the connection alone.
+  let turn = Promise.resolve();
+  const query = (config: string | QueryConfig, values?: unknown[]) => {
+    const statement =
+      typeof config === 'string'
+        ? { text: config, values: values ?? [] }
+        : { text: config.text, values: config.values ?? values ?? [] };
+    const run = turn.then(async () => {
+      checked++;
       for (const visit of await visitPlans(connection, statement)) {
         if (visit.rowsTouched > keys * ROWS_PER_KEY) {
-          throw new Error(
+          overBudget.push(
             `${visit.mode} plan touched ${visit.rowsTouched} rows for ${keys} keys:\n${statement.text}\n${visit.plan}`,
           );
         }
       }
-    }
+      return connection.query(config as QueryConfig, values);
+    });
+    turn = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    return run;
+  };
+  const checking = new Proxy(connection, {
+    get: (target, property) => (property === 'query' ? query : Reflect.get(target, property)),
+  }) as PoolClient & Pool;
+  try {
+    await connection.query('BEGIN');
+    await use(checking);
   } finally {
     await connection.query('ROLLBACK');
     connection.release();
   }
+  if (checked === 0) throw new Error('nothing was sent to check');
+  if (overBudget.length > 0) throw new Error(overBudget.join('\n\n'));
 }
 
-/** A statement as a store function sent it. */
+/** A statement as a store function sends it. */
 export interface SentStatement {
   text: string;
   values: unknown[];
@@ -68,23 +89,6 @@ export async function forgetStatistics(client: Pool | PoolClient, schema: string
   );
 }
 
-/**
- * A client that records every statement sent through it (and still runs it), for code that takes a
- * `PoolClient` or a `Pool`.
- */
-export function recordingClient(client: PoolClient): { client: PoolClient & Pool; sent: SentStatement[] } {
-  const sent: SentStatement[] = [];
-  const query = (config: string | QueryConfig, values?: unknown[]) => {
-    if (typeof config === 'string') sent.push({ text: config, values: values ?? [] });
-    else sent.push({ text: config.text, values: config.values ?? values ?? [] });
-    return client.query(config as QueryConfig, values);
-  };
-  const recording = new Proxy(client, {
-    get: (target, property) => (property === 'query' ? query : Reflect.get(target, property)),
-  });
-  return { client: recording as PoolClient & Pool, sent };
-}
-
 /** What one plan of a statement touched. */
 export interface PlanVisit {
   mode: 'custom' | 'generic';
@@ -95,11 +99,13 @@ export interface PlanVisit {
 }
 
 /**
- * Runs a sent statement again under EXPLAIN ANALYZE with a custom and a generic plan, each inside a
- * savepoint rolled back afterwards (so a write changes nothing), and counts the rows its scans
- * touched. The caller's client must be in a transaction.
+ * Runs a statement under EXPLAIN ANALYZE with a custom and a generic plan, inside a savepoint rolled
+ * back afterwards (so a write changes nothing), and counts the rows its scans touched. The client
+ * must be in a transaction.
  */
 export async function visitPlans(client: PoolClient, statement: SentStatement): Promise<PlanVisit[]> {
+  await client.query('SAVEPOINT plan_check');
+  // PREPARE is not undone by a rollback: the statement is deallocated whatever happens.
   await client.query(`PREPARE hot_statement AS ${statement.text}`);
   try {
     const { rows } = await client.query<{ types: string[] }>(
@@ -115,7 +121,6 @@ export async function visitPlans(client: PoolClient, statement: SentStatement): 
     }
     const visits: PlanVisit[] = [];
     for (const mode of ['custom', 'generic'] as const) {
-      await client.query('SAVEPOINT plan_check');
       await client.query(`SET LOCAL plan_cache_mode = force_${mode}_plan`);
       const explained = await client.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
         `EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE hot_statement(${literals.join(', ')})`,
@@ -126,6 +131,8 @@ export async function visitPlans(client: PoolClient, statement: SentStatement): 
     }
     return visits;
   } finally {
+    await client.query('ROLLBACK TO SAVEPOINT plan_check');
+    await client.query('RELEASE SAVEPOINT plan_check');
     await client.query('DEALLOCATE hot_statement');
   }
 }
