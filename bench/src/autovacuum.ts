@@ -12,10 +12,21 @@ import { createPool, type Pool, runsWithoutAutovacuum } from '@engage/postgres';
  * vacuumed once 50 rows plus a fifth of it are dead. It looks every 5 s where autovacuum looks once a
  * minute, so that runs of a few seconds measure the state a server reaches within its first minutes.
  */
+export interface TableMaintenance {
+  /**
+   * Stops analyzing and vacuuming until `resume` (for rows measured on tables as they are before any
+   * ANALYZE); resolves once a pass under way has finished.
+   */
+  pause(): Promise<void>;
+  /** Vacuums and analyzes the whole database, then goes on keeping it so. */
+  resume(): Promise<void>;
+  stop(): Promise<void>;
+}
+
 export async function keepTablesVacuumed(
   databaseUrl: string,
   log: (line: string) => void,
-): Promise<{ stop(): Promise<void> }> {
+): Promise<TableMaintenance> {
   const pool = createPool({
     url: databaseUrl,
     schema: 'public',
@@ -30,20 +41,31 @@ export async function keepTablesVacuumed(
     await pool.end();
     throw err;
   }
-  if (!off) {
-    await pool.end();
-    return { stop: async () => {} };
-  }
-  log('the Postgres server runs without autovacuum: the bench analyzes and vacuums by its thresholds');
+  if (off)
+    log('the Postgres server runs without autovacuum: the bench analyzes and vacuums by its thresholds');
+  let paused = false;
+  let pass = Promise.resolve();
   const stopping = new AbortController();
   const loop = (async () => {
-    while (!stopping.signal.aborted) {
+    while (off && !stopping.signal.aborted) {
       await sleep(5_000, undefined, { signal: stopping.signal }).catch(() => {});
       if (stopping.signal.aborted) break;
-      await maintainDueTables(pool, log).catch((err: Error) => log(`autovacuum pass failed: ${err.message}`));
+      if (paused) continue;
+      pass = maintainDueTables(pool, log).catch((err: Error) =>
+        log(`autovacuum pass failed: ${err.message}`),
+      );
+      await pass;
     }
   })();
   return {
+    pause: async () => {
+      paused = true;
+      await pass;
+    },
+    resume: async () => {
+      await pool.query('VACUUM (ANALYZE)');
+      paused = false;
+    },
     stop: async () => {
       stopping.abort();
       await loop;

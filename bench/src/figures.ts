@@ -58,19 +58,25 @@ export function renderFigures(latest: LatestReport[], workloads: readonly string
 }
 
 /** One line per workload: when it last ran and its ratios to the raw engine of the same run. */
+/**
+ * One line per workload that has results: its last run and what it found, as its headline says (or,
+ * for a results file written before workloads had one, its ratios).
+ */
 export function renderSummary(latest: LatestReport[], workloads: readonly string[]): string {
   const byName = new Map(latest.map((l) => [l.report.workload, l]));
-  const rows = [...workloads].sort().map((workload) => {
-    const l = byName.get(workload);
-    if (!l) return [`\`${workload}\``, 'no results yet', '—'];
-    const ratios = Object.entries(l.report.ratios).map(([name, value]) => `${name} ${value.toFixed(2)}`);
-    return [`\`${workload}\``, runOf(l), ratios.join('; ') || '—'];
-  });
-  return markdownTable(['workload', 'last run', 'engage against the raw engine (same run)'], rows, [
-    'left',
-    'left',
-    'left',
-  ]);
+  const rows = [...workloads]
+    .sort()
+    .filter((workload) => byName.has(workload))
+    .map((workload) => {
+      const l = byName.get(workload)!;
+      return [`\`${workload}\``, runOf(l), sentence(l.report.headline ?? ratiosOf(l.report))];
+    });
+  return markdownTable(['workload', 'last run', 'what it found (same run)'], rows, ['left', 'left', 'left']);
+}
+
+function ratiosOf(report: LatestReport['report']): string {
+  const ratios = Object.entries(report.ratios).map(([name, value]) => `${name} ${value.toFixed(2)}`);
+  return ratios.join('; ') || 'no ratio recorded';
 }
 
 function withoutResults(latest: LatestReport[], workloads: readonly string[]) {

@@ -43,6 +43,8 @@ export interface WorkloadReport {
   /** Each row's throughput over the raw engine's, named by row. */
   ratios: Record<string, number>;
   notes: string[];
+  /** What the run found, in one plain sentence for the README (older results files have none). */
+  headline?: string;
 }
 
 const dir = join(findRepoRoot(), 'bench', 'results');

@@ -9,7 +9,7 @@ import {
 } from '@engage/devstack';
 import { InternalSigner } from '@engage/kit';
 import { type ServiceProcess, spawnService } from '@engage/testkit/process.ts';
-import { keepTablesVacuumed } from './autovacuum.ts';
+import { keepTablesVacuumed, type TableMaintenance } from './autovacuum.ts';
 
 export interface BenchStack {
   infra: Infra;
@@ -21,6 +21,8 @@ export interface BenchStack {
   internalAuthSecret: string;
   /** Signs a call as the gateway does, for workloads that call a service directly. */
   signer: InternalSigner;
+  /** The bench's stand-in for autovacuum, which a workload may pause to measure unanalyzed tables. */
+  tableMaintenance: TableMaintenance;
   stop(): Promise<void>;
 }
 
@@ -67,6 +69,7 @@ export async function startBenchStack(
     adminToken,
     internalAuthSecret,
     signer: new InternalSigner(internalAuthSecret),
+    tableMaintenance: autovacuum,
     stop: async () => {
       await Promise.all(Object.values(running).map((s) => s.stop()));
       await autovacuum.stop();

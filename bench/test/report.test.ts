@@ -74,14 +74,18 @@ describe('the figures table', () => {
     );
   });
 
-  it('summarises each workload in one line, the ratios of its latest run', () => {
-    expect(renderSummary(latest, workloads)).toBe(
+  it('summarises each workload that has results in one sentence: its headline, else its ratios', () => {
+    const headlined = latest.map((l) =>
+      l.report.workload === 'ingest'
+        ? { ...l, report: { ...l.report, headline: 'accepts 9,500 events/s' } }
+        : l,
+    );
+    expect(renderSummary(headlined, workloads)).toBe(
       [
-        '| workload | last run                                    | engage against the raw engine (same run) |',
-        '| -------- | ------------------------------------------- | ---------------------------------------- |',
-        '| `ingest` | 2026-01-02 09:30 UTC, 4 CPUs, Node v24.21.0 | engage gateway / raw kafkajs 0.95        |',
-        '| `ledger` | 2026-01-01 10:00 UTC, 2 CPUs, Node v24.21.0 | ledger spread / raw postgres spread 0.33 |',
-        '| `rules`  | no results yet                              | —                                        |',
+        '| workload | last run                                    | what it found (same run)                  |',
+        '| -------- | ------------------------------------------- | ----------------------------------------- |',
+        '| `ingest` | 2026-01-02 09:30 UTC, 4 CPUs, Node v24.21.0 | Accepts 9,500 events/s.                   |',
+        '| `ledger` | 2026-01-01 10:00 UTC, 2 CPUs, Node v24.21.0 | Ledger spread / raw postgres spread 0.33. |',
       ].join('\n'),
     );
   });

@@ -12,7 +12,8 @@ import { cpuProfileArgs, processCpuMs } from '../process-cpu.ts';
 import { startBenchStack } from '../stack.ts';
 import type { WorkloadOptions } from './index.ts';
 
-const PLAYERS = 3_000;
+/** Players entered and drawn by default (`--players` sets another number). */
+const DEFAULT_PLAYERS = 3_000;
 const MISSIONS = 40;
 const PROBE_PLAYERS = 200;
 /**
@@ -49,6 +50,7 @@ const ZONES = ['Europe/Berlin', 'America/New_York', 'Asia/Tokyo', 'Australia/Syd
 export async function rules(options: WorkloadOptions): Promise<WorkloadReport> {
   const concurrency = options.concurrency ?? 8;
   const total = Math.max(100_000, 30_000 * options.seconds);
+  const players = options.players ?? DEFAULT_PLAYERS;
   const stack = await startBenchStack(['rules', 'gateway'], {
     nodeArgs: { rules: cpuProfileArgs(options.cpuProfileDir, 'rules') },
   });
@@ -80,7 +82,7 @@ export async function rules(options: WorkloadOptions): Promise<WorkloadReport> {
       };
     const read = readOn(rulesHttp);
     // Every player reads the feed once: entered into every mission.
-    const entering = await everyOnce(PLAYERS, 16, (i) => read(player(i)));
+    const entering = await everyOnce(players, 16, (i) => read(player(i)));
     for (let i = 0; i < PROBE_PLAYERS; i++) await read(probePlayer(i), '/v1/missions/probe');
 
     // Throughput: the events are waiting in the topic when the consumer starts.
@@ -92,7 +94,7 @@ export async function rules(options: WorkloadOptions): Promise<WorkloadReport> {
       'VACUUM (ANALYZE) player_progress, player_counters, outbox, consumed_records, kafka_offsets',
     );
     const before = await consumed(db, consumerGroupId('rules', stack.topicPrefix), topic);
-    await produce(stack.infra.brokers, stack.topicPrefix, env, total, concurrency);
+    await produce(stack.infra.brokers, stack.topicPrefix, env, total, players, concurrency);
     await rulesProcess.restart();
     const backlogCpuBefore = processCpuMs(rulesProcess.pid());
     const applied = await timeConsumption(total, async () => {
@@ -122,7 +124,7 @@ export async function rules(options: WorkloadOptions): Promise<WorkloadReport> {
     const loadCpuBefore = processCpuMs(rulesProcess.pid());
     const load = driveOnSchedule(
       new Recorder(LOAD_BATCH),
-      () => post(Array.from({ length: LOAD_BATCH }, () => httpEvent(player(cursor++ % PLAYERS), cursor))),
+      () => post(Array.from({ length: LOAD_BATCH }, () => httpEvent(player(cursor++ % players), cursor))),
       { seconds: LOAD_WARMUP_SECONDS + options.seconds, ratePerSecond: 10_000 / LOAD_BATCH },
     );
     await new Promise((resolve) => setTimeout(resolve, LOAD_WARMUP_SECONDS * 1000));
@@ -173,7 +175,7 @@ export async function rules(options: WorkloadOptions): Promise<WorkloadReport> {
     return {
       workload: 'rules',
       description:
-        `${total} accepted events over ${PLAYERS} players, each entered in ${MISSIONS} active missions, ` +
+        `${total} accepted events over ${players.toLocaleString('en')} players, each entered in ${MISSIONS} active missions, ` +
         '3 streaks; then 10,000 events/s through the gateway',
       rows: [
         { name: 'entering players (feed reads)', summary: entering, units: 'reads' },
@@ -183,6 +185,7 @@ export async function rules(options: WorkloadOptions): Promise<WorkloadReport> {
         { name: 'sent -> progress readable', summary: probeSummary, units: 'probe events' },
         { name: 'accepted -> progress readable', summary: fromAcceptance.summary(), units: 'probe events' },
       ],
+      headline: `applies a backlog of ${total.toLocaleString('en')} events over ${players.toLocaleString('en')} players at ${Math.round(applied.unitsPerSecond).toLocaleString('en')} events/s (${(applied.unitsPerSecond / raw.unitsPerSecond).toFixed(2)}× a consumer that only decodes); at 10,000 events/s through the gateway, progress is readable ${Math.round(fromAcceptance.summary().p99Ms).toLocaleString('en')} ms after acceptance at p99`,
       ratios: { 'engage rules consumer / raw kafkajs consumer': applied.unitsPerSecond / raw.unitsPerSecond },
       notes: [
         'consumer rows: events per second from the first applied (or decoded) record to the last; p-columns unused',
@@ -326,6 +329,7 @@ async function produce(
   prefix: string,
   env: { organizationId: string; environmentId: string },
   total: number,
+  players: number,
   concurrency: number,
 ) {
   const kafka = createKafka({ brokers, clientId: 'bench-rules', log: createLogger('bench', 'error') });
@@ -341,7 +345,7 @@ async function produce(
           const now = new Date().toISOString();
           const records: AcceptedEvent[] = [];
           for (let i = start; i < Math.min(start + BATCH, total); i++) {
-            const e = httpEvent(player(i % PLAYERS), i);
+            const e = httpEvent(player(i % players), i);
             records.push({
               eventId: crypto.randomUUID(),
               organizationId: env.organizationId,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ROUTES } from '@engage/contracts/http/routes.ts';
 import { createPool } from '@engage/postgres';
 import { createRedis } from '@engage/redis';
+import { forgetStatistics } from '@engage/testkit/plan-check.ts';
 import { Pool as HttpPool } from 'undici';
 import { startBareProxy } from '../bare-proxy/launch.ts';
 import { CpuMeter, type CpuSpent, cpuPerUnit } from '../cpu-meter.ts';
@@ -17,6 +18,9 @@ import { DISTRIBUTIONS, type Distribution, playerDraw, playerId } from './player
 import { EVENT_BATCH, eventsBody, everyOnce, levelCompleted, seedEnvironment } from './seeded-players.ts';
 
 export const DEFAULT_PLAYERS = 100_000;
+/** The request kinds also measured on never-analyzed tables. */
+const NEVER_ANALYZED_KINDS = ['points', 'leaderboard', 'missions', 'adjustment'];
+const SCHEMAS = ['gateway', 'rules', 'ledger', 'query'];
 /** Requests per request kind and target, and event batches, sent for the hot player before the rows. */
 const WARM_UP_REQUESTS = 200;
 const WARM_UP_BATCHES = 16;
@@ -201,12 +205,15 @@ export async function throughGateway(options: WorkloadOptions): Promise<Workload
     // the hot player alone, and every target's answer is checked.
     const hot = playerDraw('hot', players);
     await everyOnce(WARM_UP_BATCHES, concurrency, (i) => sendEvents(hot, i));
-    for (const kind of KINDS) {
-      for (const target of [gatewayTarget, bareProxyTarget, innerTargets[kind.owner]]) {
-        await checkAnswer(target, kind);
-        await everyOnce(WARM_UP_REQUESTS, concurrency, (i) => send(target, kind, playerId(0), i));
+    const warmUp = async () => {
+      for (const kind of KINDS) {
+        for (const target of [gatewayTarget, bareProxyTarget, innerTargets[kind.owner]]) {
+          await checkAnswer(target, kind);
+          await everyOnce(WARM_UP_REQUESTS, concurrency, (i) => send(target, kind, playerId(0), i));
+        }
       }
-    }
+    };
+    await warmUp();
 
     const rows: Row[] = [];
     const failures: string[] = [];
@@ -247,8 +254,39 @@ export async function throughGateway(options: WorkloadOptions): Promise<Workload
       return rows[0]?.n ?? 0;
     };
     const journalBefore = await journalEntries();
-    let writes = 0;
+    // Tables as a fresh deployment or a big new tenant leaves them: filled, never analyzed. Every
+    // service restarts (no plan cached, no player known), so the gateway has seen none of the players.
+    await stack.tableMaintenance.pause();
+    for (const schema of SCHEMAS) await forgetStatistics(db, schema);
+    for (const service of Object.values(stack.services)) {
+      await service.stop();
+      await service.restart();
+    }
+    await warmUp();
     const ratios: Record<string, number> = {};
+    let writes = 0;
+    for (const kind of KINDS.filter((k) => NEVER_ANALYZED_KINDS.includes(k.name))) {
+      const draw = playerDraw('uniform', players);
+      const opsPerSecond: Partial<Record<string, number>> = {};
+      for (const target of [gatewayTarget, innerTargets[kind.owner]]) {
+        const { result: run, cpu } = await meter.around(() =>
+          measure((i) => send(target, kind, playerId(draw()), i), { concurrency, seconds }),
+        );
+        opsPerSecond[target.label] = run.summary.opsPerSecond;
+        if (kind.writes) writes += run.summary.operations;
+        const name = `${kind.name} uniform, never analyzed: ${target.label}`;
+        row(name, run.summary, 'requests', run.firstError);
+        cpuNotes.push(`CPU µs per request, ${name}: ${cpuPerUnit(cpu, run.summary.operations)}`);
+      }
+      ratios[`${kind.name} uniform, never analyzed: gateway / ${kind.owner} direct`] =
+        opsPerSecond.gateway! / opsPerSecond[`${kind.owner} direct`]!;
+    }
+    // Analyzed from here on, and a gateway restarted again: the players are unseen once more.
+    await stack.tableMaintenance.resume();
+    await stack.services.gateway!.stop();
+    await stack.services.gateway!.restart();
+    await warmUp();
+
     for (const kind of KINDS) {
       for (const distribution of DISTRIBUTIONS) {
         const draw = playerDraw(distribution, players);
@@ -290,6 +328,7 @@ export async function throughGateway(options: WorkloadOptions): Promise<Workload
 
     return {
       workload: 'through-gateway',
+      headline: headlineOf(ratios, players),
       description: `every request kind through the gateway beside the same request straight to its owning service, players drawn hot (one), Zipf (s = 1) and uniform over ${players.toLocaleString('en')} existing players, concurrency ${concurrency}, ${seconds} s a row; event batches of ${EVENT_BATCH} by the same draws; the gateway's /healthz floor`,
       rows,
       ratios,
@@ -297,6 +336,7 @@ export async function throughGateway(options: WorkloadOptions): Promise<Workload
         `"direct" rows send the request the gateway would forward (same method, path and body) to the owning service with the internal headers the gateway adds; every target's answer was checked against the route's response schema before its rows, and each target warmed up with ${WARM_UP_REQUESTS} requests for the hot player (${WARM_UP_BATCHES} event batches for the gateway's ingest)`,
         `seeding (not measured): a missions read entering each player in the mission, then each player's first event through POST /v1/events (creating it, starting its streak, whose milestone credits it points, and putting it on the board); rules, query and the ledger had applied all of it before the first row`,
         'the gateway was restarted after seeding, so its caches hold no player at the start (the players exist, as for a replica started since they last played)',
+        `"never analyzed" rows ran after the event rows on the same tables with their statistics forgotten (as CREATE TABLE and CREATE INDEX on empty tables leave them, and as a server without autovacuum keeps them) and every service restarted (no plan cached, no player known); then the database was analyzed and the gateway restarted again before the other request rows, so their players were unseen too`,
         'the event rows ran first, after /healthz; the request rows then waited for rules and query to apply those events',
         applied
           ? `rules and query applied the event rows' events in ${applySeconds.toFixed(1)} s before the request rows`
@@ -317,6 +357,23 @@ export async function throughGateway(options: WorkloadOptions): Promise<Workload
     await db.end();
     await stack.stop();
   }
+}
+
+/** The ranges of the gateway's and the bare hop's ratios to the owning services, in one sentence. */
+function headlineOf(ratios: Record<string, number>, players: number): string {
+  const range = (pick: (name: string) => boolean) => {
+    const values = Object.entries(ratios)
+      .filter(([name]) => pick(name))
+      .map(([, value]) => value);
+    return `${Math.min(...values).toFixed(2)}–${Math.max(...values).toFixed(2)}×`;
+  };
+  const gateway = (name: string) => name.includes(': gateway / ');
+  return [
+    `uniform over ${players.toLocaleString('en')} players, reads and writes through the gateway reach ${range((n) => gateway(n) && !n.includes('never analyzed'))} the owning service directly`,
+    `a bare Node hop ${range((n) => n.includes('bare proxy /'))}`,
+    `on never-analyzed tables ${range((n) => gateway(n) && n.includes('never analyzed'))}`,
+    `events uniform ${ratios['events uniform / events hot (through the gateway)']!.toFixed(2)}× hot`,
+  ].join('; ');
 }
 
 const gatewayPostHeaders = (apiKey: string) => ({
