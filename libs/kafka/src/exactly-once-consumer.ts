@@ -69,6 +69,11 @@ export interface ExactlyOnceConsumerOptions<T, R = void> {
    * was written), with the records `apply` received and what it answered.
    */
   afterCommit?: (batch: CommittedBatch<T, R>) => Promise<void>;
+  /**
+   * Called with the partitions the member holds after each rebalance, so a service can drop what
+   * it keeps in memory for partitions it no longer owns.
+   */
+  onAssignment?: (partitions: readonly number[]) => void;
   /** Upper bound on records of one partition applied in one transaction. */
   maxRecordsPerTransaction?: number;
   /** Most bytes fetched per partition in one fetch (kafkajs default 1 MiB): larger, fewer transactions. */
@@ -157,6 +162,7 @@ export async function startExactlyOnceConsumer<T, R = void>(
   consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => {
     const partitions = payload.memberAssignment[topic] ?? [];
     progress.assigned(partitions);
+    options.onAssignment?.(partitions);
     void seekToStoredOffsets(consumer, pool, groupId, topic, partitions).catch((err) =>
       log.warn({ err, topic }, 'could not seek to stored offsets; the stored offsets still filter'),
     );

@@ -5,7 +5,7 @@ import { createPool, withTransaction } from '@engage/postgres';
 import { randomEnvironment, stackConfig } from '@engage/testkit';
 import { acceptedEvent, eventually } from '@engage/testkit/events.ts';
 import { afterAll, describe, expect, it } from 'vitest';
-import { applyAcceptedEvents } from '../src/application/apply-events.ts';
+import { applyAcceptedEvents, keepApplied } from '../src/application/apply-events.ts';
 import { applyRulesSection } from '../src/application/definitions.ts';
 import { ProgressCache } from '../src/application/progress-cache.ts';
 import { RulesCache } from '../src/application/rules-cache.ts';
@@ -65,11 +65,14 @@ describe('applying events over players a request writes at the same time', () =>
       topicPrefix: 'apply-test.',
     };
     const first = acceptedEvent(env, ref.playerId);
-    await withTransaction(pool, (client) => applyAcceptedEvents(deps, client, [record(first, 0)]));
+    keepApplied(
+      deps,
+      await withTransaction(pool, (client) => applyAcceptedEvents(deps, client, [record(first, 0)])),
+    );
 
     // A request holds the player's row, enters them into a second mission (their counters get a
-    // second slot) and changes their first entry; the consumer, holding the player cached at the
-    // revision before, reads without waiting and meets the row at its write.
+    // second slot) and changes their first entry; the consumer, holding the player as it committed
+    // them, does not read them and meets the row at its write.
     const request = await pool.connect();
     const acceptedAt = '2026-01-01T00:00:00.000Z';
     try {

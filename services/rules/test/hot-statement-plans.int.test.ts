@@ -73,10 +73,11 @@ describe('rules hot statements on never-analyzed tables', () => {
 
   it("writes a batch's players back, each on the revision read, by key", async () => {
     const asked = askedPlayers().slice(0, ASKED - 10);
+    const client = await pool.connect();
     const read = await readPlayers(
-      pool,
+      client,
       asked.map((p) => ({ ...p, knownRevision: null })),
-    );
+    ).finally(() => client.release());
     await expectKeyLookups(pool, ASKED, async (client) => {
       const written = await writePlayers(
         client,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estimatedBytes, ProgressCache } from '../src/application/progress-cache.ts';
+import { estimatedBytes, type HeldPlayer, ProgressCache } from '../src/application/progress-cache.ts';
 import type { StoredProgress } from '../src/store/progress.ts';
 
 const entry = {
@@ -22,40 +22,66 @@ const stored = (missions: number): StoredProgress => ({
   layout: [],
 });
 
+const held = (missions: number, revision = 'r1'): HeldPlayer => ({
+  revision,
+  eventsApplied: 1,
+  activity: { eventsApplied: 1, lastOccurredAt: '2026-01-01T00:00:00.000Z', appliedEventsDigest: 'd' },
+  stored: stored(missions),
+});
+
+const committed = (key: string, player: HeldPlayer, partition = 0) => ({ key, partition, held: player });
+
+/** The keys among `keys` the cache holds; taking them out puts them back. */
+function heldKeys(cache: ProgressCache, keys: string[]): string[] {
+  const found = keys.flatMap((key) => {
+    const player = cache.take(key);
+    return player ? [[key, player] as const] : [];
+  });
+  cache.keep(found.map(([key, player]) => committed(key, player)));
+  return found.map(([key]) => key);
+}
+
 describe('the progress cache', () => {
-  it('hands a player over once, and only at the revision it holds', () => {
+  it('hands a player over once, as last kept', () => {
     const cache = new ProgressCache(1024 * 1024);
-    const state = stored(2);
-    cache.set('a', state, 'r1');
-    expect(cache.revisionOf('a')).toBe('r1');
-    expect(cache.take('a', 'r2')).toBeUndefined();
-    expect(cache.revisionOf('a')).toBeNull();
-    cache.set('a', state, 'r1');
-    expect(cache.take('a', 'r1')).toBe(state);
-    expect(cache.take('a', 'r1')).toBeUndefined();
+    const first = held(2, 'r1');
+    const second = held(2, 'r2');
+    cache.keep([committed('a', first)]);
+    cache.keep([committed('a', second)]);
+    expect(cache.take('a')).toBe(second);
+    expect(cache.take('a')).toBeUndefined();
   });
 
-  it('holds at most its budget, always keeping the players written last', () => {
+  it('holds at most its budget, always keeping the players kept last', () => {
     const perPlayer = estimatedBytes(stored(2));
     const cache = new ProgressCache(100 * perPlayer);
-    for (let i = 0; i < 1_000; i++) cache.set(`p${i}`, stored(2), `r${i}`);
-    const kept = Array.from({ length: 1_000 }, (_, i) => i).filter((i) => cache.revisionOf(`p${i}`) !== null);
+    const keys = Array.from({ length: 1_000 }, (_, i) => `p${i}`);
+    for (const key of keys) cache.keep([committed(key, held(2))]);
+    const kept = heldKeys(cache, keys);
     expect(kept.length).toBeLessThanOrEqual(100);
-    // The last half-budget of players written is never dropped.
-    for (let i = 1_000 - 49; i < 1_000; i++) expect(kept).toContain(i);
+    // The last half-budget of players kept is never dropped.
+    for (const key of keys.slice(-49)) expect(kept).toContain(key);
   });
 
   it('holds fewer players that weigh more: the budget is memory, not players', () => {
     const cache = new ProgressCache(100 * estimatedBytes(stored(2)));
-    for (let i = 0; i < 1_000; i++) cache.set(`p${i}`, stored(40), `r${i}`);
-    const kept = Array.from({ length: 1_000 }, (_, i) => `p${i}`).filter((k) => cache.revisionOf(k) !== null);
+    const keys = Array.from({ length: 1_000 }, (_, i) => `p${i}`);
+    for (const key of keys) cache.keep([committed(key, held(40))]);
+    const kept = heldKeys(cache, keys);
     expect(kept.length).toBeLessThan(100 / 4);
     expect(kept.length).toBeGreaterThan(0);
   });
 
+  it('forgets the players of the partitions a rebalance took away', () => {
+    const cache = new ProgressCache(1024 * 1024);
+    cache.keep([committed('a', held(1), 0), committed('b', held(1), 1), committed('c', held(1), 2)]);
+    cache.retainPartitions([0, 2]);
+    expect(heldKeys(cache, ['a', 'b', 'c'])).toEqual(['a', 'c']);
+  });
+
   it('keeps nothing with a budget of 0', () => {
     const cache = new ProgressCache(0);
-    cache.set('a', stored(1), 'r1');
-    expect(cache.revisionOf('a')).toBeNull();
+    cache.keep([committed('a', held(1))]);
+    expect(cache.take('a')).toBeUndefined();
   });
 });

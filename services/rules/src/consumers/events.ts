@@ -8,7 +8,7 @@ import {
 } from '@engage/kafka';
 import type { Logger } from '@engage/kit';
 import type { Pool } from '@engage/postgres';
-import { type ApplyEventsDeps, applyAcceptedEvents } from '../application/apply-events.ts';
+import { type ApplyEventsDeps, applyAcceptedEvents, keepApplied } from '../application/apply-events.ts';
 
 /**
  * A backlog is applied in chunks of this many events per partition (every partition of a fetch
@@ -53,9 +53,11 @@ export function startEventsConsumer(
     fetchRoundTransactions: FETCH_ROUND_TRANSACTIONS,
     recordId: acceptedEventClaimId,
     apply: ({ client, records }) => applyAcceptedEvents(options, client, records),
-    // `result`: the outbox records the transaction wrote, published after its commit.
+    // Committed: the players are held as written, and the outbox records it wrote are published.
     afterCommit: async ({ result }) => {
-      if (result > 0) options.onOutbox();
+      keepApplied(options, result);
+      if (result.outboxRecords > 0) options.onOutbox();
     },
+    onAssignment: (partitions) => options.progress.retainPartitions(partitions),
   });
 }

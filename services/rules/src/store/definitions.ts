@@ -56,6 +56,21 @@ export async function definitionVersion(
   return row?.version;
 }
 
+/** The definition versions of the given environments; an environment never defined is absent. */
+export async function definitionVersions(
+  client: PoolClient,
+  environmentIds: readonly string[],
+): Promise<Map<string, number>> {
+  if (environmentIds.length === 0) return new Map();
+  const { rows } = await client.query<{ environment_id: string; version: number }>({
+    name: 'rules-definition-versions',
+    text: `SELECT environment_id, version FROM definition_versions
+     WHERE environment_id = ANY($1::uuid[])`,
+    values: [environmentIds],
+  });
+  return new Map(rows.map((r) => [r.environment_id, r.version]));
+}
+
 /** Creates (when missing) and locks the environment's version row: serialises its applies. */
 export async function lockDefinitionVersion(client: PoolClient, environmentId: string): Promise<void> {
   await execute(
