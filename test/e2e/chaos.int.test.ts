@@ -8,6 +8,7 @@ import {
   type TestStack,
 } from '@engage/testkit';
 import { afterAll, describe, expect, it } from 'vitest';
+import { FAULT_STACK_ENV } from './support/fault-stack.ts';
 import { enterPlayers, KeyedLoad, loadDefinition } from './support/keyed-load.ts';
 import { checkOracle } from './support/oracle.ts';
 import { RecordedClient } from './support/recorded-client.ts';
@@ -47,14 +48,7 @@ describe('chaos: every service SIGKILLed under keyed load', () => {
       // live board would never catch up.
       stack = await startStack({
         privateDatabase: true,
-        env: {
-          // A killed consumer's partitions move to its successor after 6 s (the broker's minimum).
-          KAFKA_SESSION_TIMEOUT_MS: '6000',
-          // A key left pending by a killed gateway is produced again by a retry after 2 s.
-          IDEMPOTENCY_PENDING_TIMEOUT_MS: '2000',
-          // A killed query process's unfinished mirror writes are repaired within half a second.
-          MIRROR_SWEEP_INTERVAL_MS: '500',
-        },
+        env: FAULT_STACK_ENV,
       });
       const running = stack;
       const stackMs = Date.now() - began;

@@ -73,16 +73,27 @@ export async function scrapeMetric(
   name: string,
   labels: Record<string, string>,
 ): Promise<number | undefined> {
+  return (await scrapeMetricSamples(metricsUrl, name, labels))[0]?.value;
+}
+
+/** Every sample of a metric on a service's metrics page whose labels include `labels`. */
+export async function scrapeMetricSamples(
+  metricsUrl: string,
+  name: string,
+  labels: Record<string, string>,
+): Promise<{ labels: Record<string, string>; value: number }[]> {
   const page = await (await fetch(metricsUrl)).text();
+  const samples: { labels: Record<string, string>; value: number }[] = [];
   for (const line of page.split('\n')) {
     const match = /^(\w+)\{(.*)\} (\S+)$/.exec(line);
     if (!match || match[1] !== name) continue;
-    const found = Object.fromEntries(
-      [...match[2]!.matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]),
+    const found: Record<string, string> = Object.fromEntries(
+      [...match[2]!.matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1]!, m[2]!]),
     );
-    if (Object.entries(labels).every(([key, value]) => found[key] === value)) return Number(match[3]);
+    if (Object.entries(labels).every(([key, value]) => found[key] === value))
+      samples.push({ labels: found, value: Number(match[3]) });
   }
-  return undefined;
+  return samples;
 }
 
 /**

@@ -48,11 +48,20 @@ export function serviceEnv(topicPrefix: string, extra: Record<string, string> = 
 
 export interface TestStack {
   topicPrefix: string;
+  /** The first process of each service: the one the gateway forwards to. */
   services: Partial<Record<ServiceName, ServiceProcess>>;
+  /** Every process `addReplica` started, running or not (all of them are stopped with the stack). */
+  replicas: ServiceProcess[];
   gatewayUrl: string;
   /** The database the services use: the suite's, or the stack's own (`privateDatabase`, `webhooks`). */
   databaseUrl: string;
   env: Record<string, string>;
+  /**
+   * Starts one more process of a service with the stack's environment (its topics, its consumer
+   * group, its database), on ports of its own: consumers share the partitions with the others. The
+   * gateway keeps forwarding to `services[name]`.
+   */
+  addReplica(name: ServiceName): Promise<ServiceProcess>;
   stop(): Promise<void>;
 }
 
@@ -111,14 +120,22 @@ export async function startStack(
   for (const name of owners) env[`${name.toUpperCase()}_URL`] = services[name]!.url;
   if (wanted.includes('gateway'))
     services.gateway = await spawnService(repoRoot, 'gateway', envOf('gateway'), spawnOptions);
+  const replicas: ServiceProcess[] = [];
   return {
     topicPrefix,
     services,
+    replicas,
     gatewayUrl: services.gateway?.url ?? '',
     databaseUrl: env.DATABASE_URL!,
     env,
+    addReplica: async (name) => {
+      const replica = await spawnService(repoRoot, name, envOf(name), spawnOptions);
+      replicas.push(replica);
+      return replica;
+    },
     stop: async () => {
-      await Promise.all(Object.values(services).map((s) => s.stop().catch(() => undefined)));
+      const all = [...Object.values(services), ...replicas];
+      await Promise.all(all.map((s) => s.stop().catch(() => undefined)));
       await database?.drop();
     },
   };
