@@ -5,6 +5,7 @@ import { leaderboards } from './leaderboards.ts';
 import { ledger } from './ledger.ts';
 import { organizationLimit } from './organization-limit.ts';
 import { pipeline } from './pipeline.ts';
+import { progressMemory } from './progress-memory.ts';
 import { rules } from './rules.ts';
 import { throughGateway } from './through-gateway.ts';
 
@@ -31,6 +32,7 @@ export const workloads: Record<string, Workload> = {
   ledger,
   'organization-limit': organizationLimit,
   pipeline,
+  'progress-memory': progressMemory,
   rules,
   'through-gateway': throughGateway,
 };
