@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { findRepoRoot } from '@engage/devstack';
 import { printProcessWarnings } from '@engage/devstack/cli/warnings.ts';
 import type { RunSummary } from './measure.ts';
+import { profileShareNotes } from './profile-shares.ts';
 import { defaultSeconds, workloads } from './workloads/index.ts';
 
 printProcessWarnings();
@@ -61,6 +62,11 @@ for (const name of names) {
     // Relative to the repository, where the services run: no path of this machine in a results note.
     cpuProfileDir: values['cpu-prof'] ? join('bench', 'results', `${startedAt}-profiles`) : undefined,
   });
+  // The profiles are written as the workload's processes exit, before it returns.
+  if (values['cpu-prof'])
+    report.notes.push(
+      ...profileShareNotes(join(findRepoRoot(), 'bench', 'results', `${startedAt}-profiles`)),
+    );
   print(report);
   reports.push(report);
 }
