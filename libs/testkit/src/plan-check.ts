@@ -1,4 +1,6 @@
+import { createPool } from '@engage/postgres';
 import type { Pool, PoolClient, QueryConfig } from 'pg';
+import { createPrivateDatabase } from './private-database.ts';
 
 /**
  * Checks that hot statements stay index lookups whatever the planner's statistics: the tables are
@@ -60,6 +62,51 @@ export async function expectKeyLookups(
   }
   if (checked === 0) throw new Error('nothing was sent to check');
   if (overBudget.length > 0) throw new Error(overBudget.join('\n\n'));
+}
+
+/** A schema's tables, filled and never analyzed, in a database of the test's own. */
+export interface NeverAnalyzedSchema {
+  pool: Pool;
+  /** Ends the pool and drops the database. */
+  close(): Promise<void>;
+}
+
+/**
+ * A database of the test's own, migrated, whose `schema` tables `fill` fills before their statistics
+ * are forgotten. `connect` opens the pool the statements run on (by default a plain one on the
+ * schema; a service whose connections are set up otherwise passes its own).
+ */
+export async function neverAnalyzedSchema(
+  schema: string,
+  fill: (pool: Pool) => Promise<unknown>,
+  connect: (url: string) => Pool = (url) => createPool({ url, schema, max: 2 }),
+): Promise<NeverAnalyzedSchema> {
+  const database = await createPrivateDatabase();
+  const pool = connect(database.url);
+  const close = async () => {
+    await pool.end();
+    await database.drop();
+  };
+  try {
+    await fill(pool);
+    await forgetStatistics(pool, schema);
+  } catch (err) {
+    await close();
+    throw err;
+  }
+  return { pool, close };
+}
+
+/**
+ * Ids to ask for, as `prefix-1` … `prefix-<rows>` name a filled table's rows: `asked - unseen` of
+ * them spread over the table, then `unseen` that no row has.
+ */
+export function spreadIds(prefix: string, rows: number, asked: number, unseen = 10): string[] {
+  const held = Array.from(
+    { length: asked - unseen },
+    (_, i) => `${prefix}-${1 + Math.floor((i * rows) / asked)}`,
+  );
+  return [...held, ...Array.from({ length: unseen }, (_, i) => `unseen-${i}`)];
 }
 
 /** A statement as a store function sends it. */

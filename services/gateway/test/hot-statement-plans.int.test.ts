@@ -1,11 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createPool, type Pool } from '@engage/postgres';
-import {
-  createPrivateDatabase,
-  expectKeyLookups,
-  forgetStatistics,
-  type PrivateDatabase,
-} from '@engage/testkit';
+import type { Pool } from '@engage/postgres';
+import { expectKeyLookups, type NeverAnalyzedSchema, neverAnalyzedSchema, spreadIds } from '@engage/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeAmong, recordActive } from '../src/store/activity.ts';
 import { claimKeys, commitKeys, type KeyClaim, readKeys } from '../src/store/idempotency.ts';
@@ -22,43 +17,35 @@ const ASKED = 50;
 
 const environmentId = randomUUID();
 const month = '2026-12-01';
-const known = (n: number) => `player-${n}`;
 
-let database: PrivateDatabase;
+let schema: NeverAnalyzedSchema;
 let pool: Pool;
 
 beforeAll(async () => {
-  database = await createPrivateDatabase();
-  pool = createPool({ url: database.url, schema: 'gateway', max: 2 });
-  await pool.query(
-    `INSERT INTO players (environment_id, external_id)
+  schema = await neverAnalyzedSchema('gateway', async (filling) => {
+    await filling.query(
+      `INSERT INTO players (environment_id, external_id)
        SELECT $1, 'player-' || n FROM generate_series(1, $2) n`,
-    [environmentId, ROWS],
-  );
-  await pool.query(
-    `INSERT INTO monthly_active_players (environment_id, month, external_id)
+      [environmentId, ROWS],
+    );
+    await filling.query(
+      `INSERT INTO monthly_active_players (environment_id, month, external_id)
        SELECT $1, $3, 'player-' || n FROM generate_series(1, $2) n`,
-    [environmentId, ROWS, month],
-  );
-  await pool.query(
-    `INSERT INTO event_idempotency_keys (environment_id, player_id, event_key, idempotency_key, event_id, state)
+      [environmentId, ROWS, month],
+    );
+    await filling.query(
+      `INSERT INTO event_idempotency_keys (environment_id, player_id, event_key, idempotency_key, event_id, state)
        SELECT $1, 'player-' || n, 'level_completed', 'key-' || n, gen_random_uuid(), 'committed'
        FROM generate_series(1, $2) n`,
-    [environmentId, ROWS],
-  );
-  await forgetStatistics(pool, 'gateway');
+      [environmentId, ROWS],
+    );
+  });
+  pool = schema.pool;
 }, 120_000);
 
-afterAll(async () => {
-  await pool?.end();
-  await database?.drop();
-});
+afterAll(() => schema?.close());
 
-/** Some players the tables hold, spread over them, and some they do not. */
-function askedPlayers(): string[] {
-  const ids = Array.from({ length: ASKED - 10 }, (_, i) => known(1 + Math.floor((i * ROWS) / ASKED)));
-  return [...ids, ...Array.from({ length: 10 }, (_, i) => `unseen-${i}`)];
-}
+const askedPlayers = () => spreadIds('player', ROWS, ASKED);
 
 describe('gateway hot statements on never-analyzed tables', () => {
   it('reads players and sightings by key', async () => {

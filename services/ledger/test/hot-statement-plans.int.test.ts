@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Pool } from '@engage/postgres';
 import {
-  createPrivateDatabase,
   expectKeyLookups,
-  forgetStatistics,
-  type PrivateDatabase,
+  type NeverAnalyzedSchema,
+  neverAnalyzedSchema,
+  spreadIds,
   uniqueTopicPrefix,
 } from '@engage/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,33 +22,29 @@ const ASKED = 50;
 
 const environmentId = randomUUID();
 
-let database: PrivateDatabase;
+let schema: NeverAnalyzedSchema;
 let pool: Pool;
 
 beforeAll(async () => {
-  database = await createPrivateDatabase();
-  pool = createLedgerPool({ url: database.url, max: 1 });
-  await pool.query({
-    text: `WITH players AS (SELECT 'player-' || n AS player_id FROM generate_series(1, $2::int) n),
-                balance_rows AS (INSERT INTO balances (environment_id, player_id, balance)
-                                 SELECT $1, player_id, 100 FROM players)
-           INSERT INTO idempotency_keys (environment_id, player_id, key, operation, request_hash, target)
-           SELECT $1, player_id, 'k', 'adjustment', 'h', '1' FROM players`,
-    values: [environmentId, ROWS],
-  });
-  await forgetStatistics(pool, 'ledger');
+  schema = await neverAnalyzedSchema(
+    'ledger',
+    (filling) =>
+      filling.query({
+        text: `WITH players AS (SELECT 'player-' || n AS player_id FROM generate_series(1, $2::int) n),
+                    balance_rows AS (INSERT INTO balances (environment_id, player_id, balance)
+                                     SELECT $1, player_id, 100 FROM players)
+               INSERT INTO idempotency_keys (environment_id, player_id, key, operation, request_hash, target)
+               SELECT $1, player_id, 'k', 'adjustment', 'h', '1' FROM players`,
+        values: [environmentId, ROWS],
+      }),
+    (url) => createLedgerPool({ url, max: 1 }),
+  );
+  pool = schema.pool;
 }, 120_000);
 
-afterAll(async () => {
-  await pool?.end();
-  await database?.drop();
-});
+afterAll(() => schema?.close());
 
-/** Players the tables hold, spread over them, and some they do not. */
-function askedPlayers(): string[] {
-  const ids = Array.from({ length: ASKED - 10 }, (_, i) => `player-${1 + Math.floor((i * ROWS) / ASKED)}`);
-  return [...ids, ...Array.from({ length: 10 }, (_, i) => `unseen-${i}`)];
-}
+const askedPlayers = () => spreadIds('player', ROWS, ASKED);
 
 describe('ledger hot statements on never-analyzed tables', () => {
   it("reads and writes a batch's balances, keys, journal and outbox by key", async () => {

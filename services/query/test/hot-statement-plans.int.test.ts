@@ -1,11 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createPool, type Pool } from '@engage/postgres';
-import {
-  createPrivateDatabase,
-  expectKeyLookups,
-  forgetStatistics,
-  type PrivateDatabase,
-} from '@engage/testkit';
+import type { Pool } from '@engage/postgres';
+import { expectKeyLookups, type NeverAnalyzedSchema, neverAnalyzedSchema, spreadIds } from '@engage/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScoreDelta } from '../src/domain/scoring.ts';
 import {
@@ -29,44 +24,37 @@ const boardKey = 'weekly';
 const periodStart = Date.parse('2026-12-07T00:00:00Z');
 const period: ScoredPeriod = { environmentId, boardKey, periodStart, periodEnd: null };
 
-let database: PrivateDatabase;
+let schema: NeverAnalyzedSchema;
 let pool: Pool;
 
 beforeAll(async () => {
-  database = await createPrivateDatabase();
-  pool = createPool({ url: database.url, schema: 'query', max: 2 });
-  await pool.query(
-    `INSERT INTO player_event_totals (environment_id, player_id, event_key, events_counted, last_event_id, sums)
-     SELECT $1, 'player-' || n, 'level_completed', 1, gen_random_uuid(), '{"score": 10}' FROM generate_series(1, $2) n`,
-    [environmentId, ROWS],
-  );
-  await pool.query(
-    'INSERT INTO board_periods (environment_id, board_key, period_start, organization_id) VALUES ($1, $2, $3, $4)',
-    [environmentId, boardKey, new Date(periodStart).toISOString(), randomUUID()],
-  );
-  await pool.query(
-    `INSERT INTO board_scores (environment_id, board_key, period_start, player_id, aggregation, score, reached_at)
-     SELECT $1, $2, $3, 'player-' || n, 'Sum', n, now() FROM generate_series(1, $4) n`,
-    [environmentId, boardKey, new Date(periodStart).toISOString(), ROWS],
-  );
-  await pool.query(
-    `INSERT INTO league_tiers (environment_id, board_key, player_id, tier)
-     SELECT $1, $2, 'player-' || n, 1 FROM generate_series(1, $3) n`,
-    [environmentId, boardKey, ROWS],
-  );
-  await forgetStatistics(pool, 'query');
+  schema = await neverAnalyzedSchema('query', async (filling) => {
+    await filling.query(
+      `INSERT INTO player_event_totals (environment_id, player_id, event_key, events_counted, last_event_id, sums)
+       SELECT $1, 'player-' || n, 'level_completed', 1, gen_random_uuid(), '{"score": 10}' FROM generate_series(1, $2) n`,
+      [environmentId, ROWS],
+    );
+    await filling.query(
+      'INSERT INTO board_periods (environment_id, board_key, period_start, organization_id) VALUES ($1, $2, $3, $4)',
+      [environmentId, boardKey, new Date(periodStart).toISOString(), randomUUID()],
+    );
+    await filling.query(
+      `INSERT INTO board_scores (environment_id, board_key, period_start, player_id, aggregation, score, reached_at)
+       SELECT $1, $2, $3, 'player-' || n, 'Sum', n, now() FROM generate_series(1, $4) n`,
+      [environmentId, boardKey, new Date(periodStart).toISOString(), ROWS],
+    );
+    await filling.query(
+      `INSERT INTO league_tiers (environment_id, board_key, player_id, tier)
+       SELECT $1, $2, 'player-' || n, 1 FROM generate_series(1, $3) n`,
+      [environmentId, boardKey, ROWS],
+    );
+  });
+  pool = schema.pool;
 }, 120_000);
 
-afterAll(async () => {
-  await pool?.end();
-  await database?.drop();
-});
+afterAll(() => schema?.close());
 
-/** Players the tables hold, spread over them, and some they do not. */
-function askedPlayers(): string[] {
-  const ids = Array.from({ length: ASKED - 10 }, (_, i) => `player-${1 + Math.floor((i * ROWS) / ASKED)}`);
-  return [...ids, ...Array.from({ length: 10 }, (_, i) => `unseen-${i}`)];
-}
+const askedPlayers = () => spreadIds('player', ROWS, ASKED);
 
 const deltas = (): ScoreDelta[] =>
   askedPlayers().map((playerId) => ({

@@ -1,11 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createPool, type Pool } from '@engage/postgres';
-import {
-  createPrivateDatabase,
-  expectKeyLookups,
-  forgetStatistics,
-  type PrivateDatabase,
-} from '@engage/testkit';
+import type { Pool } from '@engage/postgres';
+import { expectKeyLookups, type NeverAnalyzedSchema, neverAnalyzedSchema, spreadIds } from '@engage/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createPlayerRows,
@@ -25,41 +20,32 @@ const ASKED = 50;
 
 const environmentId = randomUUID();
 
-let database: PrivateDatabase;
+let schema: NeverAnalyzedSchema;
 let pool: Pool;
 
 beforeAll(async () => {
-  database = await createPrivateDatabase();
-  pool = createPool({ url: database.url, schema: 'rules', max: 2 });
-  await pool.query(
-    `INSERT INTO player_counters (environment_id, player_id, counters, events_applied, last_event_id,
-       last_offset, last_occurred_at)
-     SELECT $1, 'player-' || n, '[1]', 1, gen_random_uuid(), n, now() FROM generate_series(1, $2) n`,
-    [environmentId, ROWS],
-  );
-  await pool.query(
-    `INSERT INTO player_progress (environment_id, player_id) SELECT $1, 'player-' || n FROM generate_series(1, $2) n`,
-    [environmentId, ROWS],
-  );
-  await pool.query('INSERT INTO definition_versions (environment_id, version) VALUES ($1, 1)', [
-    environmentId,
-  ]);
-  await forgetStatistics(pool, 'rules');
+  schema = await neverAnalyzedSchema('rules', async (filling) => {
+    await filling.query(
+      `INSERT INTO player_counters (environment_id, player_id, counters, events_applied, last_event_id,
+         last_offset, last_occurred_at)
+       SELECT $1, 'player-' || n, '[1]', 1, gen_random_uuid(), n, now() FROM generate_series(1, $2) n`,
+      [environmentId, ROWS],
+    );
+    await filling.query(
+      `INSERT INTO player_progress (environment_id, player_id) SELECT $1, 'player-' || n FROM generate_series(1, $2) n`,
+      [environmentId, ROWS],
+    );
+    await filling.query('INSERT INTO definition_versions (environment_id, version) VALUES ($1, 1)', [
+      environmentId,
+    ]);
+  });
+  pool = schema.pool;
 }, 120_000);
 
-afterAll(async () => {
-  await pool?.end();
-  await database?.drop();
-});
+afterAll(() => schema?.close());
 
-/** Players the tables hold, spread over them, and some they do not. */
-function askedPlayers(): PlayerRef[] {
-  const ids = Array.from({ length: ASKED - 10 }, (_, i) => `player-${1 + Math.floor((i * ROWS) / ASKED)}`);
-  return [...ids, ...Array.from({ length: 10 }, (_, i) => `unseen-${i}`)].map((playerId) => ({
-    environmentId,
-    playerId,
-  }));
-}
+const askedPlayers = (): PlayerRef[] =>
+  spreadIds('player', ROWS, ASKED).map((playerId) => ({ environmentId, playerId }));
 
 describe('rules hot statements on never-analyzed tables', () => {
   it("reads, creates and locks a batch's players by key", async () => {
