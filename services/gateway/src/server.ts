@@ -96,7 +96,13 @@ export async function startGateway(ctx: ServiceContext<GatewayEnv>): Promise<voi
     pendingKeyTimeoutMs: env.IDEMPOTENCY_PENDING_TIMEOUT_MS,
     readiness: () => pingPool(pool),
     onOutbox: relay.kick,
-    webhooks: { allowInsecureUrls: env.WEBHOOK_ALLOW_INSECURE_URLS, kick: webhooks.kick },
+    webhooks: {
+      urlRules: {
+        allowInsecure: env.WEBHOOK_ALLOW_INSECURE_URLS,
+        allowPrivateAddresses: env.WEBHOOK_ALLOW_PRIVATE_ADDRESSES || env.WEBHOOK_ALLOW_INSECURE_URLS,
+      },
+      kick: webhooks.kick,
+    },
     organizationLimit,
     refusalTally,
     recentEvents: createRecentEvents({

@@ -1,7 +1,7 @@
 import { Counter, Histogram, type Logger, metricsRegistry } from '@engage/kit';
 import type { Pool } from '@engage/postgres';
 import { Agent, request } from 'undici';
-import { isPrivateAddress } from '../../domain/webhook-address.ts';
+import { isRefusedHost, REFUSED_ADDRESS_TEXT } from '../../domain/webhook-address.ts';
 import { pauseReasonOnExhaustion } from '../../domain/webhook-pause.ts';
 import { afterFailure, type RetrySchedule } from '../../domain/webhook-retry.ts';
 import { secretsInUse, signDelivery } from '../../domain/webhook-signature.ts';
@@ -67,7 +67,7 @@ export function startDeliveryWorker(deps: {
   const agent = new Agent({
     connect: {
       timeout: settings.timeoutMs,
-      ...(settings.allowPrivateAddresses ? {} : { lookup: publicOnlyLookup }),
+      ...(settings.allowPrivateAddresses ? {} : { lookup: publicOnlyLookup() }),
     },
     headersTimeout: settings.timeoutMs,
     bodyTimeout: settings.timeoutMs,
@@ -141,8 +141,8 @@ export function startDeliveryWorker(deps: {
     let error: string | null = null;
     try {
       // An address written in the URL is connected to without a lookup: checked here instead.
-      if (!settings.allowPrivateAddresses && isPrivateAddress(new URL(delivery.url).hostname)) {
-        throw Object.assign(new Error('private address'), { code: PRIVATE_ADDRESS_CODE });
+      if (!settings.allowPrivateAddresses && isRefusedHost(new URL(delivery.url).hostname)) {
+        throw Object.assign(new Error('refused address'), { code: PRIVATE_ADDRESS_CODE });
       }
       const response = await request(delivery.url, {
         method: 'POST',
@@ -215,7 +215,7 @@ const NETWORK_ERRORS: Record<string, string> = {
   SELF_SIGNED_CERT_IN_CHAIN: 'TLS certificate not trusted (self-signed)',
   UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'TLS certificate not trusted',
   ERR_TLS_CERT_ALTNAME_INVALID: 'TLS certificate is for another host',
-  [PRIVATE_ADDRESS_CODE]: 'the host is on a private network (WEBHOOK_ALLOW_PRIVATE_ADDRESSES)',
+  [PRIVATE_ADDRESS_CODE]: REFUSED_ADDRESS_TEXT,
 };
 
 function describe(err: unknown, timeoutMs: number): string {
