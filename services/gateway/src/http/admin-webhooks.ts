@@ -38,6 +38,8 @@ export interface WebhookRouteDeps {
   pool: Pool;
   /** Whether plain http URLs to loopback hosts are accepted (WEBHOOK_ALLOW_INSECURE_URLS). */
   urlRules: WebhookUrlRules;
+  /** Endpoints one environment may have. */
+  maxEndpointsPerEnvironment: number;
   /** Wakes this replica's delivery worker. */
   kick: () => void;
 }
@@ -67,7 +69,12 @@ export function webhookRoutes(scope: HttpApp, deps: WebhookRouteDeps): void {
     },
     async (request, reply) => {
       checkUrl(request.body.url);
-      const created = await createWebhook(context(request), request.params.environmentId, request.body);
+      const created = await createWebhook(
+        context(request),
+        request.params.environmentId,
+        request.body,
+        deps.maxEndpointsPerEnvironment,
+      );
       return reply.code(201).send(created);
     },
   );
