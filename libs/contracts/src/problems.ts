@@ -387,6 +387,12 @@ export const PROBLEMS = {
     api: 'admin',
     extension: true,
   },
+  'webhook.too_many_endpoints': {
+    status: 409,
+    detail: 'The environment has the most webhook endpoints allowed; delete one first.',
+    api: 'admin',
+    extension: true,
+  },
   'webhook_delivery.not_found': {
     status: 404,
     detail: 'No delivery with that id for this webhook endpoint.',

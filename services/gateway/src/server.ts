@@ -96,7 +96,14 @@ export async function startGateway(ctx: ServiceContext<GatewayEnv>): Promise<voi
     pendingKeyTimeoutMs: env.IDEMPOTENCY_PENDING_TIMEOUT_MS,
     readiness: () => pingPool(pool),
     onOutbox: relay.kick,
-    webhooks: { allowInsecureUrls: env.WEBHOOK_ALLOW_INSECURE_URLS, kick: webhooks.kick },
+    webhooks: {
+      urlRules: {
+        allowInsecure: env.WEBHOOK_ALLOW_INSECURE_URLS,
+        allowPrivateAddresses: env.WEBHOOK_ALLOW_PRIVATE_ADDRESSES || env.WEBHOOK_ALLOW_INSECURE_URLS,
+      },
+      maxEndpointsPerEnvironment: env.WEBHOOK_MAX_ENDPOINTS_PER_ENVIRONMENT,
+      kick: webhooks.kick,
+    },
     organizationLimit,
     refusalTally,
     recentEvents: createRecentEvents({
@@ -135,6 +142,8 @@ function startWebhooks(deps: {
       timeoutMs: env.WEBHOOK_TIMEOUT_MS,
       pollIntervalMs: env.WEBHOOK_POLL_INTERVAL_MS,
       concurrency: env.WEBHOOK_CONCURRENCY,
+      concurrencyPerOrganization: env.WEBHOOK_CONCURRENCY_PER_ORGANIZATION,
+      concurrencyPerEndpoint: env.WEBHOOK_CONCURRENCY_PER_ENDPOINT,
       retentionMs: env.WEBHOOK_DELIVERY_RETENTION_MS,
       allowPrivateAddresses: env.WEBHOOK_ALLOW_PRIVATE_ADDRESSES || env.WEBHOOK_ALLOW_INSECURE_URLS,
     },

@@ -136,7 +136,11 @@ export async function startGateway(
     definitionCacheTtlMs: 5_000,
     pendingKeyTimeoutMs: options.pendingKeyTimeoutMs ?? 35_000,
     recentEvents,
-    webhooks: { allowInsecureUrls: true, kick: () => undefined },
+    webhooks: {
+      urlRules: { allowInsecure: true, allowPrivateAddresses: true },
+      maxEndpointsPerEnvironment: 20,
+      kick: () => undefined,
+    },
   });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   return {

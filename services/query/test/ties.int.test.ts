@@ -138,6 +138,7 @@ describe('ties', () => {
         end,
         organizationId: randomUUID(),
       });
+      if (!claimed) throw new Error('the open period was not claimed');
       await settleClaimedPeriod(client, claimed, 'ties-test.');
     });
     const { rows: results } = await pool.query<{ row_key: string }>(

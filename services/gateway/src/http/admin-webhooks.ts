@@ -23,7 +23,7 @@ import {
   rotateWebhookSecret,
   type WebhookWriteContext,
 } from '../application/webhooks/endpoints.ts';
-import { webhookUrlRefusal } from '../domain/webhook-url.ts';
+import { type WebhookUrlRules, webhookUrlRefusal } from '../domain/webhook-url.ts';
 import { findEndpoint, InvalidCursorError, listDeliveries, listEndpoints } from '../store/webhooks.ts';
 import { callerOf } from './admin-access.ts';
 import { writeOrigin } from './admin-operators.ts';
@@ -37,7 +37,9 @@ const webhookNotFound = () => notFound('webhook.not_found');
 export interface WebhookRouteDeps {
   pool: Pool;
   /** Whether plain http URLs to loopback hosts are accepted (WEBHOOK_ALLOW_INSECURE_URLS). */
-  allowInsecureUrls: boolean;
+  urlRules: WebhookUrlRules;
+  /** Endpoints one environment may have. */
+  maxEndpointsPerEnvironment: number;
   /** Wakes this replica's delivery worker. */
   kick: () => void;
 }
@@ -52,7 +54,7 @@ export function webhookRoutes(scope: HttpApp, deps: WebhookRouteDeps): void {
     kick: deps.kick,
   });
   const checkUrl = (url: string | undefined) => {
-    const refusal = url === undefined ? undefined : webhookUrlRefusal(url, deps.allowInsecureUrls);
+    const refusal = url === undefined ? undefined : webhookUrlRefusal(url, deps.urlRules);
     if (refusal) throw validationProblem([{ path: ['url'], message: refusal, reason: 'url_refused' }]);
   };
 
@@ -67,7 +69,12 @@ export function webhookRoutes(scope: HttpApp, deps: WebhookRouteDeps): void {
     },
     async (request, reply) => {
       checkUrl(request.body.url);
-      const created = await createWebhook(context(request), request.params.environmentId, request.body);
+      const created = await createWebhook(
+        context(request),
+        request.params.environmentId,
+        request.body,
+        deps.maxEndpointsPerEnvironment,
+      );
       return reply.code(201).send(created);
     },
   );

@@ -156,7 +156,7 @@ function paths(): Record<string, Record<string, unknown>> {
         requestBody: body('CreateWebhook'),
         responses: {
           '201': json('Created', 'CreatedWebhookEndpoint'),
-          ...problemResponses([...REFUSALS, 'environment.not_found']),
+          ...problemResponses([...REFUSALS, 'environment.not_found', 'webhook.too_many_endpoints']),
         },
       },
     },

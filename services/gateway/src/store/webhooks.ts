@@ -70,6 +70,22 @@ export interface NewEndpoint {
   secret: string;
 }
 
+/**
+ * The number of endpoints of the environment, holding its row until the transaction ends so two
+ * creations at once count one after the other (a limit checked on the count then holds). The count
+ * is a statement of its own: it must see what a creation it waited for committed.
+ */
+export async function countEndpointsForInsert(client: PoolClient, environmentId: string): Promise<number> {
+  await client.query('SELECT 1 FROM environments WHERE environment_id = $1 FOR NO KEY UPDATE', [
+    environmentId,
+  ]);
+  const { rows } = await client.query<{ endpoints: number }>(
+    'SELECT count(*)::int AS endpoints FROM webhook_endpoints WHERE environment_id = $1',
+    [environmentId],
+  );
+  return rows[0]!.endpoints;
+}
+
 export async function insertEndpoint(db: Queryable, input: NewEndpoint): Promise<WebhookEndpoint> {
   const { rows } = await db.query<EndpointRow>(
     `WITH e AS (
@@ -358,6 +374,7 @@ export async function requeueDelivery(
 export interface ClaimedDelivery {
   deliveryId: string;
   webhookId: string;
+  organizationId: string;
   attempts: number;
   payload: Record<string, unknown>;
   url: string;
@@ -366,19 +383,35 @@ export interface ClaimedDelivery {
   previousSecretExpiresAt: Date | null;
 }
 
+export interface ClaimRequest {
+  /** Deliveries to lease at most (the replica's free slots). */
+  limit: number;
+  leaseMs: number;
+  /** Slots one organization, one endpoint may hold at most. */
+  perOrganization: number;
+  perEndpoint: number;
+  /** Slots the replica's organizations and endpoints hold now. */
+  organizationsInFlight: ReadonlyMap<string, number>;
+  endpointsInFlight: ReadonlyMap<string, number>;
+}
+
+/** How many due deliveries a claim considers per slot it fills (the rest wait for the next claim). */
+const CANDIDATES_PER_SLOT = 16;
+
 /**
  * Leases up to `limit` deliveries due now, each the oldest pending one of its chain, of active
  * endpoints, for `leaseMs`: another worker skips them meanwhile, and a worker that dies leaves
  * them to be sent again when the lease ends. A chain whose head waits for a retry sends nothing.
+ *
+ * Fair across organizations: an organization or endpoint holding its cap of the replica's slots is
+ * passed over, and the slots go round the organizations with work (the organization holding the
+ * fewest first, then the oldest due), so one organization's slow receivers delay only its own.
  */
-export async function claimDueDeliveries(
-  pool: Pool,
-  limit: number,
-  leaseMs: number,
-): Promise<ClaimedDelivery[]> {
+export async function claimDueDeliveries(pool: Pool, request: ClaimRequest): Promise<ClaimedDelivery[]> {
   const { rows } = await pool.query<{
     delivery_id: string;
     webhook_id: string;
+    organization_id: string;
     attempts: number;
     payload: Record<string, unknown>;
     url: string;
@@ -386,26 +419,57 @@ export async function claimDueDeliveries(
     previous_secret: string | null;
     previous_secret_expires_at: Date | null;
   }>(
-    `WITH due AS (
-       SELECT d.delivery_id FROM webhook_deliveries d
+    `WITH org_busy AS (SELECT * FROM unnest($3::uuid[], $4::int[]) AS b(organization_id, in_flight)),
+     hook_busy AS (SELECT * FROM unnest($5::uuid[], $6::int[]) AS b(webhook_id, in_flight)),
+     candidate AS (
+       SELECT d.delivery_id, d.webhook_id, pr.organization_id, d.next_attempt_at,
+              coalesce(ob.in_flight, 0) AS org_in_flight, coalesce(hb.in_flight, 0) AS hook_in_flight
+         FROM webhook_deliveries d
          JOIN webhook_endpoints e ON e.webhook_id = d.webhook_id AND e.status = 'active'
+         JOIN environments v ON v.environment_id = e.environment_id
+         JOIN projects pr ON pr.project_id = v.project_id
+         LEFT JOIN org_busy ob ON ob.organization_id = pr.organization_id
+         LEFT JOIN hook_busy hb ON hb.webhook_id = d.webhook_id
         WHERE d.status = 'pending' AND d.next_attempt_at <= now()
           AND (d.lease_until IS NULL OR d.lease_until < now())
+          AND coalesce(ob.in_flight, 0) < $7 AND coalesce(hb.in_flight, 0) < $8
           AND NOT EXISTS (SELECT 1 FROM webhook_deliveries p
                            WHERE p.webhook_id = d.webhook_id AND p.order_key = d.order_key
                              AND p.status = 'pending' AND p.seq < d.seq)
-        ORDER BY d.next_attempt_at LIMIT $1
+        ORDER BY d.next_attempt_at LIMIT $1 * ${CANDIDATES_PER_SLOT}),
+     ranked AS (
+       SELECT delivery_id, organization_id, next_attempt_at,
+              org_in_flight + row_number() OVER (PARTITION BY organization_id ORDER BY next_attempt_at, delivery_id) AS org_load,
+              hook_in_flight + row_number() OVER (PARTITION BY webhook_id ORDER BY next_attempt_at, delivery_id) AS hook_load
+         FROM candidate),
+     fair AS (
+       SELECT delivery_id, organization_id FROM ranked
+        WHERE org_load <= $7 AND hook_load <= $8
+        ORDER BY org_load, next_attempt_at LIMIT $1),
+     due AS (
+       SELECT d.delivery_id, fair.organization_id FROM webhook_deliveries d JOIN fair USING (delivery_id)
+        WHERE d.status = 'pending' AND (d.lease_until IS NULL OR d.lease_until < now())
         FOR UPDATE OF d SKIP LOCKED)
      UPDATE webhook_deliveries d SET lease_until = now() + make_interval(secs => $2)
        FROM due, webhook_endpoints e
       WHERE d.delivery_id = due.delivery_id AND e.webhook_id = d.webhook_id
-     RETURNING d.delivery_id, d.webhook_id, d.attempts, d.payload, e.url, e.secret, e.previous_secret,
-               e.previous_secret_expires_at`,
-    [limit, leaseMs / 1000],
+     RETURNING d.delivery_id, d.webhook_id, due.organization_id, d.attempts, d.payload, e.url, e.secret,
+               e.previous_secret, e.previous_secret_expires_at`,
+    [
+      request.limit,
+      request.leaseMs / 1000,
+      [...request.organizationsInFlight.keys()],
+      [...request.organizationsInFlight.values()],
+      [...request.endpointsInFlight.keys()],
+      [...request.endpointsInFlight.values()],
+      request.perOrganization,
+      request.perEndpoint,
+    ],
   );
   return rows.map((row) => ({
     deliveryId: row.delivery_id,
     webhookId: row.webhook_id,
+    organizationId: row.organization_id,
     attempts: row.attempts,
     payload: row.payload,
     url: row.url,

@@ -10,6 +10,7 @@ import {
   uniqueTopicPrefix,
 } from '@engage/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REFUSED_ADDRESS_TEXT } from '../../src/domain/webhook-address.ts';
 import { asAdminToken, type Console, operatorWithRole } from '../operators/support.ts';
 
 // The admin routes of webhooks on a gateway process that sends nothing (WEBHOOKS_ENABLED=false):
@@ -109,6 +110,31 @@ describe('webhook endpoints', () => {
     // Plain http to loopback is for gateways that allow insecure URLs (development, tests): not this one.
     const loopback = await create({ url: 'http://127.0.0.1:9/x', eventTypes: ['points.adjusted'] });
     expect(loopback.body.code).toBe('validation.url');
+    const after = await as('GET', `/environments/${tenant.live.environmentId}/webhooks`);
+    expect(after.body).toEqual(before.body);
+  });
+
+  it('refuses every address that is not public with one and the same text, and stores nothing', async () => {
+    const before = await as('GET', `/environments/${tenant.live.environmentId}/webhooks`);
+    const messages = new Set<string>();
+    for (const host of [
+      '127.0.0.1',
+      '10.0.0.1',
+      '169.254.169.254',
+      '203.0.113.9',
+      '[::1]',
+      '[64:ff9b::a00:1]',
+      '[::ffff:192.168.0.1]',
+      '[fd00::1]',
+    ]) {
+      const answer = await create(
+        { url: `https://${host}/hooks`, eventTypes: ['points.adjusted'] },
+        tenant.live.environmentId,
+      );
+      expect([answer.status, answer.body.code], host).toEqual([400, 'validation.url']);
+      messages.add(answer.body.errors[0].message);
+    }
+    expect([...messages]).toEqual([REFUSED_ADDRESS_TEXT]);
     const after = await as('GET', `/environments/${tenant.live.environmentId}/webhooks`);
     expect(after.body).toEqual(before.body);
   });

@@ -1,6 +1,7 @@
 import type { LeaderboardResult, PointsJournalEntry, RulesProgress, ShopPurchase } from '@engage/contracts';
 import { WEBHOOK_PAYLOAD_DATA, webhookPayloadSchema } from '@engage/contracts/http/webhooks.ts';
 import { describe, expect, it } from 'vitest';
+import { REFUSED_ADDRESS_TEXT } from '../../src/domain/webhook-address.ts';
 import {
   changesOfJournal,
   changesOfProgress,
@@ -215,14 +216,21 @@ describe('retry schedule', () => {
 
 describe('webhook URLs and secrets', () => {
   it('allows https; http only to loopback and only when insecure URLs are allowed', () => {
-    expect(webhookUrlRefusal('https://hooks.example.com/x', false)).toBeUndefined();
-    expect(webhookUrlRefusal('http://127.0.0.1:8080/x', true)).toBeUndefined();
-    expect(webhookUrlRefusal('http://localhost/x', true)).toBeUndefined();
-    expect(webhookUrlRefusal('http://[::1]:9000/x', true)).toBeUndefined();
-    expect(webhookUrlRefusal('http://127.0.0.1:8080/x', false)).toMatch(/https/);
-    expect(webhookUrlRefusal('http://hooks.example.com/x', true)).toMatch(/loopback/);
-    expect(webhookUrlRefusal('http://127.0.0.1.example.com/x', true)).toMatch(/loopback/);
-    expect(webhookUrlRefusal('https://u:p@hooks.example.com/x', false)).toMatch(/credentials/);
+    const insecure = { allowInsecure: true, allowPrivateAddresses: true };
+    const strict = { allowInsecure: false, allowPrivateAddresses: false };
+    expect(webhookUrlRefusal('http://127.0.0.1:8080/x', insecure)).toBeUndefined();
+    expect(webhookUrlRefusal('http://localhost/x', insecure)).toBeUndefined();
+    expect(webhookUrlRefusal('http://[::1]:9000/x', insecure)).toBeUndefined();
+    expect(webhookUrlRefusal('http://127.0.0.1:8080/x', strict)).toMatch(/https/);
+    expect(webhookUrlRefusal('http://hooks.example.com/x', insecure)).toMatch(/loopback/);
+    expect(webhookUrlRefusal('http://127.0.0.1.example.com/x', insecure)).toMatch(/loopback/);
+    expect(webhookUrlRefusal('https://u:p@hooks.example.com/x', strict)).toMatch(/credentials/);
+    expect(webhookUrlRefusal('https://hooks.example.com/x', strict)).toBeUndefined();
+    expect(webhookUrlRefusal('https://10.0.0.1/x', strict)).toBe(REFUSED_ADDRESS_TEXT);
+    expect(webhookUrlRefusal('https://[::ffff:127.0.0.1]/x', strict)).toBe(REFUSED_ADDRESS_TEXT);
+    expect(
+      webhookUrlRefusal('https://10.0.0.1/x', { allowInsecure: false, allowPrivateAddresses: true }),
+    ).toBeUndefined();
   });
 
   it('signs with the previous secret too only until its overlap ends', () => {

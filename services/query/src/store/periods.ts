@@ -201,7 +201,8 @@ export async function claimDuePeriod(
 
 /**
  * Locks the period in progress of a board for an on-demand settle (sandbox): creates it if nobody
- * scored yet, and cuts it at now. Waits for a scoring batch holding it to commit.
+ * scored yet, and cuts it at now. Waits for a scoring batch or another settle holding it to commit;
+ * undefined when the period is no longer open then (a concurrent settle closed it).
  */
 export async function claimCurrentPeriod(
   client: PoolClient,
@@ -212,7 +213,7 @@ export async function claimCurrentPeriod(
     end: number | null;
     organizationId: string;
   },
-): Promise<ClaimedPeriod> {
+): Promise<ClaimedPeriod | undefined> {
   await client.query(
     `INSERT INTO board_periods (environment_id, board_key, period_start, period_end, organization_id)
      VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
@@ -234,7 +235,24 @@ export async function claimCurrentPeriod(
        (SELECT period_end FROM uncut) AS ticks_end`,
     [period.environmentId, period.boardKey, new Date(period.start).toISOString()],
   );
-  return rows[0]!;
+  return rows[0];
+}
+
+/** One stored period of a board, by its start. */
+export async function storedPeriod(
+  conn: Queryable,
+  period: BoardRef & { periodStart: number },
+): Promise<StoredPeriod | undefined> {
+  const [row] = await execute(
+    conn,
+    db
+      .selectFrom('board_periods')
+      .select(PERIOD_COLUMNS)
+      .where('environment_id', '=', period.environmentId)
+      .where('board_key', '=', period.boardKey)
+      .where('period_start', '=', new Date(period.periodStart)),
+  );
+  return row && toPeriod(row);
 }
 
 /** Marks a claimed period settled with its number of participants (it leaves the live boards). */

@@ -1,10 +1,11 @@
 import { Counter, Histogram, type Logger, metricsRegistry } from '@engage/kit';
 import type { Pool } from '@engage/postgres';
 import { Agent, request } from 'undici';
-import { isPrivateAddress } from '../../domain/webhook-address.ts';
+import { isRefusedHost, REFUSED_ADDRESS_TEXT } from '../../domain/webhook-address.ts';
 import { pauseReasonOnExhaustion } from '../../domain/webhook-pause.ts';
 import { afterFailure, type RetrySchedule } from '../../domain/webhook-retry.ts';
 import { secretsInUse, signDelivery } from '../../domain/webhook-signature.ts';
+import { DeliverySlots } from '../../domain/webhook-slots.ts';
 import {
   type ClaimedDelivery,
   claimDueDeliveries,
@@ -21,6 +22,10 @@ export interface DeliveryWorkerSettings {
   pollIntervalMs: number;
   /** Deliveries sent at the same time by this replica at most. */
   concurrency: number;
+  /** Of those, for one organization at most (its receivers' slowness stays its own). */
+  concurrencyPerOrganization: number;
+  /** Of those, to one endpoint at most. */
+  concurrencyPerEndpoint: number;
   /** Delivered and failed deliveries are deleted this long after they were created. */
   retentionMs: number;
   /** Whether receivers may be on loopback or private networks (else such connections are refused). */
@@ -67,7 +72,7 @@ export function startDeliveryWorker(deps: {
   const agent = new Agent({
     connect: {
       timeout: settings.timeoutMs,
-      ...(settings.allowPrivateAddresses ? {} : { lookup: publicOnlyLookup }),
+      ...(settings.allowPrivateAddresses ? {} : { lookup: publicOnlyLookup() }),
     },
     headersTimeout: settings.timeoutMs,
     bodyTimeout: settings.timeoutMs,
@@ -93,21 +98,38 @@ export function startDeliveryWorker(deps: {
       wake = done;
     });
 
-  // Attempts run side by side up to `concurrency`; a slot that frees wakes the loop to lease more,
-  // so a slow receiver holds only its own slots, not the others' deliveries.
+  // Attempts run side by side up to `concurrency`, each organization and endpoint up to its own cap
+  // of that; a slot that frees wakes the loop to lease more, so a slow receiver holds only its own
+  // slots, not the others' deliveries.
+  const slots = new DeliverySlots({
+    total: settings.concurrency,
+    perOrganization: Math.min(settings.concurrencyPerOrganization, settings.concurrency),
+    perEndpoint: Math.min(settings.concurrencyPerEndpoint, settings.concurrency),
+  });
   const inFlight = new Set<Promise<void>>();
   const loop = (async () => {
     while (running) {
-      const free = settings.concurrency - inFlight.size;
-      if (free > 0) {
+      let leased = 0;
+      if (slots.free > 0) {
         try {
-          const claimed = await claimDueDeliveries(pool, free, settings.timeoutMs + LEASE_MARGIN_MS);
+          const holders = slots.holders();
+          const claimed = await claimDueDeliveries(pool, {
+            limit: slots.free,
+            leaseMs: settings.timeoutMs + LEASE_MARGIN_MS,
+            perOrganization: slots.caps.perOrganization,
+            perEndpoint: slots.caps.perEndpoint,
+            organizationsInFlight: holders.organizations,
+            endpointsInFlight: holders.endpoints,
+          });
+          leased = claimed.length;
           for (const delivery of claimed) {
+            slots.take(delivery);
             const sending = attempt(delivery)
               .catch((err: unknown) =>
                 log.warn({ err, deliveryId: delivery.deliveryId }, 'a webhook attempt could not be recorded'),
               )
               .finally(() => {
+                slots.release(delivery);
                 inFlight.delete(sending);
                 kick();
               });
@@ -117,7 +139,8 @@ export function startDeliveryWorker(deps: {
           log.warn({ err }, 'webhook deliveries could not be leased; trying again');
         }
       }
-      await sleep(settings.pollIntervalMs);
+      // A claim passes over organizations at their cap: whoever it left out is looked for at once.
+      if (leased === 0 || slots.free === 0) await sleep(settings.pollIntervalMs);
     }
     await Promise.all(inFlight);
   })();
@@ -141,8 +164,8 @@ export function startDeliveryWorker(deps: {
     let error: string | null = null;
     try {
       // An address written in the URL is connected to without a lookup: checked here instead.
-      if (!settings.allowPrivateAddresses && isPrivateAddress(new URL(delivery.url).hostname)) {
-        throw Object.assign(new Error('private address'), { code: PRIVATE_ADDRESS_CODE });
+      if (!settings.allowPrivateAddresses && isRefusedHost(new URL(delivery.url).hostname)) {
+        throw Object.assign(new Error('refused address'), { code: PRIVATE_ADDRESS_CODE });
       }
       const response = await request(delivery.url, {
         method: 'POST',
@@ -215,7 +238,7 @@ const NETWORK_ERRORS: Record<string, string> = {
   SELF_SIGNED_CERT_IN_CHAIN: 'TLS certificate not trusted (self-signed)',
   UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'TLS certificate not trusted',
   ERR_TLS_CERT_ALTNAME_INVALID: 'TLS certificate is for another host',
-  [PRIVATE_ADDRESS_CODE]: 'the host is on a private network (WEBHOOK_ALLOW_PRIVATE_ADDRESSES)',
+  [PRIVATE_ADDRESS_CODE]: REFUSED_ADDRESS_TEXT,
 };
 
 function describe(err: unknown, timeoutMs: number): string {

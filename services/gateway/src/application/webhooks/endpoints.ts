@@ -8,9 +8,11 @@ import {
   type WebhookDelivery,
   type WebhookEndpoint,
 } from '@engage/contracts/http/webhooks.ts';
+import { problem } from '@engage/kit';
 import type { Pool } from '@engage/postgres';
 import { newWebhookSecret } from '../../domain/webhook-signature.ts';
 import {
+  countEndpointsForInsert,
   deleteEndpoint,
   findEndpoint,
   insertDelivery,
@@ -35,13 +37,21 @@ export interface WebhookWriteContext {
 
 type Parsed<T> = { [K in keyof T]-?: Exclude<T[K], undefined> };
 
+/** Creates an endpoint, unless the environment already has `maxEndpoints` (webhook.too_many_endpoints). */
 export function createWebhook(
   ctx: WebhookWriteContext,
   environmentId: string,
   input: Parsed<CreateWebhook>,
+  maxEndpoints: number,
 ): Promise<CreatedWebhookEndpoint> {
   const secret = newWebhookSecret();
   return audited(ctx.pool, ctx.origin, async (client) => {
+    if ((await countEndpointsForInsert(client, environmentId)) >= maxEndpoints) {
+      throw problem(
+        'webhook.too_many_endpoints',
+        `The environment has ${maxEndpoints} webhook endpoints, the most allowed; delete one first.`,
+      );
+    }
     const created = await insertEndpoint(client, { environmentId, ...input, secret });
     const targets = { organizationId: ctx.organizationId, environmentId, webhookId: created.id };
     return {

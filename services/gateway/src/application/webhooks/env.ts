@@ -37,6 +37,12 @@ export const webhooksEnv = z.object({
   WEBHOOK_POLL_INTERVAL_MS: milliseconds.min(10).default(1_000),
   /** Deliveries one replica sends at the same time at most. */
   WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(16),
+  /** Of those, the most one organization's deliveries hold: its slow receivers cannot hold them all. */
+  WEBHOOK_CONCURRENCY_PER_ORGANIZATION: z.coerce.number().int().min(1).max(1_000).default(8),
+  /** Of those, the most one endpoint's deliveries hold. */
+  WEBHOOK_CONCURRENCY_PER_ENDPOINT: z.coerce.number().int().min(1).max(1_000).default(4),
+  /** Endpoints one environment may have (creating one more is refused with webhook.too_many_endpoints). */
+  WEBHOOK_MAX_ENDPOINTS_PER_ENVIRONMENT: z.coerce.number().int().min(1).max(1_000).default(20),
   /** Delivered and failed deliveries are deleted this long after they were created (30 days). */
   WEBHOOK_DELIVERY_RETENTION_MS: milliseconds.min(60_000).default(30 * 24 * 60 * 60 * 1000),
 });

@@ -1,5 +1,5 @@
-import { type LookupAddress, type LookupOptions, lookup } from 'node:dns';
-import { isPrivateAddress } from '../../domain/webhook-address.ts';
+import { type LookupAddress, type LookupAllOptions, type LookupOptions, lookup } from 'node:dns';
+import { isPublicAddress } from '../../domain/webhook-address.ts';
 
 /** The code of the error a refused address fails the connection with. */
 export const PRIVATE_ADDRESS_CODE = 'EWEBHOOK_PRIVATE_ADDRESS';
@@ -10,21 +10,31 @@ type LookupCallback = (
   family?: number,
 ) => void;
 
+/** Resolves a name to all its addresses (dns.lookup by default). */
+export type ResolveAll = (
+  hostname: string,
+  options: LookupAllOptions,
+  callback: (err: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
+) => void;
+
 /**
- * A DNS lookup for sockets that refuses private addresses: checked on the address the connection is
- * actually made to, so a name that resolves (or rebinds) to the internal network is refused too.
+ * A DNS lookup for sockets that refuses every address but public ones (isPublicAddress): checked on
+ * the answer the connection is made with, at every connect, so a name that resolves (or rebinds
+ * since it was last looked up) to the internal network is refused too.
  */
-export function publicOnlyLookup(hostname: string, options: LookupOptions, callback: LookupCallback): void {
-  lookup(hostname, { ...options, all: true }, (err, addresses) => {
-    if (err) return callback(err, []);
-    const allowed = addresses.filter((entry) => !isPrivateAddress(entry.address));
-    if (allowed.length === 0) {
-      const refused = Object.assign(new Error(`${hostname} resolves to a private address`), {
-        code: PRIVATE_ADDRESS_CODE,
-      });
-      return callback(refused, []);
-    }
-    if (options.all) return callback(null, allowed);
-    callback(null, allowed[0]!.address, allowed[0]!.family);
-  });
+export function publicOnlyLookup(resolveAll: ResolveAll = lookup) {
+  return (hostname: string, options: LookupOptions, callback: LookupCallback): void => {
+    resolveAll(hostname, { ...options, all: true }, (err, addresses) => {
+      if (err) return callback(err, []);
+      const allowed = addresses.filter((entry) => isPublicAddress(entry.address));
+      if (allowed.length === 0) {
+        const refused = Object.assign(new Error(`${hostname}: refused address`), {
+          code: PRIVATE_ADDRESS_CODE,
+        });
+        return callback(refused, []);
+      }
+      if (options.all) return callback(null, allowed);
+      callback(null, allowed[0]!.address, allowed[0]!.family);
+    });
+  };
 }
