@@ -90,9 +90,7 @@ describe('scale-out: replicas of rules and query added and killed under keyed lo
     let killed: ServiceProcess[] = [];
     try {
       killed = await Promise.all(CONSUMERS.map(scaleOutAndLoseOne));
-      const answered = client.records.length;
-      while (client.records.length < answered + OPERATIONS_AFTER_REBALANCE)
-        await new Promise((resolve) => setTimeout(resolve, 50));
+      await client.answeredMore(OPERATIONS_AFTER_REBALANCE);
     } finally {
       stopping = true;
       await Promise.all(clients);

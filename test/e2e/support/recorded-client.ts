@@ -56,6 +56,12 @@ export class RecordedClient {
     this.#giveUpAfterMs = options.giveUpAfterMs ?? 90_000;
   }
 
+  /** Resolves once `count` more operations than now have their definitive answer. */
+  async answeredMore(count: number): Promise<void> {
+    const target = this.records.length + count;
+    while (this.records.length < target) await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+
   /** One attempt, never throwing: a missing answer is an `unknown` outcome. */
   async attempt(op: Operation): Promise<Answer> {
     try {
