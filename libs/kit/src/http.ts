@@ -26,7 +26,7 @@ import {
   validationProblem,
 } from './problems.ts';
 import { context, currentTraceId, extractContext, SpanKind, trace, tracer } from './telemetry.ts';
-import { answerAndClose, discardRequestBody } from './unread-input.ts';
+import { answerAndClose, discardRequestBody, hasFinalAnswer } from './unread-input.ts';
 
 export type HttpApp = FastifyInstance<
   import('node:http').Server,
@@ -213,7 +213,7 @@ const MAX_PARAM_LENGTH = 500;
  * once the client has stopped sending (see unread-input.ts).
  */
 function answerClientError(error: Error & { code?: string; rawPacket?: unknown }, socket: Socket): void {
-  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  if (error.code === 'ECONNRESET' || socket.destroyed || hasFinalAnswer(socket)) return;
   if (!socket.writable) {
     socket.destroy(error);
     return;

@@ -22,11 +22,21 @@ export function discardRequestBody(request: IncomingMessage): void {
   discard(request, request.socket);
 }
 
+/** Connections answered by answerAndClose: what they still send is discarded, not parsed again. */
+const answered = new WeakSet<Socket>();
+
+/**
+ * Whether a connection has had its final answer. Node's HTTP parser, once it has failed, fails again
+ * on every later chunk of the same input; those failures need no answer of their own.
+ */
+export const hasFinalAnswer = (socket: Socket): boolean => answered.has(socket);
+
 /**
  * Sends an answer on a connection whose input cannot be parsed any further and closes it once the
  * client has closed its side, reading and discarding what it still sends meanwhile.
  */
 export function answerAndClose(socket: Socket, answer: string): void {
+  answered.add(socket);
   socket.once('end', () => socket.destroy());
   socket.end(answer);
   discard(socket, socket);

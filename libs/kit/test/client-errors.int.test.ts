@@ -137,6 +137,34 @@ describe('a client still sending when the answer goes out', () => {
     }
   });
 
+  it('has the rest of a head over the limit read until the client closes, without a reset', async () => {
+    // Half-open allowed: the client goes on sending after the server has ended its side.
+    const socket = connect({ host: '127.0.0.1', port: Number(new URL(url).port), allowHalfOpen: true });
+    await once(socket, 'connect');
+    const closed = once(socket, 'close');
+    const received: Buffer[] = [];
+    const errors: Error[] = [];
+    socket.on('data', (chunk: Buffer) => received.push(chunk));
+    socket.on('error', (err) => errors.push(err));
+    const answered = once(socket, 'end');
+    socket.write(`GET /v1/points?PlayerId=${'a'.repeat(32 * 1024)}`);
+    await answered;
+    // The server has answered and ended its side; the client is still sending its head.
+    for (let chunk = 0; chunk < 8; chunk++) {
+      socket.write('a'.repeat(64 * 1024));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    socket.end();
+    await closed;
+    expect(errors).toEqual([]);
+    const [answer] = parseAnswers(Buffer.concat(received));
+    expect(answer?.status).toBe(400);
+    expect(JSON.parse(answer!.body.toString())).toMatchObject({
+      instance: '/v1/points',
+      errors: [{ meta: { reason: 'headers_too_large' } }],
+    });
+  });
+
   it('has the rest of a body over the limit read, and the connection serves the next request', async () => {
     const small = createHttpApp({ log: createLogger('test', 'silent'), bodyLimit: 1024 });
     small.post('/v1/points', async () => ({ balance: 1 }));
