@@ -203,7 +203,10 @@ const urlTooLong = (maxUrlBytes: number) =>
     'url_too_long',
   );
 
-/** Longer than any key or id the API takes; a longer path parameter is refused before routing. */
+/**
+ * Longer than any key or id the API takes, in the UTF-16 units the router counts (a key or id is at
+ * most 200 characters, 400 units); a longer path parameter is refused before routing.
+ */
 const MAX_PARAM_LENGTH = 500;
 
 /**
@@ -276,7 +279,7 @@ function toProblem(error: FastifyError | Error, request: FastifyRequest): Proble
       return requestProblem('The request path is not valid percent-encoded UTF-8.', 'malformed_path');
     case 'FST_ERR_MAX_PARAM_LENGTH':
       return requestProblem(
-        `A path parameter is longer than ${MAX_PARAM_LENGTH} characters.`,
+        'A path parameter is longer than any key or id the API takes.',
         'path_parameter_too_long',
       );
   }
