@@ -105,7 +105,7 @@ describe('decodeRecord and text the API refuses', () => {
     for (const record of [
       { ...event(1), playerId: 'lone\ud800player' },
       event(2, 'note \udc00'),
-      { ...event(3), properties: { ['bad\ud83d']: event(3).properties.note! } },
+      { ...event(3), properties: { 'bad\ud83d': event(3).properties.note! } },
     ]) {
       expect(decode(record), JSON.stringify(record.playerId)).toThrow(/not UTF-8/);
     }
