@@ -214,7 +214,7 @@ describe('a leaderboard read as long as the contract allows', () => {
   });
 
   it('refuses a longer target with a problem whose instance is the path', async () => {
-    const path = read(named, `&Padding=${'a'.repeat(MAX_PUBLIC_URL_BYTES)}`.slice(0, 10_000));
+    const path = read(named, `&Padding=${'a'.repeat(10_000)}`);
     expect(path.length).toBeGreaterThan(MAX_PUBLIC_URL_BYTES);
     const res = await call('GET', path);
     expect(res.status).toBe(400);
