@@ -125,6 +125,23 @@ async function findPlayer(target: Page) {
 }
 
 describe('the Players and Leaderboards pages', () => {
+  it('finds a player whose id is 200 characters outside the BMP, as the API counts them', async () => {
+    // 400 UTF-16 units: an input that counted units (maxLength) would cut it to another id.
+    const astral = `astral-${'\u{1F600}'.repeat(193)}`;
+    expect((await v1('GET', `/v1/points?PlayerId=${encodeURIComponent(astral)}`)).status).toBe(200);
+    const other = await openPage(browser);
+    try {
+      await signIn(other, support.email);
+      await other.getByRole('link', { name: `Players of ${orgName} Sandbox` }).click();
+      await other.getByLabel('Player id').fill(astral);
+      expect(await other.getByLabel('Player id').inputValue()).toBe(astral);
+      await other.getByLabel('Player id').press('Enter');
+      await other.getByRole('heading', { level: 2, name: `Player ${astral}` }).waitFor();
+    } finally {
+      await other.close();
+    }
+  });
+
   it('finds a player by id: the mission completed, the points earned, the standing', async () => {
     await signIn(page, support.email);
     await findPlayer(page);

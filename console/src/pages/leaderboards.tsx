@@ -66,7 +66,6 @@ export function LeaderboardsPage() {
             <input
               value={typedPlayer}
               onChange={(e) => setTypedPlayer(e.target.value)}
-              maxLength={200}
               required
               name="playerId"
             />

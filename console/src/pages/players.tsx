@@ -34,7 +34,7 @@ export function PlayersPage() {
       <form onSubmit={find} className="card inline-form" aria-label="Find a player">
         <label>
           Player id
-          <input value={typed} onChange={(e) => setTyped(e.target.value)} maxLength={200} name="playerId" />
+          <input value={typed} onChange={(e) => setTyped(e.target.value)} name="playerId" />
         </label>
         <button type="submit" className="primary">
           Find
@@ -179,7 +179,6 @@ function AdjustmentForm(props: { environmentId: string; playerId: string; onDone
         Reason
         <input
           required
-          maxLength={500}
           value={reason}
           onChange={(e) => edit(() => setReason(e.target.value))}
           name="reason"

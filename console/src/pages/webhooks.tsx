@@ -212,11 +212,7 @@ function EndpointForm(props: {
       </label>
       <label>
         Description (optional)
-        <input
-          value={fields.description}
-          maxLength={500}
-          onChange={(e) => set({ description: e.target.value })}
-        />
+        <input value={fields.description} onChange={(e) => set({ description: e.target.value })} />
       </label>
       <fieldset>
         <legend>Event types</legend>

@@ -1,3 +1,4 @@
+export * from './characters.ts';
 export * from './decimal.ts';
 export * from './eligibility.ts';
 export * from './http/index.ts';

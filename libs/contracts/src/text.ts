@@ -84,3 +84,56 @@ export function refineRepresentableText(value: unknown, ctx: z.RefinementCtx): v
     });
   }
 }
+
+const REPLACEMENT_CHARACTER = '\ufffd';
+const REPLACEMENT_CHARACTER_UTF8 = Buffer.from(REPLACEMENT_CHARACTER, 'utf8');
+
+/**
+ * Whether text decoded from `bytes` (a Kafka record, say) was not UTF-8 where it was written.
+ * Decoding turns what is not UTF-8 into U+FFFD: an unpaired surrogate, which a JavaScript Avro
+ * encoder writes as the three bytes of a surrogate, reads back as U+FFFD three times. So text that
+ * holds more U+FFFD than `bytes` hold encoded U+FFFD lost characters on the way: the edge refuses
+ * such text, and readers of records refuse it too.
+ */
+export function hasUndecodableText(decoded: unknown, bytes: Buffer): boolean {
+  const replaced = replacementCharactersIn(decoded);
+  return replaced > 0 && replaced > occurrences(bytes, REPLACEMENT_CHARACTER_UTF8);
+}
+
+/** U+FFFD in every string and key of a decoded value (bytes values are not text). */
+function replacementCharactersIn(root: unknown): number {
+  let count = 0;
+  const pending: unknown[] = [root];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value === 'string') {
+      count += occurrencesInText(value);
+    } else if (Array.isArray(value)) {
+      for (const item of value) pending.push(item);
+    } else if (value !== null && typeof value === 'object' && !ArrayBuffer.isView(value)) {
+      for (const [key, item] of Object.entries(value)) {
+        count += occurrencesInText(key);
+        pending.push(item);
+      }
+    }
+  }
+  return count;
+}
+
+function occurrencesInText(text: string): number {
+  let count = 0;
+  for (
+    let at = text.indexOf(REPLACEMENT_CHARACTER);
+    at !== -1;
+    at = text.indexOf(REPLACEMENT_CHARACTER, at + 1)
+  )
+    count++;
+  return count;
+}
+
+function occurrences(bytes: Buffer, sequence: Buffer): number {
+  let count = 0;
+  for (let at = bytes.indexOf(sequence); at !== -1; at = bytes.indexOf(sequence, at + sequence.length))
+    count++;
+  return count;
+}

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { TopicDefinition } from '@engage/contracts';
+import { hasUndecodableText, type TopicDefinition } from '@engage/contracts';
 import type { IHeaders } from 'kafkajs';
 import { decodeFramed, writerSchemaIdOf } from './schema-registry.ts';
 import {
@@ -90,12 +90,19 @@ export function encodeRecords<T>(def: TopicDefinition<T>, values: readonly T[]):
 /**
  * A record's value, plain Avro or framed in the Confluent wire format (told apart by the first byte
  * and the `engage-schema` header in `headers`). A framed record's writer schema must have been
- * loaded (`loadWriterSchemas`, which consumers call per batch).
+ * loaded (`loadWriterSchemas`, which consumers call per batch). Throws for a record whose text was
+ * not UTF-8 as written, which decoding would turn into U+FFFD.
  */
 export function decodeRecord<T>(def: TopicDefinition<T>, value: Buffer, headers?: IHeaders): T {
   const id = wireSchemaIdOf(value, headers?.[SCHEMA_HEADER]);
-  if (id === undefined) return def.type.fromBuffer(value) as T;
-  return decodeFramed(def, id, value) as T;
+  const decoded = id === undefined ? def.type.fromBuffer(value) : decodeFramed(def, id, value);
+  // What the gateway refuses as text a record cannot carry either (a consumer sets it aside).
+  if (hasUndecodableText(decoded, value)) {
+    throw new Error(
+      'A text of the record is not UTF-8 (an unpaired UTF-16 surrogate, say): the API refuses such text.',
+    );
+  }
+  return decoded as T;
 }
 
 export function schemaHeaders(def: Pick<TopicDefinition<unknown>, 'base' | 'type'>): IHeaders {

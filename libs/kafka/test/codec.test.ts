@@ -97,3 +97,22 @@ describe('the schema header', () => {
     expect(parseSchemaHeader(';fingerprint=ab')).toBeUndefined();
   });
 });
+
+describe('decodeRecord and text the API refuses', () => {
+  const decode = (record: AcceptedEvent) => () => decodeRecord(def, encodeRecords(def, [record])[0]!);
+
+  it('refuses a record whose text held an unpaired surrogate, in any text field or key', () => {
+    for (const record of [
+      { ...event(1), playerId: 'lone\ud800player' },
+      event(2, 'note \udc00'),
+      { ...event(3), properties: { 'bad\ud83d': event(3).properties.note! } },
+    ]) {
+      expect(decode(record), JSON.stringify(record.playerId)).toThrow(/not UTF-8/);
+    }
+  });
+
+  it('keeps U+FFFD a writer sent as such, and every other character', () => {
+    const record = { ...event(4, 'kept \ufffd \u{1F600}'), playerId: '\ufffd\ufffd' };
+    expect(decode(record)()).toEqual(record);
+  });
+});

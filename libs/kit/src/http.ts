@@ -1,7 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import { INTERNAL_MAX_HEADER_BYTES } from '@engage/contracts';
+import { INTERNAL_MAX_HEADER_BYTES, MAX_PUBLIC_URL_BYTES } from '@engage/contracts';
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -26,6 +26,7 @@ import {
   validationProblem,
 } from './problems.ts';
 import { context, currentTraceId, extractContext, SpanKind, trace, tracer } from './telemetry.ts';
+import { answerAndClose, discardRequestBody, hasFinalAnswer } from './unread-input.ts';
 
 export type HttpApp = FastifyInstance<
   import('node:http').Server,
@@ -41,9 +42,11 @@ export interface HttpAppOptions {
   bodyLimit?: number;
   /**
    * Largest request head accepted, in bytes. Internal services take the gateway's player context
-   * (attributes included) in a header, so their default is large; the public gateway sets Node's 16 KiB.
+   * (attributes included) in a header, so their default is larger than the public gateway's.
    */
   maxHeaderBytes?: number;
+  /** Longest request target (path and query) accepted, in bytes; the contract's longest by default. */
+  maxUrlBytes?: number;
   /** Readiness: every check must resolve true for /readyz to answer 200. */
   readiness?: () => Promise<boolean> | boolean;
 }
@@ -117,6 +120,10 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   app.addHook('onRequest', (request, _reply, done) => {
     done(closing && !PROBES.has(request.routeOptions.url ?? '') ? shuttingDown() : undefined);
   });
+  const maxUrlBytes = options.maxUrlBytes ?? MAX_PUBLIC_URL_BYTES;
+  app.addHook('onRequest', (request, _reply, done) => {
+    done(request.raw.url && request.raw.url.length > maxUrlBytes ? urlTooLong(maxUrlBytes) : undefined);
+  });
   app.addHook('onResponse', (request, reply, done) => {
     request.span?.setAttribute('http.response.status_code', reply.statusCode);
     request.span?.end();
@@ -158,6 +165,11 @@ export function pathOf(request: FastifyRequest): string {
 export function sendProblem(request: FastifyRequest, reply: FastifyReply, p: Problem) {
   const traceId = request.span?.spanContext().traceId ?? currentTraceId() ?? '';
   if (p.status >= 500) request.log.error({ code: p.code }, 'request failed');
+  // Answered before the body was read (too large, say): the client is still sending it.
+  if (!request.raw.complete && !p.headers.connection) {
+    reply.removeHeader('connection');
+    discardRequestBody(request.raw);
+  }
   return reply
     .code(p.status)
     .headers(p.headers)
@@ -185,28 +197,54 @@ const shuttingDown = () =>
     },
   );
 
-/** Longer than any key or id the API takes; a longer path parameter is refused before routing. */
+const urlTooLong = (maxUrlBytes: number) =>
+  requestProblem(
+    `The request path and query are longer than the ${maxUrlBytes} bytes this service reads.`,
+    'url_too_long',
+  );
+
+/**
+ * Longer than any key or id the API takes, in the UTF-16 units the router counts (a key or id is at
+ * most 200 characters, 400 units); a longer path parameter is refused before routing.
+ */
 const MAX_PARAM_LENGTH = 500;
 
 /**
  * A request Node's HTTP parser could not read (a header section too large, a malformed request
  * line or header, a request not received in time) never reaches a route. It is answered here with a
- * problem document, so a caller sees the same shape as for any other refusal; the connection closes.
+ * problem document, so a caller sees the same shape as for any other refusal; the connection closes
+ * once the client has stopped sending (see unread-input.ts).
  */
-function answerClientError(error: Error & { code?: string }, socket: Socket): void {
-  if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  if (socket.writable) {
-    const span = tracer().startSpan('HTTP unreadable request', { kind: SpanKind.SERVER });
-    const p = clientErrorProblem(error.code);
-    span.setAttribute('http.response.status_code', p.status);
-    span.end();
-    const body = JSON.stringify(problemDocument(p, '', span.spanContext().traceId));
-    socket.write(
-      `HTTP/1.1 ${p.status} ${STATUS_CODES[p.status]}\r\nContent-Type: ${PROBLEM_MEDIA_TYPE}; charset=utf-8\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
-    );
+function answerClientError(error: Error & { code?: string; rawPacket?: unknown }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed || hasFinalAnswer(socket)) return;
+  if (!socket.writable) {
+    socket.destroy(error);
+    return;
   }
-  socket.destroy(error);
+  const span = tracer().startSpan('HTTP unreadable request', { kind: SpanKind.SERVER });
+  const p = clientErrorProblem(error.code);
+  span.setAttribute('http.response.status_code', p.status);
+  span.end();
+  const instance = requestPathIn(error.rawPacket);
+  const body = JSON.stringify(problemDocument(p, instance, span.spanContext().traceId));
+  answerAndClose(
+    socket,
+    `HTTP/1.1 ${p.status} ${STATUS_CODES[p.status]}\r\nContent-Type: ${PROBLEM_MEDIA_TYPE}; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
+/** A request line's path, up to its query or to ` HTTP/`; a request line split or malformed gives none. */
+const REQUEST_LINE_PATH = /^[A-Z]+ (\/[!-~]*?)(?:\?| HTTP\/)/;
+
+/**
+ * The request path of the input the parser gave up on, when that input starts with the request
+ * line (it does unless the head was so large that it arrived in several reads); otherwise empty.
+ */
+function requestPathIn(rawPacket: unknown): string {
+  if (!Buffer.isBuffer(rawPacket)) return '';
+  const start = rawPacket.subarray(0, MAX_PUBLIC_URL_BYTES).toString('latin1');
+  return REQUEST_LINE_PATH.exec(start)?.[1] ?? '';
 }
 
 function clientErrorProblem(code: string | undefined): Problem {
@@ -241,7 +279,7 @@ function toProblem(error: FastifyError | Error, request: FastifyRequest): Proble
       return requestProblem('The request path is not valid percent-encoded UTF-8.', 'malformed_path');
     case 'FST_ERR_MAX_PARAM_LENGTH':
       return requestProblem(
-        `A path parameter is longer than ${MAX_PARAM_LENGTH} characters.`,
+        'A path parameter is longer than any key or id the API takes.',
         'path_parameter_too_long',
       );
   }

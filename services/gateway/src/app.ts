@@ -1,3 +1,4 @@
+import { PUBLIC_MAX_HEADER_BYTES } from '@engage/contracts';
 import { createHttpApp, type HttpApp, type Logger } from '@engage/kit';
 import type { Pool } from '@engage/postgres';
 import { createAuthenticator } from './application/authenticator.ts';
@@ -19,9 +20,6 @@ import { openApiRoutes } from './http/openapi.ts';
 import { playerRoutes } from './http/players.ts';
 import type { EventProducer } from './kafka/event-producer.ts';
 import type { Upstreams } from './upstreams/upstreams.ts';
-
-/** Callers are game servers: a request head larger than Node's default is refused. */
-const PUBLIC_MAX_HEADER_BYTES = 16 * 1024;
 
 export interface GatewayDeps {
   log: Logger;

@@ -156,6 +156,22 @@ describe('event items', () => {
     expect(codesOf(`[${item}]`)).toEqual([codes]);
   });
 
+  it('counts lengths in characters: ids, keys and texts of astral characters at their limits pass', () => {
+    const emoji = '\u{1F600}';
+    const atLimit = `{"eventKey":"level_completed","playerId":"${emoji.repeat(200)}","idempotencyKey":"${emoji.repeat(200)}","properties":{"level":1,"name":"${emoji.repeat(256)}"}}`;
+    const overLimit = [
+      `{"eventKey":"level_completed","playerId":"${emoji.repeat(201)}","properties":{"level":1}}`,
+      `{"eventKey":"level_completed","playerId":"p","idempotencyKey":"${emoji.repeat(201)}","properties":{"level":1}}`,
+      `{"eventKey":"level_completed","playerId":"p","properties":{"level":1,"name":"${emoji.repeat(257)}"}}`,
+    ];
+    expect(codesOf(`[${[atLimit, ...overLimit].join(',')}]`)).toEqual([
+      [],
+      ['player.external_id_too_long'],
+      ['validation.idempotency_key'],
+      ['event.property_value_out_of_range'],
+    ]);
+  });
+
   it('refuses a switched-off event', () => {
     const off: EventRule = { key: 'old', active: false, properties: {} };
     expect(codesOf('[{"eventKey":"old","playerId":"p"}]', rules(false, [off]))).toEqual([['event.inactive']]);

@@ -2,6 +2,7 @@ import { type AcceptedEvent, topicName, topics } from '@engage/contracts';
 import { createCatalogTopics } from '@engage/devstack';
 import { consumerGroupId } from '@engage/kafka';
 import {
+  deadLettersOf,
   expectPoisonSetAsideAndReplayed,
   produceToPartition,
   randomEnvironment,
@@ -78,6 +79,39 @@ describe('an accepted event the query consumer cannot apply', () => {
       });
       expect(await countedPerPlayer(other.environmentId)).toEqual(perPlayer([...before, ...after]));
       expect(query.pid()).toBe(pid);
+    } finally {
+      await query.stop();
+    }
+  });
+});
+
+describe('an accepted event whose text the gateway would refuse', () => {
+  it('is set aside as undecodable, not scored, and the consumer goes on', async () => {
+    const prefix = uniqueTopicPrefix();
+    await createCatalogTopics(stackConfig().brokers, prefix);
+    const [mine, other] = [randomEnvironment(), randomEnvironment()];
+    const before = acceptedEvent(other, 'player-before');
+    // Written straight to the topic: the unpaired surrogates reach the broker as bytes that are not UTF-8.
+    const lonePlayer = acceptedEvent(mine, 'lone\ud800player');
+    const loneText = acceptedEvent(mine, 'player-text', {
+      properties: { note: stringProperty('half an emoji \ud83d') },
+    });
+    const after = acceptedEvent(other, 'player-after');
+    await produceToPartition(prefix, topics.eventsAccepted, 0, [before, lonePlayer, loneText, after]);
+
+    const query = await spawnService(stackConfig().repoRoot, 'query', serviceEnv(prefix));
+    try {
+      await eventually('the partition past every record', async () =>
+        (await consumed(prefix)) === 4 ? true : undefined,
+      );
+      expect(await countedPerPlayer(other.environmentId)).toEqual(perPlayer([before, after]));
+      expect(await countedPerPlayer(mine.environmentId)).toEqual({});
+      const letters = await deadLettersOf(pool, topicName(topics.eventsAccepted, prefix));
+      expect(letters).toMatchObject([
+        { partition: 0, offset: 1, reason: 'undecodable' },
+        { partition: 0, offset: 2, reason: 'undecodable' },
+      ]);
+      expect(letters[0]!.error).toMatch(/not UTF-8/);
     } finally {
       await query.stop();
     }

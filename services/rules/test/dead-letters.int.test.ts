@@ -1,6 +1,7 @@
 import { topicName, topics } from '@engage/contracts';
 import { consumerGroupId } from '@engage/kafka';
 import {
+  deadLettersOf,
   expectPoisonSetAsideAndReplayed,
   produceToPartition,
   randomEnvironment,
@@ -44,6 +45,31 @@ describe('an accepted event the rules consumer cannot apply', () => {
       });
       expect(await appliedActivity(pool, env.environmentId)).toEqual(expectedActivity([...before, ...after]));
       expect(rules.pid()).toBe(pid);
+    } finally {
+      await rules.stop();
+    }
+  });
+});
+
+describe('an accepted event whose text the gateway would refuse', () => {
+  it('is set aside as undecodable, not applied, and the consumer goes on', async () => {
+    const prefix = await freshTopics();
+    const env = randomEnvironment();
+    const before = acceptedEvent(env, 'player-before');
+    // Written straight to the topic: the unpaired surrogate reaches the broker as bytes that are not UTF-8.
+    const lone = acceptedEvent(env, 'lone\udc00player');
+    const after = acceptedEvent(env, 'player-after');
+    await produceToPartition(prefix, topics.eventsAccepted, 0, [before, lone, after]);
+
+    const rules = await spawnRules(prefix);
+    try {
+      await eventually('the partition past every record', async () =>
+        (await consumedRecords(pool, prefix)) === 3 ? true : undefined,
+      );
+      expect(await appliedActivity(pool, env.environmentId)).toEqual(expectedActivity([before, after]));
+      const letters = await deadLettersOf(pool, topicName(topics.eventsAccepted, prefix));
+      expect(letters).toMatchObject([{ partition: 0, offset: 1, reason: 'undecodable' }]);
+      expect(letters[0]!.error).toMatch(/not UTF-8/);
     } finally {
       await rules.stop();
     }

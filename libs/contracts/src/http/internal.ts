@@ -63,6 +63,3 @@ const ReceivedPlayerContextSchema = PlayerContextSchema.superRefine(refineRepres
 export function decodePlayerContext(header: string): PlayerContext {
   return ReceivedPlayerContextSchema.parse(JSON.parse(Buffer.from(header, 'base64url').toString('utf8')));
 }
-
-/** Largest header the internal services accept: room for a player's attributes. */
-export const INTERNAL_MAX_HEADER_BYTES = 1024 * 1024;

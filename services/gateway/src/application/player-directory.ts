@@ -1,5 +1,6 @@
 import {
   type EnvironmentContext,
+  fitsCharacters,
   MAX_PLAYER_ID_LENGTH,
   type PlayerContext,
   PROBLEMS,
@@ -212,7 +213,7 @@ export function readPlayerId(
       ]),
     };
   }
-  if (value.length > MAX_PLAYER_ID_LENGTH) {
+  if (!fitsCharacters(value, MAX_PLAYER_ID_LENGTH)) {
     return {
       refused: validationProblem([
         {

@@ -2,6 +2,7 @@ import type { AnyProblemCode, PropertyValue } from '@engage/contracts';
 import {
   fieldCodeName,
   findUnrepresentableText,
+  fitsCharacters,
   MAX_IDEMPOTENCY_KEY_LENGTH,
   MAX_PLAYER_ID_LENGTH,
   toDecimalText,
@@ -213,7 +214,7 @@ function checkPlayerId(value: unknown, errors: EventItemError[]): string | undef
     errors.push(error('player.external_id_missing', 'The item does not name a player (playerId).'));
   } else if (typeof value !== 'string') {
     errors.push(validation('playerId', 'playerId must be a string.'));
-  } else if (value.length > MAX_PLAYER_ID_LENGTH) {
+  } else if (!fitsCharacters(value, MAX_PLAYER_ID_LENGTH)) {
     errors.push(
       error('player.external_id_too_long', `playerId is longer than ${MAX_PLAYER_ID_LENGTH} characters.`),
     );
@@ -280,7 +281,7 @@ function checkIdempotencyKey(value: unknown, errors: EventItemError[]): string |
   if (
     typeof value === 'string' &&
     value.length >= 1 &&
-    value.length <= MAX_IDEMPOTENCY_KEY_LENGTH &&
+    fitsCharacters(value, MAX_IDEMPOTENCY_KEY_LENGTH) &&
     !CONTROL_CHARACTER.test(value)
   )
     return value;
@@ -322,7 +323,7 @@ function convertProperty(name: string, value: unknown, type: PropertyType): Conv
   switch (type) {
     case 'string':
       if (typeof value !== 'string') return { error: typeMismatch(name, 'a string') };
-      if (value.length > MAX_STRING_PROPERTY_LENGTH) {
+      if (!fitsCharacters(value, MAX_STRING_PROPERTY_LENGTH)) {
         return {
           error: outOfRange(
             name,

@@ -1,6 +1,7 @@
 import {
   type AnyProblemCode,
   type DecimalValue,
+  fitsCharacters,
   isProblemCode,
   PROBLEMS,
   type ProblemItem,
@@ -91,7 +92,7 @@ function convert(
     case 'string':
       if (typeof value !== 'string' || value.includes('\u0000'))
         return mismatch('text without NUL characters');
-      if (value.length > MAX_ATTRIBUTE_TEXT_LENGTH) {
+      if (!fitsCharacters(value, MAX_ATTRIBUTE_TEXT_LENGTH)) {
         return {
           error: item(
             'player_attribute.value_too_long',

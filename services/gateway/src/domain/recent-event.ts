@@ -1,3 +1,4 @@
+import { firstCharacters, fitsCharacters } from '@engage/contracts';
 import type { EventItemError, EventItemResult } from '@engage/contracts/http/events.ts';
 import {
   RECENT_EVENT_PROPERTIES_LIMIT,
@@ -45,7 +46,9 @@ function recordedItem(item: unknown, result: EventItemResult, receivedAt: string
 
 function cut(value: unknown, limit: number): { text: string | null; cut: boolean } {
   if (typeof value !== 'string') return { text: null, cut: false };
-  return value.length > limit ? { text: value.slice(0, limit), cut: true } : { text: value, cut: false };
+  return fitsCharacters(value, limit)
+    ? { text: value, cut: false }
+    : { text: firstCharacters(value, limit), cut: true };
 }
 
 function propertiesText(value: unknown): { text: string | null; cut: boolean } {

@@ -1,4 +1,5 @@
 import {
+  fitsCharacters,
   PointsAdjustmentRequestSchema,
   PROBLEMS,
   type ProblemCode,
@@ -21,7 +22,7 @@ const AdjustmentBodySchema = PointsAdjustmentRequestSchema.extend({
   }),
   reason: z
     .string()
-    .refine((reason) => characterCount(reason) <= MAX_REASON_LENGTH, {
+    .refine((reason) => fitsCharacters(reason, MAX_REASON_LENGTH), {
       message: `The reason must be at most ${MAX_REASON_LENGTH} characters.`,
       params: {
         code: 'points_adjustment.reason_too_long' satisfies ProblemCode,
@@ -65,10 +66,4 @@ function problemItem(issue: z.core.$ZodIssue, body: Record<string, unknown>): Pr
     },
   ]).errors;
   return item!;
-}
-
-function characterCount(text: string): number {
-  let count = 0;
-  for (const _ of text) count++;
-  return count;
 }
