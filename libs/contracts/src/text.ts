@@ -9,6 +9,14 @@ import type { z } from 'zod';
 /** The `meta.reason` of an error refusing such text; the code names the field as usual. */
 export const UNREPRESENTABLE_TEXT_REASON = 'unrepresentable_text';
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+
+/** Ids are stored and compared as text: C0 controls and DEL (NUL cannot even be stored) are refused. */
+export function hasControlCharacter(text: string): boolean {
+  return CONTROL_CHARACTER.test(text);
+}
+
 export function isRepresentableText(text: string): boolean {
   return text.isWellFormed() && !text.includes('\u0000');
 }

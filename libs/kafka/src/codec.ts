@@ -91,7 +91,8 @@ export function encodeRecords<T>(def: TopicDefinition<T>, values: readonly T[]):
  * A record's value, plain Avro or framed in the Confluent wire format (told apart by the first byte
  * and the `engage-schema` header in `headers`). A framed record's writer schema must have been
  * loaded (`loadWriterSchemas`, which consumers call per batch). Throws for a record whose text was
- * not UTF-8 as written, which decoding would turn into U+FFFD.
+ * not UTF-8 as written, which decoding would turn into U+FFFD, and for one its topic's `defectOf`
+ * finds the API would have refused.
  */
 export function decodeRecord<T>(def: TopicDefinition<T>, value: Buffer, headers?: IHeaders): T {
   const id = wireSchemaIdOf(value, headers?.[SCHEMA_HEADER]);
@@ -102,6 +103,8 @@ export function decodeRecord<T>(def: TopicDefinition<T>, value: Buffer, headers?
       'A text of the record is not UTF-8 (an unpaired UTF-16 surrogate, say): the API refuses such text.',
     );
   }
+  const defect = def.defectOf?.(decoded as T);
+  if (defect !== undefined) throw new Error(`The record holds what the API refuses: ${defect}.`);
   return decoded as T;
 }
 

@@ -40,8 +40,16 @@ describe('encodeRecords', () => {
     expect(encoded).toHaveLength(records.length);
     records.forEach((record, i) => {
       expect(encoded[i]!.equals(def.type.toBuffer(record))).toBe(true);
-      expect(decodeRecord(def, encoded[i]!)).toEqual(record);
+      // Texts over the API's limits test the slabs: the bytes read back, not what a consumer takes.
+      expect(def.type.fromBuffer(encoded[i]!)).toEqual(record);
     });
+  });
+
+  it("refuses to decode a record holding what the API refuses, as its topic's defectOf says", () => {
+    const atLimit = event(1, 'x'.repeat(256));
+    const [within, over] = encodeRecords(def, [atLimit, event(2, 'x'.repeat(257))]);
+    expect(decodeRecord(def, within!)).toEqual(atLimit);
+    expect(() => decodeRecord(def, over!)).toThrow(/what the API refuses: property note/);
   });
 
   it('asks for memory sized for the records of the call, not a slab of the largest size', () => {

@@ -50,7 +50,7 @@ describe('an accepted event the query consumer cannot apply', () => {
     // Other organizations' players share the partition with the poisoned event.
     const [mine, other] = [randomEnvironment(), randomEnvironment()];
     const before = Array.from({ length: 4 }, (_, i) => acceptedEvent(other, `player-${i}`));
-    // Postgres text refuses NUL (22021): neither the player id nor the string property can be stored.
+    // The API refuses a NUL in an id or a text (and Postgres could not store one either).
     const poison = acceptedEvent(mine, 'poison\u0000player', {
       properties: { note: stringProperty('nul\u0000inside') },
     });
@@ -96,13 +96,23 @@ describe('an accepted event whose text the gateway would refuse', () => {
     const loneText = acceptedEvent(mine, 'player-text', {
       properties: { note: stringProperty('half an emoji \ud83d') },
     });
+    // Well-formed text the API refuses all the same: an id over its 200 characters, a control character.
+    const longPlayer = acceptedEvent(mine, 'p'.repeat(201));
+    const controlKey = { ...acceptedEvent(mine, 'player-key'), idempotencyKey: 'key\u0007' };
     const after = acceptedEvent(other, 'player-after');
-    await produceToPartition(prefix, topics.eventsAccepted, 0, [before, lonePlayer, loneText, after]);
+    await produceToPartition(prefix, topics.eventsAccepted, 0, [
+      before,
+      lonePlayer,
+      loneText,
+      longPlayer,
+      controlKey,
+      after,
+    ]);
 
     const query = await spawnService(stackConfig().repoRoot, 'query', serviceEnv(prefix));
     try {
       await eventually('the partition past every record', async () =>
-        (await consumed(prefix)) === 4 ? true : undefined,
+        (await consumed(prefix)) === 6 ? true : undefined,
       );
       expect(await countedPerPlayer(other.environmentId)).toEqual(perPlayer([before, after]));
       expect(await countedPerPlayer(mine.environmentId)).toEqual({});
@@ -110,8 +120,12 @@ describe('an accepted event whose text the gateway would refuse', () => {
       expect(letters).toMatchObject([
         { partition: 0, offset: 1, reason: 'undecodable' },
         { partition: 0, offset: 2, reason: 'undecodable' },
+        { partition: 0, offset: 3, reason: 'undecodable' },
+        { partition: 0, offset: 4, reason: 'undecodable' },
       ]);
       expect(letters[0]!.error).toMatch(/not UTF-8/);
+      expect(letters[2]!.error).toMatch(/playerId is not 1 to 200 characters/);
+      expect(letters[3]!.error).toMatch(/idempotencyKey/);
     } finally {
       await query.stop();
     }

@@ -19,7 +19,7 @@ describe('an accepted event the rules consumer cannot apply', () => {
     const prefix = await freshTopics();
     const env = randomEnvironment();
     const before = Array.from({ length: 4 }, (_, i) => acceptedEvent(env, `player-${i}`));
-    // Postgres text refuses NUL (22P05 inside the consumer's JSON parameter): the player id cannot be stored.
+    // The API refuses a NUL in a player id (and Postgres could not store one either).
     const poison = acceptedEvent(env, 'poison\u0000player');
     const after = Array.from({ length: 4 }, (_, i) => acceptedEvent(env, `player-${i + 2}`));
     await produceToPartition(prefix, topics.eventsAccepted, 0, [...before, poison, ...after]);

@@ -21,20 +21,21 @@ export const MAX_NUMBER_FRACTION_DIGITS = 8;
 /** ...and up to this many digits before the point. */
 export const MAX_NUMBER_INTEGER_DIGITS = 20;
 
-/** Event keys and property names: letters, digits and `_ . : -`, starting with a letter or digit. */
+/** Event keys: letters, digits and `_ . : -`, starting with a letter or digit. */
+export const EVENT_KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.:-]*$/;
+/** Property names: letters, digits and `_`, starting with a letter. */
+export const PROPERTY_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_]*$/;
+
 export const EventKeySchema = z
   .string()
   .min(1)
   .max(MAX_EVENT_KEY_LENGTH)
-  .regex(
-    /^[A-Za-z0-9][A-Za-z0-9_.:-]*$/,
-    'must start with a letter or digit and use only A-Z a-z 0-9 _ . : -',
-  );
+  .regex(EVENT_KEY_PATTERN, 'must start with a letter or digit and use only A-Z a-z 0-9 _ . : -');
 export const PropertyNameSchema = z
   .string()
   .min(1)
   .max(MAX_PROPERTY_NAME_LENGTH)
-  .regex(/^[A-Za-z][A-Za-z0-9_]*$/, 'must start with a letter and use only A-Z a-z 0-9 _');
+  .regex(PROPERTY_NAME_PATTERN, 'must start with a letter and use only A-Z a-z 0-9 _');
 
 export const PropertyTypeSchema = z.enum(['string', 'number', 'boolean', 'dateTime']);
 export type PropertyType = z.infer<typeof PropertyTypeSchema>;

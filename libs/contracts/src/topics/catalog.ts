@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import avro from 'avsc';
+import { acceptedEventDefect } from './accepted-event-defect.ts';
 import { logicalTypes } from './logical-types.ts';
 
 /**
@@ -17,6 +18,11 @@ export interface TopicDefinition<T> {
   readonly keyOf: (record: T) => string;
   readonly schemaFile: string;
   readonly type: avro.Type;
+  /**
+   * Why a decoded record is one its producer's edge would have refused (undefined: none). A consumer
+   * sets such a record aside instead of applying it.
+   */
+  readonly defectOf?: (record: T) => string | undefined;
 }
 
 export function loadSchema(file: string): avro.Type {
@@ -232,6 +238,7 @@ export const topics = {
     description: 'Every event accepted by POST /v1/events, once.',
     keyOf: playerKey,
     schemaFile: 'events.accepted.v1.avsc',
+    defectOf: acceptedEventDefect,
   }),
   pointsJournal: defineTopic<PointsJournalEntry>({
     base: 'points.journal.v1',

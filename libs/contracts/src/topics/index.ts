@@ -1,2 +1,3 @@
+export * from './accepted-event-defect.ts';
 export * from './catalog.ts';
 export * from './logical-types.ts';

@@ -3,6 +3,7 @@ import {
   fieldCodeName,
   findUnrepresentableText,
   fitsCharacters,
+  hasControlCharacter,
   MAX_IDEMPOTENCY_KEY_LENGTH,
   MAX_PLAYER_ID_LENGTH,
   toDecimalText,
@@ -74,9 +75,6 @@ const ITEM_FIELDS = new Set([
   'timeZone',
   'idempotencyKey',
 ]);
-/** Ids are stored and compared as text: C0 controls and DEL (NUL cannot even be stored) are refused. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
-const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
 /** A field name that can become `validation.<field>`; anything else is `validation.request`. */
 const PLAIN_FIELD_NAME = /^[A-Za-z][A-Za-z0-9]{0,63}$/;
 
@@ -218,7 +216,7 @@ function checkPlayerId(value: unknown, errors: EventItemError[]): string | undef
     errors.push(
       error('player.external_id_too_long', `playerId is longer than ${MAX_PLAYER_ID_LENGTH} characters.`),
     );
-  } else if (CONTROL_CHARACTER.test(value)) {
+  } else if (hasControlCharacter(value)) {
     errors.push(validation('playerId', 'playerId must not contain control characters.'));
   } else {
     return value;
@@ -282,7 +280,7 @@ function checkIdempotencyKey(value: unknown, errors: EventItemError[]): string |
     typeof value === 'string' &&
     value.length >= 1 &&
     fitsCharacters(value, MAX_IDEMPOTENCY_KEY_LENGTH) &&
-    !CONTROL_CHARACTER.test(value)
+    !hasControlCharacter(value)
   )
     return value;
   errors.push(
