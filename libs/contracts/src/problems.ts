@@ -401,6 +401,27 @@ export const PROBLEMS = {
     api: 'admin',
     extension: true,
   },
+  'operator.password_common': {
+    status: 400,
+    detail: 'The password is on a list of common or breached passwords: choose another.',
+    retry: 'fix',
+    api: 'admin',
+    extension: true,
+  },
+  'operator.password_contains_email': {
+    status: 400,
+    detail: "The password contains the account's email or its local part: choose another.",
+    retry: 'fix',
+    api: 'admin',
+    extension: true,
+  },
+  'operator.password_repetitive': {
+    status: 400,
+    detail: 'The password is a few characters repeated: choose another.',
+    retry: 'fix',
+    api: 'admin',
+    extension: true,
+  },
   'operator.already_member': {
     status: 409,
     detail: 'The operator already belongs to the organization.',

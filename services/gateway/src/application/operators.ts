@@ -2,6 +2,7 @@ import type { CreateOperator, Operator, Role } from '@engage/contracts/http/oper
 import { conflict, notFound, problem } from '@engage/kit';
 import type { Pool, PoolClient } from '@engage/postgres';
 import { hashPassword } from '../domain/password.ts';
+import { passwordWeakness } from '../domain/password-policy.ts';
 import {
   deleteMembership,
   findMemberForUpdate,
@@ -27,12 +28,19 @@ const lastOwner = () =>
 const passwordRequired = () =>
   problem('operator.password_required', 'No operator has that email: a password creates the account.');
 
+/** Refuses a password an account may not have, with the reason's own code. */
+export function refuseWeakPassword(password: string, email: string): void {
+  const weakness = passwordWeakness(password, email);
+  if (weakness) throw problem(`operator.password_${weakness}`);
+}
+
 export async function addOperator(
   pool: Pool,
   origin: WriteOrigin,
   organizationId: string,
   input: CreateOperator & { email: string },
 ): Promise<Operator> {
+  if (input.password !== undefined) refuseWeakPassword(input.password, input.email);
   // Hashed before the transaction: scrypt takes a while and holds no lock.
   const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
   return audited(pool, origin, async (client) => {
