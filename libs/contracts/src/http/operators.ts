@@ -108,6 +108,10 @@ export const AuditEntrySchema = z
     after: z.unknown(),
     /** For an environment file apply: the difference it answered. */
     difference: z.unknown(),
+    /** `denied`: the write was refused for lack of permission and changed nothing. */
+    outcome: z.enum(['allowed', 'denied']),
+    /** For a denied write: the refusal's problem code (`admin.forbidden`, ...). */
+    refusal: z.string().nullable(),
   })
   .meta({ id: 'AdminAuditEntry' });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;

@@ -62,6 +62,7 @@ import {
 } from '../store/control-plane.ts';
 import type { Upstreams } from '../upstreams/upstreams.ts';
 import { callerOf, registerAdminAccess, requireRole } from './admin-access.ts';
+import { recordDeniedWrites } from './admin-denials.ts';
 import { definitionHistoryRoutes } from './admin-definition-history.ts';
 import { operatorRoutes, writeOrigin } from './admin-operators.ts';
 import { adminPlayerRoutes } from './admin-players.ts';
@@ -108,6 +109,7 @@ export async function adminRoutes(scope: HttpApp, deps: AdminDeps): Promise<void
   const { pool } = deps;
   await scope.register(cookie);
   registerAdminAccess(scope, { pool, adminToken: deps.adminToken, sessions: deps.signIn.sessions });
+  recordDeniedWrites(scope, { pool });
   sessionRoutes(scope, { pool, ...deps.signIn, cookieSecure: deps.cookieSecure });
   operatorRoutes(scope, { pool });
   adminPlayerRoutes(scope, { pool, upstreams: deps.upstreams, log: deps.log });

@@ -10,7 +10,7 @@ import {
   uniqueTopicPrefix,
 } from '@engage/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asAdminToken, type Console, operatorWithRole, PASSWORD } from './support.ts';
+import { asAdminToken, type Console, call, operatorWithRole, PASSWORD } from './support.ts';
 
 let gateway: ServiceProcess;
 let tenant: Tenant;
@@ -40,6 +40,12 @@ async function auditLog(organizationId = tenant.organizationId): Promise<AuditEn
   } while (after);
   return entries;
 }
+
+const deniedLogLines = () =>
+  gateway
+    .logs()
+    .split('\n')
+    .filter((line) => line.includes('"msg":"admin write denied"'));
 
 const lastEntry = async () => (await auditLog()).at(-1)!;
 const byOwner = () => ({
@@ -165,14 +171,74 @@ describe('audit log', () => {
     expect(JSON.stringify(entries)).not.toContain(tenant.organizationId);
   });
 
-  it('records nothing for a refused write', async () => {
-    const before = await auditLog();
+  it('records a write refused for lack of permission as denied, with a warn log line', async () => {
     const viewer = await operatorWithRole(gateway.url, tenant.organizationId, 'viewer');
-    const afterAdding = await auditLog();
-    expect(afterAdding).toHaveLength(before.length + 1);
+    const byViewer = {
+      kind: 'operator',
+      operatorId: viewer.session.operator.id,
+      email: viewer.session.operator.email,
+    };
+    const before = await auditLog();
     const refused = await viewer.call('POST', `/environments/${tenant.live.environmentId}/api-keys`, {});
-    expect(refused.status).toBe(403);
-    expect(await auditLog()).toHaveLength(afterAdding.length);
+    expect([refused.status, refused.body.code]).toEqual([403, 'admin.forbidden']);
+    const entries = await auditLog();
+    expect(entries).toHaveLength(before.length + 1);
+    expect(entries.at(-1)).toMatchObject({
+      actor: byViewer,
+      method: 'POST',
+      route: '/environments/:environmentId/api-keys',
+      targets: { environmentId: tenant.live.environmentId },
+      outcome: 'denied',
+      refusal: 'admin.forbidden',
+      before: null,
+      after: null,
+    });
+    // Nothing was written all the same.
+    const keys = await asAdminToken(
+      gateway.url,
+      'GET',
+      `/environments/${tenant.live.environmentId}/api-keys`,
+    );
+    expect(keys.body.apiKeys).toHaveLength(1);
+    expect(before.every((entry) => entry.outcome === 'allowed')).toBe(true);
+
+    // A write into another organization is recorded in that organization's log.
+    const other = await createTenant(gateway.url, TEST_ADMIN_TOKEN);
+    const foreign = await viewer.call('POST', `/organizations/${other.organizationId}/projects`, {
+      name: 'x',
+    });
+    expect([foreign.status, foreign.body.code]).toEqual([403, 'admin.forbidden']);
+    expect((await auditLog(other.organizationId)).at(-1)).toMatchObject({
+      actor: byViewer,
+      route: '/organizations/:organizationId/projects',
+      outcome: 'denied',
+    });
+    const denials = deniedLogLines().map((line) => JSON.parse(line));
+    expect(denials).toContainEqual(
+      expect.objectContaining({
+        level: 40,
+        route: '/organizations/:organizationId/projects',
+        code: 'admin.forbidden',
+        actor: byViewer,
+      }),
+    );
+  });
+
+  it('logs a write with a wrong token or without the CSRF token, recording no entry for an unknown caller', async () => {
+    const viewer = await operatorWithRole(gateway.url, tenant.organizationId, 'viewer');
+    const before = await auditLog();
+    const path = `/environments/${tenant.sandbox.environmentId}/api-keys`;
+    const wrongToken = await call(gateway.url, 'POST', path, {
+      body: {},
+      headers: { authorization: 'Bearer wrong-token-0123456789abcdef' },
+    });
+    expect([wrongToken.status, wrongToken.body.code]).toEqual([401, 'admin.unauthorized']);
+    const noCsrf = await viewer.call('POST', path, {}, { csrf: false });
+    expect([noCsrf.status, noCsrf.body.code]).toEqual([403, 'admin.csrf_failed']);
+    expect(await auditLog()).toHaveLength(before.length);
+    const denials = deniedLogLines();
+    expect(denials.some((line) => line.includes('"code":"admin.unauthorized"'))).toBe(true);
+    expect(denials.some((line) => line.includes('"code":"admin.csrf_failed"'))).toBe(true);
   });
 });
 
