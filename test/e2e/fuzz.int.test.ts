@@ -190,8 +190,8 @@ describe('fuzzing every operation of the OpenAPI document', () => {
     // Every valid sign-in of the run is counted: the limits stay out of the way of reaching success.
     stack = await startStack({
       env: {
-        SIGN_IN_MAX_ATTEMPTS_PER_EMAIL: '1000',
-        SIGN_IN_MAX_ATTEMPTS_PER_ADDRESS: '1000',
+        SIGN_IN_FREE_FAILURES_PER_ACCOUNT: '1000',
+        SIGN_IN_FREE_FAILURES_PER_ADDRESS: '1000',
         WEBHOOK_ALLOW_INSECURE_URLS: 'true',
       },
     });

@@ -347,7 +347,7 @@ export const PROBLEMS = {
   },
   'admin.too_many_sign_in_attempts': {
     status: 429,
-    detail: 'Too many sign-in attempts for this email or from this address; wait, then try again.',
+    detail: 'Too many failed sign-ins for this email from this address, or from this address; wait, then try again.',
     retry: 'wait',
     api: 'admin',
     extension: true,

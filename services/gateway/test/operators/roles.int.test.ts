@@ -22,7 +22,7 @@ beforeAll(async () => {
     stackConfig().repoRoot,
     'gateway',
     // Webhooks are stored but not sent: this gateway has no topics to consume.
-    serviceEnv(uniqueTopicPrefix(), { SIGN_IN_MAX_ATTEMPTS_PER_ADDRESS: '1000', WEBHOOKS_ENABLED: 'false' }),
+    serviceEnv(uniqueTopicPrefix(), { WEBHOOKS_ENABLED: 'false' }),
   );
   tenant = await createTenant(gateway.url, TEST_ADMIN_TOKEN);
   for (const role of ROLES)

@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import type { Role, Session } from '@engage/contracts/http/operators.ts';
 import { TEST_ADMIN_TOKEN } from '@engage/testkit';
 
@@ -36,6 +37,36 @@ export async function call(
   });
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+}
+
+/**
+ * Signs in from a loopback address of the caller's choosing (127.0.0.2, ...), as a client at
+ * another address: the gateway throttles failed sign-ins per address.
+ */
+export function signInFrom(url: string, localAddress: string, body: { email: string; password: string }) {
+  const text = JSON.stringify(body);
+  return new Promise<Answer>((resolve, reject) => {
+    const sent = request(
+      `${url}/admin/v1/session`,
+      { method: 'POST', localAddress, headers: { 'content-type': 'application/json' } },
+      (response) => {
+        let answer = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          answer += chunk;
+        });
+        response.on('end', () => {
+          const headers = new Headers();
+          for (const [name, value] of Object.entries(response.headers)) {
+            for (const one of [value ?? []].flat()) headers.append(name, one);
+          }
+          resolve({ status: response.statusCode!, headers, body: answer ? JSON.parse(answer) : undefined });
+        });
+      },
+    );
+    sent.on('error', reject);
+    sent.end(text);
+  });
 }
 
 export const asAdminToken = (url: string, method: string, path: string, body?: unknown) =>
