@@ -102,14 +102,14 @@ const VOCABULARY: Vocabulary = {
 };
 
 /** The operators the admin operations act on: one signs in, one holds the console session, one is changed. */
-const OWNER = { email: 'fuzz-owner@example.test', password: 'fuzz-owner-password' };
-const SESSION_HOLDER = { email: 'fuzz-session@example.test', password: 'fuzz-session-password' };
-const TARGET = { email: 'fuzz-target@example.test', password: 'fuzz-target-password', role: 'viewer' };
+const OWNER = { email: 'fuzz-owner@example.test', password: 'owner of the fuzzed stack' };
+const SESSION_HOLDER = { email: 'fuzz-session@example.test', password: 'holder of the fuzzed session' };
+const TARGET = { email: 'fuzz-target@example.test', password: 'target of the fuzzed roles', role: 'viewer' };
 
 /** Values for one operation only, where the same property name means different things elsewhere. */
 const VOCABULARY_OF: Record<string, Vocabulary> = {
   'POST /admin/v1/session': { email: [OWNER.email], password: [OWNER.password] },
-  'POST /admin/v1/organizations/{organizationId}/operators': {
+  'POST /admin/v1/organizations/{organizationId}/invitations': {
     email: Array.from({ length: 40 }, (_, i) => `fuzz-new-${i}@example.test`),
   },
 };
@@ -237,17 +237,54 @@ describe('fuzzing every operation of the OpenAPI document', () => {
     VOCABULARY_OF['DELETE /admin/v1/webhooks/{webhookId}'] = {
       webhookId: [await webhookOf(spare.sandbox.environmentId), await webhookOf(spare.live.environmentId)],
     };
-    const operators = `${stack.gatewayUrl}/admin/v1/organizations/${tenant.organizationId}/operators`;
-    for (const operator of [{ ...OWNER, role: 'owner' }, { ...SESSION_HOLDER, role: 'viewer' }, TARGET]) {
-      const created = await fetch(operators, {
+    // Operators join by invitation, accepted with its token.
+    const invite = (organizationId: string, email: string, role = 'viewer') =>
+      adminWrite(`/organizations/${organizationId}/invitations`, { email, role });
+    const acceptWithToken = async (token: string, password: string) => {
+      const res = await fetch(`${stack.gatewayUrl}/admin/v1/invitations/accept`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}`, 'content-type': 'application/json' },
-        body: JSON.stringify(operator),
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token, password }),
       });
-      expect(created.status, await created.clone().text()).toBe(201);
-      if (operator === TARGET)
-        VOCABULARY.operatorId = [((await created.json()) as { operatorId: string }).operatorId];
+      expect(res.status, await res.clone().text()).toBe(200);
+    };
+    for (const operator of [{ ...OWNER, role: 'owner' }, { ...SESSION_HOLDER, role: 'viewer' }, TARGET]) {
+      const { token } = await invite(tenant.organizationId, operator.email, operator.role);
+      await acceptWithToken(token, operator.password);
     }
+    const members = await fetch(
+      `${stack.gatewayUrl}/admin/v1/organizations/${tenant.organizationId}/operators`,
+      {
+        headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` },
+      },
+    );
+    const { operators } = (await members.json()) as { operators: { email: string; operatorId: string }[] };
+    VOCABULARY.operatorId = [operators.find((o) => o.email === TARGET.email)!.operatorId];
+    // Invitations to revoke, and for the session's operator to accept and to decline (each in an
+    // organization of its own: a new invitation of an email replaces its pending one there).
+    VOCABULARY_OF['DELETE /admin/v1/organizations/{organizationId}/invitations/{invitationId}'] = {
+      organizationId: [spare.organizationId],
+      invitationId: await Promise.all(
+        [0, 1].map(
+          async (i) => (await invite(spare.organizationId, `fuzz-revoked-${i}@example.test`)).invitationId,
+        ),
+      ),
+    };
+    const third = await adminWrite('/organizations', { name: 'fuzz invitations' });
+    VOCABULARY_OF['POST /admin/v1/invitations/{invitationId}/accept'] = {
+      invitationId: [(await invite(spare.organizationId, SESSION_HOLDER.email)).invitationId],
+    };
+    VOCABULARY_OF['POST /admin/v1/invitations/{invitationId}/decline'] = {
+      invitationId: [(await invite(third.organizationId, SESSION_HOLDER.email)).invitationId],
+    };
+    VOCABULARY_OF['POST /admin/v1/invitations/accept'] = {
+      token: await Promise.all(
+        [0, 1, 2].map(
+          async (i) => (await invite(spare.organizationId, `fuzz-joining-${i}@example.test`)).token,
+        ),
+      ),
+      password: ['joined through the fuzzed token'],
+    };
     for (const playerId of PLAYERS) {
       const credited = await send(operationOf('POST', '/v1/points/adjustments'), {
         path: '/v1/points/adjustments',

@@ -347,7 +347,8 @@ export const PROBLEMS = {
   },
   'admin.too_many_sign_in_attempts': {
     status: 429,
-    detail: 'Too many failed sign-ins for this email from this address, or from this address; wait, then try again.',
+    detail:
+      'Too many failed sign-ins for this email from this address, or from this address; wait, then try again.',
     retry: 'wait',
     api: 'admin',
     extension: true,
@@ -394,9 +395,10 @@ export const PROBLEMS = {
     api: 'admin',
     extension: true,
   },
-  'operator.password_required': {
-    status: 400,
-    detail: 'No operator has that email: a password creates the account.',
+  'invitation.not_found': {
+    status: 404,
+    detail:
+      'No pending invitation with that id or token for this operator: it may have lapsed or been answered.',
     retry: 'fix',
     api: 'admin',
     extension: true,

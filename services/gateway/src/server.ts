@@ -91,6 +91,7 @@ export async function startGateway(ctx: ServiceContext<GatewayEnv>): Promise<voi
       },
     },
     cookieSecure: cookieSecure(env),
+    invitationTtlMs: env.INVITATION_TTL_MS,
     eventsBodyLimit: env.EVENTS_BODY_LIMIT_BYTES,
     keyCacheTtlMs: env.KEY_CACHE_TTL_MS,
     players,

@@ -136,6 +136,7 @@ export async function startGateway(
       sessions: { idleTimeoutMs: 30 * 60_000, absoluteTimeoutMs: 12 * 3_600_000 },
     },
     cookieSecure: false,
+    invitationTtlMs: 7 * 24 * 3_600_000,
     eventsBodyLimit: 8 * 1024 * 1024,
     keyCacheTtlMs: options.keyCacheTtlMs ?? 5_000,
     players,

@@ -18,6 +18,8 @@ export const sessionEnv = z.object({
   /** The first wait; each further failure doubles it, up to SIGN_IN_MAX_DELAY_MS. */
   SIGN_IN_FIRST_DELAY_MS: milliseconds.default(1000),
   SIGN_IN_MAX_DELAY_MS: milliseconds.default(15 * 60 * 1000),
+  /** How long an invitation to an organization may be accepted. */
+  INVITATION_TTL_MS: milliseconds.default(7 * 24 * 60 * 60 * 1000),
   /** Failures are forgotten this long after the last one. */
   SIGN_IN_FAILURE_MEMORY_MS: milliseconds.default(24 * 60 * 60 * 1000),
 });

@@ -32,7 +32,7 @@ export const signInFailed = () => problem('admin.sign_in_failed', 'The email or 
 export const notSignedIn = () =>
   problem('admin.unauthorized', 'Sign in, or send the admin token as a Bearer token.');
 
-const tooManyAttempts = (retryAfterSeconds: number) =>
+export const tooManyAttempts = (retryAfterSeconds: number) =>
   problem(
     'admin.too_many_sign_in_attempts',
     undefined,

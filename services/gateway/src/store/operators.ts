@@ -114,6 +114,19 @@ export async function findMemberForUpdate(
   return rows[0] && toOperator(rows[0]);
 }
 
+export async function isMemberByEmail(
+  db: Queryable,
+  organizationId: string,
+  email: string,
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `SELECT 1 FROM memberships m JOIN operators o USING (operator_id)
+      WHERE m.organization_id = $1 AND o.email = $2`,
+    [organizationId, email],
+  );
+  return rowCount === 1;
+}
+
 /** Inserts a membership; false when the operator already is a member. */
 export async function insertMembership(
   db: Queryable,

@@ -11,7 +11,15 @@ import {
   uniqueTopicPrefix,
 } from '@engage/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asAdminToken, call, operatorWithRole, PASSWORD, signIn, signInFrom } from './support.ts';
+import {
+  asAdminToken,
+  call,
+  joinByInvitation,
+  operatorWithRole,
+  PASSWORD,
+  signIn,
+  signInFrom,
+} from './support.ts';
 
 const FREE_FAILURES_PER_ACCOUNT = 10;
 const FREE_FAILURES_PER_ADDRESS = 12;
@@ -64,11 +72,7 @@ describe('console sessions', () => {
   it('sets the cookie HttpOnly, SameSite=Strict, on /, without Secure on loopback', async () => {
     const { cookie } = await operatorWithRole(gateway.url, tenant.organizationId, 'viewer');
     const email = `cookie-${crypto.randomUUID()}@example.test`;
-    await asAdminToken(gateway.url, 'POST', `/organizations/${tenant.organizationId}/operators`, {
-      email,
-      role: 'viewer',
-      password: PASSWORD,
-    });
+    await joinByInvitation(gateway.url, tenant.organizationId, { email, role: 'viewer', password: PASSWORD });
     const answer = await call(gateway.url, 'POST', '/session', { body: { email, password: PASSWORD } });
     const header = answer.headers.getSetCookie()[0]!;
     expect(header).toMatch(/^engage_session=[\w-]{43};/);

@@ -95,14 +95,30 @@ export async function signIn(url: string, email: string, password: string): Prom
 
 export const PASSWORD = 'correct horse battery staple';
 
-/** Adds an operator with `role` to the organization (as the admin token) and signs it in. */
+/**
+ * Makes an operator a member the only way there is: an invitation (here sent with the admin token)
+ * accepted with its token, which creates the account with `password` when the email has none.
+ */
+export async function joinByInvitation(
+  url: string,
+  organizationId: string,
+  operator: { email: string; role: Role; password: string },
+): Promise<void> {
+  const invited = await asAdminToken(url, 'POST', `/organizations/${organizationId}/invitations`, {
+    email: operator.email,
+    role: operator.role,
+  });
+  if (invited.status !== 201) throw new Error(`invitation answered ${invited.status}`);
+  const accepted = await call(url, 'POST', '/invitations/accept', {
+    body: { token: invited.body.token, password: operator.password },
+  });
+  if (accepted.status !== 200)
+    throw new Error(`accepting answered ${accepted.status} ${JSON.stringify(accepted.body)}`);
+}
+
+/** Adds an operator with `role` to the organization (invited by the admin token) and signs it in. */
 export async function operatorWithRole(url: string, organizationId: string, role: Role): Promise<Console> {
   const email = `${role}-${crypto.randomUUID()}@example.test`;
-  const created = await asAdminToken(url, 'POST', `/organizations/${organizationId}/operators`, {
-    email,
-    role,
-    password: PASSWORD,
-  });
-  if (created.status !== 201) throw new Error(`operator create answered ${created.status}`);
+  await joinByInvitation(url, organizationId, { email, role, password: PASSWORD });
   return signIn(url, email, PASSWORD);
 }
