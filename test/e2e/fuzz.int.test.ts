@@ -316,24 +316,27 @@ describe('fuzzing every operation of the OpenAPI document', () => {
   /** Success answers to valid input, per operation. */
   const successes = new Map<Operation, number>();
 
-  /** The console session's cookie, signed in again after an operation ends it. */
-  let sessionCookie: string | undefined;
-  const signedInCookie = async () => {
-    if (sessionCookie) return sessionCookie;
+  /** The console session's cookie and CSRF token, signed in again after an operation ends it. */
+  let sessionHeaders: Record<string, string> | undefined;
+  const signedInHeaders = async () => {
+    if (sessionHeaders) return sessionHeaders;
     const res = await fetch(`${stack.gatewayUrl}/admin/v1/session`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(SESSION_HOLDER),
     });
     expect(res.status).toBe(200);
-    sessionCookie = res.headers.getSetCookie()[0]!.split(';')[0]!;
-    return sessionCookie;
+    sessionHeaders = {
+      cookie: res.headers.getSetCookie()[0]!.split(';')[0]!,
+      'x-csrf-token': ((await res.json()) as { csrfToken: string }).csrfToken,
+    };
+    return sessionHeaders;
   };
 
   /** The credential an operation takes: the admin token, a console session, or the tenant's key. */
   const credentialOf = async (op: Operation): Promise<Record<string, string>> => {
     if (op.security.includes('adminToken')) return { authorization: `Bearer ${TEST_ADMIN_TOKEN}` };
-    if (op.security.includes('sessionCookie')) return { cookie: await signedInCookie() };
+    if (op.security.includes('sessionCookie')) return signedInHeaders();
     if (op.path.startsWith('/admin/')) return {};
     return { authorization: `Bearer ${tenant.live.apiKey}` };
   };
@@ -350,7 +353,7 @@ describe('fuzzing every operation of the OpenAPI document', () => {
       },
       body: request.body === undefined ? undefined : JSON.stringify(request.body),
     });
-    if (op.method === 'DELETE' && op.path === '/admin/v1/session') sessionCookie = undefined;
+    if (op.method === 'DELETE' && op.path === '/admin/v1/session') sessionHeaders = undefined;
     const mediaType = (res.headers.get('content-type') ?? '').split(';')[0]!.trim();
     return { status: res.status, mediaType, body: await res.text() };
   };
