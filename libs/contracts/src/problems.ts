@@ -403,6 +403,14 @@ export const PROBLEMS = {
     api: 'admin',
     extension: true,
   },
+  'invitation.concurrent_accept': {
+    status: 409,
+    detail:
+      "Another invitation of the email created its account meanwhile: send the request again (with that account's password).",
+    retry: 'resend',
+    api: 'admin',
+    extension: true,
+  },
   'operator.password_common': {
     status: 400,
     detail: 'The password is on a list of common or breached passwords: choose another.',

@@ -165,6 +165,8 @@ export async function acceptInvitationWithToken(
         displayName: input.displayName ?? email,
         passwordHash: newAccountHash!,
       }));
+    // Another invitation of the email created its account meanwhile: this password was not checked against it.
+    if (!operatorId) throw conflict('invitation.concurrent_accept');
     const actor: Actor = { kind: 'operator', operatorId, email };
     return join(client, { actor, method: request.method, route: request.route }, invitation, operatorId);
   });

@@ -34,16 +34,18 @@ export async function findOperatorByEmail(
   );
 }
 
+/** Creates the account; undefined when the email already has one. */
 export async function insertOperator(
   db: Queryable,
   input: { email: string; displayName: string; passwordHash: string },
-): Promise<string> {
+): Promise<string | undefined> {
   const operatorId = randomUUID();
-  await db.query(
-    'INSERT INTO operators (operator_id, email, display_name, password_hash) VALUES ($1, $2, $3, $4)',
+  const { rowCount } = await db.query(
+    `INSERT INTO operators (operator_id, email, display_name, password_hash) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (email) DO NOTHING`,
     [operatorId, input.email, input.displayName, input.passwordHash],
   );
-  return operatorId;
+  return rowCount === 1 ? operatorId : undefined;
 }
 
 export async function listMemberships(db: Queryable, operatorId: string): Promise<Membership[]> {

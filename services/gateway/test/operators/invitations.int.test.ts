@@ -225,6 +225,35 @@ describe('invitations', () => {
     expect(await membersOf()).not.toContain(email);
   });
 
+  it('creates one account when two invitations of a new email are accepted at once', async () => {
+    const email = newEmail('twice');
+    const other = await createTenant(gateway.url, TEST_ADMIN_TOKEN);
+    const tokens = [
+      (await invite(email)).body.token,
+      (
+        await asAdminToken(gateway.url, 'POST', `/organizations/${other.organizationId}/invitations`, {
+          email,
+          role: 'viewer',
+        })
+      ).body.token,
+    ];
+    const answers = await Promise.all(tokens.map((token) => acceptWithToken({ token, password: PASSWORD })));
+    // Each joins, or is refused as a race to resend, never a server error.
+    for (const answer of answers) expect([200, 409]).toContain(answer.status);
+    for (const [i, answer] of answers.entries()) {
+      if (answer.status === 409) {
+        expect(answer.body.code).toBe('invitation.concurrent_accept');
+        expect((await acceptWithToken({ token: tokens[i]!, password: PASSWORD })).status).toBe(200);
+      }
+    }
+    const { rows } = await pool.query('SELECT count(*)::int AS accounts FROM operators WHERE email = $1', [
+      email,
+    ]);
+    expect(rows[0].accounts).toBe(1);
+    expect(await membersOf()).toContain(email);
+    expect(await membersOf(other.organizationId)).toContain(email);
+  });
+
   it('answers an unknown token as not found, whatever the password', async () => {
     const answer = await acceptWithToken({ token: 'no-such-token', password: PASSWORD });
     expect([answer.status, answer.body.code]).toEqual([404, 'invitation.not_found']);
