@@ -6581,7 +6581,7 @@ export interface operations {
              * @description Conflict:
              *
              *     - `operator.already_member`: The operator already belongs to the organization.
-             *     - `invitation.concurrent_accept`: Another invitation of the email created its account meanwhile: send the request again (with that account's password). (nothing written; send the same request again)
+             *     - `invitation.concurrent_update`: Another invitation of the email created its account meanwhile: send the request again (with that account's password). (nothing written; send the same request again)
              */
             409: {
                 headers: {

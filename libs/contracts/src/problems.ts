@@ -403,7 +403,7 @@ export const PROBLEMS = {
     api: 'admin',
     extension: true,
   },
-  'invitation.concurrent_accept': {
+  'invitation.concurrent_update': {
     status: 409,
     detail:
       "Another invitation of the email created its account meanwhile: send the request again (with that account's password).",

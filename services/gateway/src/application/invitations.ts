@@ -166,7 +166,7 @@ export async function acceptInvitationWithToken(
         passwordHash: newAccountHash!,
       }));
     // Another invitation of the email created its account meanwhile: this password was not checked against it.
-    if (!operatorId) throw conflict('invitation.concurrent_accept');
+    if (!operatorId) throw conflict('invitation.concurrent_update');
     const actor: Actor = { kind: 'operator', operatorId, email };
     return join(client, { actor, method: request.method, route: request.route }, invitation, operatorId);
   });

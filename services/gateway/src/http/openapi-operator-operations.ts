@@ -252,7 +252,7 @@ function paths(): Record<string, Record<string, unknown>> {
             'operator.password_contains_email',
             'operator.password_repetitive',
             'operator.already_member',
-            'invitation.concurrent_accept',
+            'invitation.concurrent_update',
           ]),
         },
       },

@@ -242,7 +242,7 @@ describe('invitations', () => {
     for (const answer of answers) expect([200, 409]).toContain(answer.status);
     for (const [i, answer] of answers.entries()) {
       if (answer.status === 409) {
-        expect(answer.body.code).toBe('invitation.concurrent_accept');
+        expect(answer.body.code).toBe('invitation.concurrent_update');
         expect((await acceptWithToken({ token: tokens[i]!, password: PASSWORD })).status).toBe(200);
       }
     }
