@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router';
+import { createBrowserRouter, Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { Layout } from './components/layout.tsx';
 import { Busy } from './components/status.tsx';
@@ -7,6 +7,7 @@ import { AuditLogPage } from './pages/audit-log.tsx';
 import { ContentPage } from './pages/content.tsx';
 import { DiscoveryPage } from './pages/discovery.tsx';
 import { EventsPage } from './pages/events.tsx';
+import { InvitationsPage } from './pages/invitations.tsx';
 import { LeaderboardsPage } from './pages/leaderboards.tsx';
 import { OverviewPage } from './pages/overview.tsx';
 import { PlayersPage } from './pages/players.tsx';
@@ -29,7 +30,12 @@ function Home() {
   const { session } = useSession();
   const first = session?.memberships[0];
   if (first) return <Navigate to={`/organizations/${first.organizationId}`} replace />;
-  return <p>You are not a member of any organization yet. Ask an owner to add you.</p>;
+  return (
+    <p>
+      You are not a member of any organization yet: accept an owner's{' '}
+      <NavLink to="/invitations">invitation</NavLink>, or ask an owner to invite you.
+    </p>
+  );
 }
 
 const router = createBrowserRouter(
@@ -42,6 +48,7 @@ const router = createBrowserRouter(
           element: <Layout />,
           children: [
             { index: true, element: <Home /> },
+            { path: 'invitations', element: <InvitationsPage /> },
             { path: 'organizations/:organizationId', element: <OverviewPage /> },
             {
               path: 'organizations/:organizationId/environments/:environmentId/api-keys',

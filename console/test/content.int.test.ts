@@ -56,6 +56,23 @@ afterAll(async () => {
   await stack?.stop();
 });
 
+/** A write made with the viewer's session (cookie and CSRF token), as its browser would: the status. */
+async function viewerWrite(path: string): Promise<number> {
+  const signIn = await fetch(`${stack.gatewayUrl}/admin/v1/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: viewer.email, password: viewer.password }),
+  });
+  const cookie = signIn.headers.getSetCookie()[0]!.split(';')[0]!;
+  const { csrfToken } = (await signIn.json()) as { csrfToken: string };
+  const write = await fetch(`${stack.gatewayUrl}${path}`, {
+    method: 'POST',
+    headers: { cookie, 'x-csrf-token': csrfToken, 'content-type': 'application/json' },
+    body: '{}',
+  });
+  return write.status;
+}
+
 /** Script errors and console errors (a refused style or script under the CSP among them), per page. */
 const pageErrors = new Map<Page, string[]>();
 
@@ -211,17 +228,25 @@ describe('content in the console', () => {
     expect((await fileOf(tenant.sandbox.environmentId)).missions[0]!.name).toBe('First level, renamed');
   });
 
-  it('lets an owner read the apply in the audit log, newest first, with its difference', async () => {
+  it('lets an owner read the apply in the audit log, newest first, with its difference, and a denied write', async () => {
+    // The viewer tries a write its role does not allow: refused, and recorded as denied.
+    const refused = await viewerWrite(`/admin/v1/environments/${tenant.live.environmentId}/api-keys`);
+    expect(refused).toBe(403);
     const ownerPage = await signedIn(owner);
     try {
       await ownerPage.getByRole('link', { name: 'Audit log' }).click();
       await ownerPage.getByRole('heading', { level: 1, name: 'Audit log' }).waitFor();
       const log = ownerPage.getByRole('table', { name: 'Audit log, newest first' });
-      const newest = log.getByRole('row').nth(1);
-      await expect.poll(() => newest.textContent()).toContain(designer.email);
-      expect(await newest.textContent()).toContain('PUT /environments/:environmentId/definition');
-      await newest.getByText('Show difference').click();
-      expect(await newest.getByRole('region', { name: 'Changes applied' }).textContent()).toContain(
+      const denied = log.getByRole('row').nth(1);
+      await expect.poll(() => denied.textContent()).toContain(viewer.email);
+      expect(await denied.textContent()).toMatch(
+        /POST \/environments\/:environmentId\/api-keys denied \(admin\.forbidden\)Nothing changed/,
+      );
+      const applied = log.getByRole('row').nth(2);
+      expect(await applied.textContent()).toContain(designer.email);
+      expect(await applied.textContent()).toContain('PUT /environments/:environmentId/definition');
+      await applied.getByText('Show difference').click();
+      expect(await applied.getByRole('region', { name: 'Changes applied' }).textContent()).toContain(
         'first-level',
       );
       await expectAccessible(ownerPage, 'audit-log');

@@ -102,14 +102,14 @@ const VOCABULARY: Vocabulary = {
 };
 
 /** The operators the admin operations act on: one signs in, one holds the console session, one is changed. */
-const OWNER = { email: 'fuzz-owner@example.test', password: 'fuzz-owner-password' };
-const SESSION_HOLDER = { email: 'fuzz-session@example.test', password: 'fuzz-session-password' };
-const TARGET = { email: 'fuzz-target@example.test', password: 'fuzz-target-password', role: 'viewer' };
+const OWNER = { email: 'fuzz-owner@example.test', password: 'owner of the fuzzed stack' };
+const SESSION_HOLDER = { email: 'fuzz-session@example.test', password: 'holder of the fuzzed session' };
+const TARGET = { email: 'fuzz-target@example.test', password: 'target of the fuzzed roles', role: 'viewer' };
 
 /** Values for one operation only, where the same property name means different things elsewhere. */
 const VOCABULARY_OF: Record<string, Vocabulary> = {
   'POST /admin/v1/session': { email: [OWNER.email], password: [OWNER.password] },
-  'POST /admin/v1/organizations/{organizationId}/operators': {
+  'POST /admin/v1/organizations/{organizationId}/invitations': {
     email: Array.from({ length: 40 }, (_, i) => `fuzz-new-${i}@example.test`),
   },
 };
@@ -190,8 +190,8 @@ describe('fuzzing every operation of the OpenAPI document', () => {
     // Every valid sign-in of the run is counted: the limits stay out of the way of reaching success.
     stack = await startStack({
       env: {
-        SIGN_IN_MAX_ATTEMPTS_PER_EMAIL: '1000',
-        SIGN_IN_MAX_ATTEMPTS_PER_ADDRESS: '1000',
+        SIGN_IN_FREE_FAILURES_PER_ACCOUNT: '1000',
+        SIGN_IN_FREE_FAILURES_PER_ADDRESS: '1000',
         WEBHOOK_ALLOW_INSECURE_URLS: 'true',
       },
     });
@@ -237,17 +237,54 @@ describe('fuzzing every operation of the OpenAPI document', () => {
     VOCABULARY_OF['DELETE /admin/v1/webhooks/{webhookId}'] = {
       webhookId: [await webhookOf(spare.sandbox.environmentId), await webhookOf(spare.live.environmentId)],
     };
-    const operators = `${stack.gatewayUrl}/admin/v1/organizations/${tenant.organizationId}/operators`;
-    for (const operator of [{ ...OWNER, role: 'owner' }, { ...SESSION_HOLDER, role: 'viewer' }, TARGET]) {
-      const created = await fetch(operators, {
+    // Operators join by invitation, accepted with its token.
+    const invite = (organizationId: string, email: string, role = 'viewer') =>
+      adminWrite(`/organizations/${organizationId}/invitations`, { email, role });
+    const acceptWithToken = async (token: string, password: string) => {
+      const res = await fetch(`${stack.gatewayUrl}/admin/v1/invitations/accept`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}`, 'content-type': 'application/json' },
-        body: JSON.stringify(operator),
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token, password }),
       });
-      expect(created.status, await created.clone().text()).toBe(201);
-      if (operator === TARGET)
-        VOCABULARY.operatorId = [((await created.json()) as { operatorId: string }).operatorId];
+      expect(res.status, await res.clone().text()).toBe(200);
+    };
+    for (const operator of [{ ...OWNER, role: 'owner' }, { ...SESSION_HOLDER, role: 'viewer' }, TARGET]) {
+      const { token } = await invite(tenant.organizationId, operator.email, operator.role);
+      await acceptWithToken(token, operator.password);
     }
+    const members = await fetch(
+      `${stack.gatewayUrl}/admin/v1/organizations/${tenant.organizationId}/operators`,
+      {
+        headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` },
+      },
+    );
+    const { operators } = (await members.json()) as { operators: { email: string; operatorId: string }[] };
+    VOCABULARY.operatorId = [operators.find((o) => o.email === TARGET.email)!.operatorId];
+    // Invitations to revoke, and for the session's operator to accept and to decline (each in an
+    // organization of its own: a new invitation of an email replaces its pending one there).
+    VOCABULARY_OF['DELETE /admin/v1/organizations/{organizationId}/invitations/{invitationId}'] = {
+      organizationId: [spare.organizationId],
+      invitationId: await Promise.all(
+        [0, 1].map(
+          async (i) => (await invite(spare.organizationId, `fuzz-revoked-${i}@example.test`)).invitationId,
+        ),
+      ),
+    };
+    const third = await adminWrite('/organizations', { name: 'fuzz invitations' });
+    VOCABULARY_OF['POST /admin/v1/invitations/{invitationId}/accept'] = {
+      invitationId: [(await invite(spare.organizationId, SESSION_HOLDER.email)).invitationId],
+    };
+    VOCABULARY_OF['POST /admin/v1/invitations/{invitationId}/decline'] = {
+      invitationId: [(await invite(third.organizationId, SESSION_HOLDER.email)).invitationId],
+    };
+    VOCABULARY_OF['POST /admin/v1/invitations/accept'] = {
+      token: await Promise.all(
+        [0, 1, 2].map(
+          async (i) => (await invite(spare.organizationId, `fuzz-joining-${i}@example.test`)).token,
+        ),
+      ),
+      password: ['joined through the fuzzed token'],
+    };
     for (const playerId of PLAYERS) {
       const credited = await send(operationOf('POST', '/v1/points/adjustments'), {
         path: '/v1/points/adjustments',
@@ -279,24 +316,27 @@ describe('fuzzing every operation of the OpenAPI document', () => {
   /** Success answers to valid input, per operation. */
   const successes = new Map<Operation, number>();
 
-  /** The console session's cookie, signed in again after an operation ends it. */
-  let sessionCookie: string | undefined;
-  const signedInCookie = async () => {
-    if (sessionCookie) return sessionCookie;
+  /** The console session's cookie and CSRF token, signed in again after an operation ends it. */
+  let sessionHeaders: Record<string, string> | undefined;
+  const signedInHeaders = async () => {
+    if (sessionHeaders) return sessionHeaders;
     const res = await fetch(`${stack.gatewayUrl}/admin/v1/session`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(SESSION_HOLDER),
     });
     expect(res.status).toBe(200);
-    sessionCookie = res.headers.getSetCookie()[0]!.split(';')[0]!;
-    return sessionCookie;
+    sessionHeaders = {
+      cookie: res.headers.getSetCookie()[0]!.split(';')[0]!,
+      'x-csrf-token': ((await res.json()) as { csrfToken: string }).csrfToken,
+    };
+    return sessionHeaders;
   };
 
   /** The credential an operation takes: the admin token, a console session, or the tenant's key. */
   const credentialOf = async (op: Operation): Promise<Record<string, string>> => {
     if (op.security.includes('adminToken')) return { authorization: `Bearer ${TEST_ADMIN_TOKEN}` };
-    if (op.security.includes('sessionCookie')) return { cookie: await signedInCookie() };
+    if (op.security.includes('sessionCookie')) return signedInHeaders();
     if (op.path.startsWith('/admin/')) return {};
     return { authorization: `Bearer ${tenant.live.apiKey}` };
   };
@@ -313,7 +353,7 @@ describe('fuzzing every operation of the OpenAPI document', () => {
       },
       body: request.body === undefined ? undefined : JSON.stringify(request.body),
     });
-    if (op.method === 'DELETE' && op.path === '/admin/v1/session') sessionCookie = undefined;
+    if (op.method === 'DELETE' && op.path === '/admin/v1/session') sessionHeaders = undefined;
     const mediaType = (res.headers.get('content-type') ?? '').split(';')[0]!.trim();
     return { status: res.status, mediaType, body: await res.text() };
   };

@@ -12,7 +12,10 @@ const whoOf = (entry: AuditEntry) =>
 const isDiff = (value: unknown): value is EnvironmentDiff =>
   typeof value === 'object' && value !== null && Array.isArray((value as EnvironmentDiff).changes);
 
-/** Entries of the audit log, newest first: who, when, what; each one's difference behind a disclosure. */
+/**
+ * Entries of the audit log, newest first: who, when, what; each change's difference behind a
+ * disclosure, and writes refused for lack of permission marked denied.
+ */
 export function AuditEntries({ entries, caption }: { entries: readonly AuditEntry[]; caption: string }) {
   return (
     <table className="audit">
@@ -34,12 +37,22 @@ export function AuditEntries({ entries, caption }: { entries: readonly AuditEntr
               <code>
                 {entry.method} {entry.route}
               </code>
+              {entry.outcome === 'denied' && (
+                <>
+                  {' '}
+                  <strong>denied</strong> (<code>{entry.refusal}</code>)
+                </>
+              )}
             </td>
             <td>
-              <details>
-                <summary>Show difference</summary>
-                <EntryDifference entry={entry} />
-              </details>
+              {entry.outcome === 'denied' ? (
+                'Nothing changed'
+              ) : (
+                <details>
+                  <summary>Show difference</summary>
+                  <EntryDifference entry={entry} />
+                </details>
+              )}
             </td>
           </tr>
         ))}

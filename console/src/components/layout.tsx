@@ -31,6 +31,7 @@ export function Layout() {
           </nav>
         )}
         <div className="operator">
+          <NavLink to="/invitations">Invitations</NavLink>
           {session && (
             <span>
               {session.operator.displayName}

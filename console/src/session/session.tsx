@@ -11,6 +11,8 @@ interface SessionState {
   session: Session | null | undefined;
   signIn: (email: string, password: string) => Promise<void>;
   signOut: () => Promise<void>;
+  /** Reads the session again (its memberships change when an invitation is accepted). */
+  refresh: () => Promise<void>;
 }
 
 const SessionContext = createContext<SessionState | null>(null);
@@ -44,7 +46,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     adopt(null);
   }, [adopt]);
 
-  return <SessionContext value={{ session, signIn, signOut }}>{children}</SessionContext>;
+  const refresh = useCallback(async () => {
+    adopt(await unwrap(api.GET('/admin/v1/session')));
+  }, [adopt]);
+
+  return <SessionContext value={{ session, signIn, signOut, refresh }}>{children}</SessionContext>;
 }
 
 export function useSession(): SessionState {

@@ -7,16 +7,28 @@ export async function startConsoleStack(options: Parameters<typeof startStack>[0
   return startStack(options);
 }
 
-/** Adds an operator with a password to the organization, as its owner would (here: the admin token). */
+/**
+ * Adds an operator with a password to the organization, as its owner and the operator would: an
+ * invitation (here sent with the admin token) accepted with its token.
+ */
 export async function addOperator(
   gatewayUrl: string,
   organizationId: string,
   operator: { email: string; password: string; role: string; displayName: string },
 ): Promise<void> {
-  const res = await fetch(`${gatewayUrl}/admin/v1/organizations/${organizationId}/operators`, {
+  const invited = await fetch(`${gatewayUrl}/admin/v1/organizations/${organizationId}/invitations`, {
     method: 'POST',
     headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}`, 'content-type': 'application/json' },
-    body: JSON.stringify(operator),
+    body: JSON.stringify({ email: operator.email, role: operator.role }),
   });
-  if (res.status !== 201) throw new Error(`adding ${operator.email}: ${res.status} ${await res.text()}`);
+  if (invited.status !== 201)
+    throw new Error(`inviting ${operator.email}: ${invited.status} ${await invited.text()}`);
+  const { token } = (await invited.json()) as { token: string };
+  const accepted = await fetch(`${gatewayUrl}/admin/v1/invitations/accept`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token, password: operator.password, displayName: operator.displayName }),
+  });
+  if (accepted.status !== 200)
+    throw new Error(`accepting for ${operator.email}: ${accepted.status} ${await accepted.text()}`);
 }

@@ -13,9 +13,13 @@ import {
   type SettledLeaderboardPeriod,
 } from '@engage/contracts/http/admin.ts';
 import type {
+  AcceptInvitation,
   AuditLogPage,
-  CreateOperator,
+  CreatedInvitation,
+  CreateInvitation,
+  Invitation,
   ListAuditLogQuery,
+  Membership,
   Operator,
   Role,
 } from '@engage/contracts/http/operators.ts';
@@ -66,14 +70,14 @@ export function describeProblemItem(item: ProblemItem): string {
 export interface AdminClientOptions {
   /** The gateway's address, e.g. http://127.0.0.1:8080. */
   url: string;
-  /** The gateway's ADMIN_TOKEN. */
-  token: string;
+  /** The gateway's ADMIN_TOKEN (absent: only the public routes answer, e.g. accepting an invitation). */
+  token?: string | undefined;
 }
 
 /** Typed client of the gateway's admin API (/admin/v1), shared by the CLI, the testkit and the dev stack. */
 export class AdminClient {
   private readonly base: string;
-  private readonly token: string;
+  private readonly token: string | undefined;
 
   constructor(options: AdminClientOptions) {
     this.base = options.url.replace(/\/+$/, '');
@@ -166,9 +170,26 @@ export class AdminClient {
     return (await this.call<{ operators: Operator[] }>('GET', path)).operators;
   }
 
-  /** Adds an operator to the organization: a new account (with `password`) or an existing one by email. */
-  createOperator(organizationId: string, input: CreateOperator): Promise<Operator> {
-    return this.call('POST', `/organizations/${enc(organizationId)}/operators`, input);
+  /**
+   * Invites an email to the organization with a role (the same answer whether or not it has an
+   * account); the token, shown once, is for the invitee.
+   */
+  inviteOperator(organizationId: string, input: CreateInvitation): Promise<CreatedInvitation> {
+    return this.call('POST', `/organizations/${enc(organizationId)}/invitations`, input);
+  }
+
+  async listInvitations(organizationId: string): Promise<Invitation[]> {
+    const path = `/organizations/${enc(organizationId)}/invitations`;
+    return (await this.call<{ invitations: Invitation[] }>('GET', path)).invitations;
+  }
+
+  async revokeInvitation(organizationId: string, invitationId: string): Promise<void> {
+    await this.call('DELETE', `/organizations/${enc(organizationId)}/invitations/${enc(invitationId)}`);
+  }
+
+  /** Accepts an invitation with its token: an existing account's password, or a new account's. */
+  acceptInvitation(input: AcceptInvitation): Promise<Membership> {
+    return this.call('POST', '/invitations/accept', input);
   }
 
   changeOperatorRole(organizationId: string, operatorId: string, role: Role): Promise<Operator> {
@@ -246,7 +267,7 @@ export class AdminClient {
     const response = await request(`${this.base}/admin/v1${path}`, {
       method,
       headers: {
-        authorization: `Bearer ${this.token}`,
+        ...(this.token === undefined ? {} : { authorization: `Bearer ${this.token}` }),
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       body: body === undefined ? undefined : JSON.stringify(body),

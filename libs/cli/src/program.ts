@@ -95,34 +95,51 @@ export function buildProgram(io: CliIo = { out: (t) => process.stdout.write(t), 
 
   const operator = program.command('operator').description('operators of the console and their roles');
   operator
-    .command('create')
-    .description('adds an operator to an organization; the password is read from a prompt or stdin')
+    .command('invite')
+    .description(
+      'invites an email to an organization with a role; hand the printed token to the invitee (shown once)',
+    )
     .requiredOption('--organization <organizationId>', 'the organization')
-    .requiredOption('--email <email>', "the operator's email")
+    .requiredOption('--email <email>', "the invitee's email")
     .addOption(
       new Option('--role <role>', 'the role in the organization').choices(ROLES).makeOptionMandatory(),
     )
-    .option('--display-name <name>', 'the name shown in the console (default: the email)')
-    .option('--existing', 'add an operator who already has an account (no password asked)')
-    .action(
-      async (opts: {
-        organization: string;
-        email: string;
-        role: Role;
-        displayName?: string;
-        existing?: boolean;
-      }) => {
-        const password = opts.existing ? undefined : await (io.password ?? readPassword)('Password: ');
-        print(
-          await client().createOperator(opts.organization, {
-            email: opts.email,
-            role: opts.role,
-            ...(opts.displayName ? { displayName: opts.displayName } : {}),
-            ...(password === undefined ? {} : { password }),
-          }),
-        );
-      },
+    .action(async (opts: { organization: string; email: string; role: Role }) =>
+      print(await client().inviteOperator(opts.organization, { email: opts.email, role: opts.role })),
     );
+  operator
+    .command('accept')
+    .description(
+      "accepts an invitation with its token (no admin token needed): the account's password, or a new " +
+        "account's, is read from a prompt or stdin",
+    )
+    .requiredOption('--invitation-token <token>', 'the token the invitation printed')
+    .option('--display-name <name>', 'for a new account: the name shown in the console (default: the email)')
+    .action(async (opts: { invitationToken: string; displayName?: string }) => {
+      const password = await (io.password ?? readPassword)('Password: ');
+      const { url } = program.opts<{ url: string }>();
+      print(
+        await new AdminClient({ url }).acceptInvitation({
+          token: opts.invitationToken,
+          password,
+          ...(opts.displayName ? { displayName: opts.displayName } : {}),
+        }),
+      );
+    });
+  operator
+    .command('invitations')
+    .description("the organization's pending invitations")
+    .requiredOption('--organization <organizationId>', 'the organization')
+    .action(async (opts: { organization: string }) =>
+      print(await client().listInvitations(opts.organization)),
+    );
+  operator
+    .command('revoke-invitation <invitationId>')
+    .requiredOption('--organization <organizationId>', 'the organization')
+    .action(async (invitationId: string, opts: { organization: string }) => {
+      await client().revokeInvitation(opts.organization, invitationId);
+      print({ revoked: invitationId });
+    });
   operator
     .command('list')
     .requiredOption('--organization <organizationId>', 'the organization')

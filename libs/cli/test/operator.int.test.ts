@@ -23,10 +23,15 @@ beforeAll(async () => {
 afterAll(() => gateway?.stop());
 
 /** Runs the `engage` binary with `stdin` piped in, as a script would. */
-function engage(args: string[], stdin: string): Promise<{ code: number | null; out: string; err: string }> {
+function engage(
+  args: string[],
+  stdin: string,
+  credential: Record<string, string> = { ENGAGE_ADMIN_TOKEN: TEST_ADMIN_TOKEN },
+): Promise<{ code: number | null; out: string; err: string }> {
   const main = join(stackConfig().repoRoot, 'libs', 'cli', 'src', 'main.ts');
+  const { ENGAGE_ADMIN_TOKEN: _ignored, ...environment } = process.env;
   const child = spawn(process.execPath, [main, '--url', gateway.url, ...args], {
-    env: { ...process.env, ENGAGE_ADMIN_TOKEN: TEST_ADMIN_TOKEN },
+    env: { ...environment, ...credential },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let out = '';
@@ -41,17 +46,36 @@ function engage(args: string[], stdin: string): Promise<{ code: number | null; o
   return new Promise((resolve) => child.on('close', (code) => resolve({ code, out, err })));
 }
 
+/** Runs `engage` as the invitee would: without the admin token. */
+function engageWithoutToken(args: string[], stdin: string) {
+  return engage(args, stdin, {});
+}
+
 describe('engage operator', () => {
-  it('creates an operator with the password from stdin, who can then sign in; lists them', async () => {
+  it('invites an email; the invitee accepts with the token and the password from stdin, then signs in', async () => {
     const email = `cli-${crypto.randomUUID()}@example.test`;
     const password = 'a password read from stdin';
-    const created = await engage(
-      ['operator', 'create', '--organization', tenant.organizationId, '--email', email, '--role', 'designer'],
+    const invited = await engage(
+      ['operator', 'invite', '--organization', tenant.organizationId, '--email', email, '--role', 'designer'],
+      '',
+    );
+    expect(invited, invited.err).toMatchObject({ code: 0 });
+    const invitation = JSON.parse(invited.out);
+    expect(invitation).toMatchObject({ email, role: 'designer', token: expect.any(String) });
+
+    const pending = await engage(['operator', 'invitations', '--organization', tenant.organizationId], '');
+    expect(JSON.parse(pending.out)).toContainEqual(expect.objectContaining({ email, role: 'designer' }));
+
+    const accepted = await engageWithoutToken(
+      ['operator', 'accept', '--invitation-token', invitation.token, '--display-name', 'CLI designer'],
       `${password}\n`,
     );
-    expect(created, created.err).toMatchObject({ code: 0 });
-    expect(JSON.parse(created.out)).toMatchObject({ email, role: 'designer', displayName: email });
-    expect(created.out + created.err).not.toContain(password);
+    expect(accepted, accepted.err).toMatchObject({ code: 0 });
+    expect(JSON.parse(accepted.out)).toMatchObject({
+      organizationId: tenant.organizationId,
+      role: 'designer',
+    });
+    expect(accepted.out + accepted.err).not.toContain(password);
 
     const signIn = await fetch(`${gateway.url}/admin/v1/session`, {
       method: 'POST',
@@ -62,16 +86,59 @@ describe('engage operator', () => {
 
     const listed = await engage(['operator', 'list', '--organization', tenant.organizationId], '');
     expect(listed.code).toBe(0);
-    expect(JSON.parse(listed.out)).toContainEqual(expect.objectContaining({ email, role: 'designer' }));
+    expect(JSON.parse(listed.out)).toContainEqual(
+      expect.objectContaining({ email, role: 'designer', displayName: 'CLI designer' }),
+    );
   });
 
-  it('refuses an empty stdin, a short password and a role that does not exist', async () => {
-    const base = ['operator', 'create', '--organization', tenant.organizationId, '--email', 'x@example.test'];
-    const empty = await engage([...base, '--role', 'viewer'], '');
+  it('revokes an invitation', async () => {
+    const email = `revoked-${crypto.randomUUID()}@example.test`;
+    const base = ['--organization', tenant.organizationId];
+    const invited = await engage(['operator', 'invite', ...base, '--email', email, '--role', 'viewer'], '');
+    const { invitationId, token } = JSON.parse(invited.out);
+    const revoked = await engage(['operator', 'revoke-invitation', invitationId, ...base], '');
+    expect([revoked.code, JSON.parse(revoked.out)]).toEqual([0, { revoked: invitationId }]);
+    const accepted = await engageWithoutToken(
+      ['operator', 'accept', '--invitation-token', token],
+      'a password for nothing\n',
+    );
+    expect([accepted.code, accepted.err]).toEqual([1, expect.stringContaining('invitation.not_found')]);
+  });
+
+  it('refuses an empty stdin, a short or common password and a role that does not exist', async () => {
+    const invited = await engage(
+      [
+        'operator',
+        'invite',
+        '--organization',
+        tenant.organizationId,
+        '--email',
+        `x-${crypto.randomUUID()}@example.test`,
+        '--role',
+        'viewer',
+      ],
+      '',
+    );
+    const accept = ['operator', 'accept', '--invitation-token', JSON.parse(invited.out).token];
+    const empty = await engageWithoutToken(accept, '');
     expect([empty.code, empty.err]).toEqual([1, expect.stringContaining('no password')]);
-    const short = await engage([...base, '--role', 'viewer'], 'short\n');
+    const short = await engageWithoutToken(accept, 'short\n');
     expect([short.code, short.err]).toEqual([1, expect.stringContaining('validation.password')]);
-    const role = await engage([...base, '--role', 'superuser'], 'long enough password\n');
+    const common = await engageWithoutToken(accept, 'password1234\n');
+    expect([common.code, common.err]).toEqual([1, expect.stringContaining('operator.password_common')]);
+    const role = await engage(
+      [
+        'operator',
+        'invite',
+        '--organization',
+        tenant.organizationId,
+        '--email',
+        'x@example.test',
+        '--role',
+        'superuser',
+      ],
+      '',
+    );
     expect(role.code).not.toBe(0);
     expect(role.err).toContain('superuser');
   });

@@ -347,7 +347,8 @@ export const PROBLEMS = {
   },
   'admin.too_many_sign_in_attempts': {
     status: 429,
-    detail: 'Too many sign-in attempts for this email or from this address; wait, then try again.',
+    detail:
+      'Too many failed sign-ins for this email from this address, or from this address; wait, then try again.',
     retry: 'wait',
     api: 'admin',
     extension: true,
@@ -400,9 +401,39 @@ export const PROBLEMS = {
     api: 'admin',
     extension: true,
   },
-  'operator.password_required': {
+  'invitation.not_found': {
+    status: 404,
+    detail:
+      'No pending invitation with that id or token for this operator: it may have lapsed or been answered.',
+    retry: 'fix',
+    api: 'admin',
+    extension: true,
+  },
+  'invitation.concurrent_update': {
+    status: 409,
+    detail:
+      "Another invitation of the email created its account meanwhile: send the request again (with that account's password).",
+    retry: 'resend',
+    api: 'admin',
+    extension: true,
+  },
+  'operator.password_common': {
     status: 400,
-    detail: 'No operator has that email: a password creates the account.',
+    detail: 'The password is on a list of common or breached passwords: choose another.',
+    retry: 'fix',
+    api: 'admin',
+    extension: true,
+  },
+  'operator.password_contains_email': {
+    status: 400,
+    detail: "The password contains the account's email or its local part: choose another.",
+    retry: 'fix',
+    api: 'admin',
+    extension: true,
+  },
+  'operator.password_repetitive': {
+    status: 400,
+    detail: 'The password is a few characters repeated: choose another.',
     retry: 'fix',
     api: 'admin',
     extension: true,

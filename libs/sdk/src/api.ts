@@ -493,6 +493,11 @@ export interface webhooks {
 }
 export interface components {
   schemas: {
+    AdminAcceptInvitation: {
+      token: string;
+      password: string;
+      displayName?: string;
+    };
     AdminApiKey: {
       /** Format: uuid */
       apiKeyId: string;
@@ -529,6 +534,9 @@ export interface components {
       before: unknown;
       after: unknown;
       difference: unknown;
+      /** @enum {string} */
+      outcome: 'allowed' | 'denied';
+      refusal: string | null;
     };
     AdminAuditLogPage: {
       entries: components['schemas']['AdminAuditEntry'][];
@@ -564,12 +572,25 @@ export interface components {
       lastUsedAtUtc: string | null;
       apiKey: string;
     };
-    AdminCreateOperator: {
+    AdminCreatedInvitation: {
+      /** Format: uuid */
+      invitationId: string;
+      /** Format: uuid */
+      organizationId: string;
+      organizationName: string;
       email: string;
       /** @enum {string} */
       role: 'owner' | 'admin' | 'designer' | 'support' | 'viewer';
-      displayName?: string;
-      password?: string;
+      /** Format: date-time */
+      createdAtUtc: string;
+      /** Format: date-time */
+      expiresAtUtc: string;
+      token: string;
+    };
+    AdminCreateInvitation: {
+      email: string;
+      /** @enum {string} */
+      role: 'owner' | 'admin' | 'designer' | 'support' | 'viewer';
     };
     AdminCreateOrganization: {
       name: string;
@@ -592,6 +613,23 @@ export interface components {
       /** @enum {string} */
       kind: 'Sandbox' | 'Live';
       discovery: boolean;
+    };
+    AdminInvitation: {
+      /** Format: uuid */
+      invitationId: string;
+      /** Format: uuid */
+      organizationId: string;
+      organizationName: string;
+      email: string;
+      /** @enum {string} */
+      role: 'owner' | 'admin' | 'designer' | 'support' | 'viewer';
+      /** Format: date-time */
+      createdAtUtc: string;
+      /** Format: date-time */
+      expiresAtUtc: string;
+    };
+    AdminInvitationList: {
+      invitations: components['schemas']['AdminInvitation'][];
     };
     AdminJournalEntry: {
       /** Format: uuid */

@@ -28,10 +28,12 @@ export interface GatewayDeps {
   upstreams: Upstreams;
   topicPrefix: string;
   adminToken: string;
-  /** Operators' sign-in attempts and session timeouts. */
+  /** Operators' failed sign-in throttle and session timeouts. */
   signIn: Omit<SessionDeps, 'pool'>;
   /** Whether the session cookie carries `Secure`. */
   cookieSecure: boolean;
+  /** How long an invitation to an organization may be accepted. */
+  invitationTtlMs: number;
   eventsBodyLimit: number;
   keyCacheTtlMs: number;
   /** The players this replica knows (it listens to their changes: the caller closes it). */
@@ -81,6 +83,7 @@ export function buildApp(deps: GatewayDeps): HttpApp {
     adminToken: deps.adminToken,
     signIn: deps.signIn,
     cookieSecure: deps.cookieSecure,
+    invitationTtlMs: deps.invitationTtlMs,
     onDefinitionChanged: (environmentId) => rules.invalidate(environmentId),
     recentEvents: deps.recentEvents,
     refusalTally: deps.refusalTally,

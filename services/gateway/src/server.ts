@@ -14,7 +14,7 @@ import { startDeliveryWorker } from './application/webhooks/delivery-worker.ts';
 import { startWebhookSources } from './consumers/webhook-sources.ts';
 import type { GatewayEnv } from './env.ts';
 import { createEventProducer } from './kafka/event-producer.ts';
-import { createSignInAttempts } from './store/sign-in-attempts.ts';
+import { createSignInThrottle } from './store/sign-in-failures.ts';
 import { createUpstreams } from './upstreams/upstreams.ts';
 
 export async function startGateway(ctx: ServiceContext<GatewayEnv>): Promise<void> {
@@ -78,10 +78,12 @@ export async function startGateway(ctx: ServiceContext<GatewayEnv>): Promise<voi
     adminToken: env.ADMIN_TOKEN,
     consoleDirectory: env.CONSOLE_DIR,
     signIn: {
-      attempts: createSignInAttempts(redis, env.REDIS_KEY_PREFIX, {
-        perEmail: env.SIGN_IN_MAX_ATTEMPTS_PER_EMAIL,
-        perAddress: env.SIGN_IN_MAX_ATTEMPTS_PER_ADDRESS,
-        windowMs: env.SIGN_IN_WINDOW_MS,
+      throttle: createSignInThrottle(redis, env.REDIS_KEY_PREFIX, {
+        freeFailuresPerAccount: env.SIGN_IN_FREE_FAILURES_PER_ACCOUNT,
+        freeFailuresPerAddress: env.SIGN_IN_FREE_FAILURES_PER_ADDRESS,
+        firstDelayMs: env.SIGN_IN_FIRST_DELAY_MS,
+        maxDelayMs: env.SIGN_IN_MAX_DELAY_MS,
+        memoryMs: env.SIGN_IN_FAILURE_MEMORY_MS,
       }),
       sessions: {
         idleTimeoutMs: env.SESSION_IDLE_TIMEOUT_MS,
@@ -89,6 +91,7 @@ export async function startGateway(ctx: ServiceContext<GatewayEnv>): Promise<voi
       },
     },
     cookieSecure: cookieSecure(env),
+    invitationTtlMs: env.INVITATION_TTL_MS,
     eventsBodyLimit: env.EVENTS_BODY_LIMIT_BYTES,
     keyCacheTtlMs: env.KEY_CACHE_TTL_MS,
     players,

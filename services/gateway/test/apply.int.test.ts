@@ -120,7 +120,7 @@ describe('engage apply', () => {
 
   it('provisions the demo tenant idempotently', async () => {
     const admin = new AdminClient({ url: gateway.url, token: TEST_ADMIN_TOKEN });
-    const password = 'demo owner password';
+    const password = 'a passphrase for the demo';
     const [first, second] = [await provisionDemo(admin, password), await provisionDemo(admin, password)];
     expect(second.organizationId).toBe(first.organizationId);
     // Its first Owner once, who signs in with the password given.

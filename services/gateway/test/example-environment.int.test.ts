@@ -75,7 +75,7 @@ describe('docs/examples/environment.yaml', () => {
       liveKey: tenant.live.apiKey,
     };
     const keys = await admin.listApiKeys(known.sandboxEnvironmentId);
-    expect(await provisionDemo(admin, 'demo owner password', known)).toEqual(known);
+    expect(await provisionDemo(admin, 'a passphrase for the demo', known)).toEqual(known);
     expect(await admin.listApiKeys(known.sandboxEnvironmentId)).toHaveLength(keys.length);
     for (const environmentId of [known.sandboxEnvironmentId, known.liveEnvironmentId]) {
       const definition = await admin.getDefinition(environmentId);

@@ -13,7 +13,7 @@ import {
   type RecentEventsSettings,
 } from '../src/application/recent-events.ts';
 import { createEventProducer, type EventProducer } from '../src/kafka/event-producer.ts';
-import { createSignInAttempts } from '../src/store/sign-in-attempts.ts';
+import { createSignInThrottle } from '../src/store/sign-in-failures.ts';
 import { createUpstreams, type Upstreams } from '../src/upstreams/upstreams.ts';
 
 export interface InProcessGateway {
@@ -126,10 +126,17 @@ export async function startGateway(
     topicPrefix,
     adminToken: TEST_ADMIN_TOKEN,
     signIn: {
-      attempts: createSignInAttempts(redis, topicPrefix, { perEmail: 10, perAddress: 50, windowMs: 60_000 }),
+      throttle: createSignInThrottle(redis, topicPrefix, {
+        freeFailuresPerAccount: 5,
+        freeFailuresPerAddress: 20,
+        firstDelayMs: 1000,
+        maxDelayMs: 60_000,
+        memoryMs: 3_600_000,
+      }),
       sessions: { idleTimeoutMs: 30 * 60_000, absoluteTimeoutMs: 12 * 3_600_000 },
     },
     cookieSecure: false,
+    invitationTtlMs: 7 * 24 * 3_600_000,
     eventsBodyLimit: 8 * 1024 * 1024,
     keyCacheTtlMs: options.keyCacheTtlMs ?? 5_000,
     players,

@@ -51,16 +51,47 @@ export const OperatorSchema = z
 export type Operator = z.infer<typeof OperatorSchema>;
 
 /**
- * Adds an operator to the organization: a new account when no operator has the email (a password
- * is then required), else the existing account with the role given.
+ * Invites an email to the organization with a role. The answer is the same whether or not an
+ * account has the email: the invitee accepts signed in, or with the token (a new account sets its
+ * password then).
  */
-export const CreateOperatorSchema = z.strictObject({
-  email: EmailSchema,
-  role: RoleSchema,
+export const CreateInvitationSchema = z.strictObject({ email: EmailSchema, role: RoleSchema });
+export type CreateInvitation = z.input<typeof CreateInvitationSchema>;
+
+export const InvitationSchema = z
+  .object({
+    invitationId: z.uuid(),
+    organizationId: z.uuid(),
+    organizationName: z.string(),
+    email: z.string(),
+    role: RoleSchema,
+    createdAtUtc: timestamp,
+    /** Not accepted by then, it lapses. */
+    expiresAtUtc: timestamp,
+  })
+  .meta({ id: 'AdminInvitation' });
+export type Invitation = z.infer<typeof InvitationSchema>;
+
+export const CreatedInvitationSchema = InvitationSchema.extend({
+  /** For the invitee only (e.g. in a link); shown once, never again. */
+  token: z.string(),
+}).meta({ id: 'AdminCreatedInvitation' });
+export type CreatedInvitation = z.infer<typeof CreatedInvitationSchema>;
+
+export const InvitationListSchema = z
+  .object({ invitations: z.array(InvitationSchema) })
+  .meta({ id: 'AdminInvitationList' });
+
+/**
+ * Accepts an invitation by its token, without a session: with the account's password when the
+ * email has an account, else with the password (and name) of the account it creates.
+ */
+export const AcceptInvitationSchema = z.strictObject({
+  token: z.string().max(200),
+  password: PasswordSchema,
   displayName: displayName.optional(),
-  password: PasswordSchema.optional(),
 });
-export type CreateOperator = z.input<typeof CreateOperatorSchema>;
+export type AcceptInvitation = z.input<typeof AcceptInvitationSchema>;
 
 export const UpdateOperatorSchema = z.strictObject({ role: RoleSchema });
 export type UpdateOperator = z.input<typeof UpdateOperatorSchema>;
@@ -108,6 +139,10 @@ export const AuditEntrySchema = z
     after: z.unknown(),
     /** For an environment file apply: the difference it answered. */
     difference: z.unknown(),
+    /** `denied`: the write was refused for lack of permission and changed nothing. */
+    outcome: z.enum(['allowed', 'denied']),
+    /** For a denied write: the refusal's problem code (`admin.forbidden`, ...). */
+    refusal: z.string().nullable(),
   })
   .meta({ id: 'AdminAuditEntry' });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;

@@ -1,58 +1,23 @@
-import type { CreateOperator, Operator, Role } from '@engage/contracts/http/operators.ts';
-import { conflict, notFound, problem } from '@engage/kit';
+import type { Operator, Role } from '@engage/contracts/http/operators.ts';
+import { conflict, notFound } from '@engage/kit';
 import type { Pool, PoolClient } from '@engage/postgres';
-import { hashPassword } from '../domain/password.ts';
 import {
   deleteMembership,
   findMemberForUpdate,
-  findOperatorByEmail,
-  insertMembership,
-  insertOperator,
   lockOwners,
   updateMembershipRole,
 } from '../store/operators.ts';
 import { audited, type WriteOrigin } from './audited.ts';
 
-/** An organization's operators: adding one (a new account or an existing one), changing a role, removing one. */
+/** An organization's operators: changing a role, removing one (they join by invitation: invitations.ts). */
 
 const operatorNotFound = () =>
   notFound('operator.not_found', 'No operator with that id in the organization.');
-const alreadyMember = () =>
-  conflict('operator.already_member', 'That operator is already a member of the organization.');
 const lastOwner = () =>
   conflict(
     'operator.last_owner',
     'An organization keeps at least one owner: make another operator owner first.',
   );
-const passwordRequired = () =>
-  problem('operator.password_required', 'No operator has that email: a password creates the account.');
-
-export async function addOperator(
-  pool: Pool,
-  origin: WriteOrigin,
-  organizationId: string,
-  input: CreateOperator & { email: string },
-): Promise<Operator> {
-  // Hashed before the transaction: scrypt takes a while and holds no lock.
-  const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
-  return audited(pool, origin, async (client) => {
-    const existing = await findOperatorByEmail(client, input.email);
-    if (!existing && !passwordHash) throw passwordRequired();
-    const operatorId =
-      existing?.operatorId ??
-      (await insertOperator(client, {
-        email: input.email,
-        displayName: input.displayName ?? input.email,
-        passwordHash: passwordHash!,
-      }));
-    if (!(await insertMembership(client, organizationId, operatorId, input.role))) throw alreadyMember();
-    const operator = (await findMemberForUpdate(client, organizationId, operatorId))!;
-    return {
-      result: operator,
-      change: { organizationId, targets: { organizationId, operatorId }, after: operator },
-    };
-  });
-}
 
 export function changeOperatorRole(
   pool: Pool,

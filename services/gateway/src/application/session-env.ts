@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 const milliseconds = z.coerce.number().int().min(1);
-const attempts = z.coerce.number().int().min(1);
+const failures = z.coerce.number().int().min(1);
 
 /** Settings of operators' console sessions and sign-in attempts. */
 export const sessionEnv = z.object({
@@ -11,11 +11,17 @@ export const sessionEnv = z.object({
   SESSION_ABSOLUTE_TIMEOUT_MS: milliseconds.default(12 * 60 * 60 * 1000),
   /** `auto`: the cookie is `Secure` unless the gateway listens on loopback only. */
   SESSION_COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
-  /** Sign-in attempts for one email within SIGN_IN_WINDOW_MS, from any address. */
-  SIGN_IN_MAX_ATTEMPTS_PER_EMAIL: attempts.default(10),
-  /** Sign-in attempts from one client address within SIGN_IN_WINDOW_MS, for any email. */
-  SIGN_IN_MAX_ATTEMPTS_PER_ADDRESS: attempts.default(50),
-  SIGN_IN_WINDOW_MS: milliseconds.default(15 * 60 * 1000),
+  /** Failed sign-ins for one email before its addresses that failed wait SIGN_IN_FIRST_DELAY_MS. */
+  SIGN_IN_FREE_FAILURES_PER_ACCOUNT: failures.default(5),
+  /** Failed sign-ins from one client address, for any email, before it waits SIGN_IN_FIRST_DELAY_MS. */
+  SIGN_IN_FREE_FAILURES_PER_ADDRESS: failures.default(20),
+  /** The first wait; each further failure doubles it, up to SIGN_IN_MAX_DELAY_MS. */
+  SIGN_IN_FIRST_DELAY_MS: milliseconds.default(1000),
+  SIGN_IN_MAX_DELAY_MS: milliseconds.default(15 * 60 * 1000),
+  /** How long an invitation to an organization may be accepted. */
+  INVITATION_TTL_MS: milliseconds.default(7 * 24 * 60 * 60 * 1000),
+  /** Failures are forgotten this long after the last one. */
+  SIGN_IN_FAILURE_MEMORY_MS: milliseconds.default(24 * 60 * 60 * 1000),
 });
 
 export type SessionEnv = z.infer<typeof sessionEnv>;

@@ -12,7 +12,7 @@ import {
   type StoredSession,
   touchSession,
 } from '../store/operators.ts';
-import type { SignInAttempts } from '../store/sign-in-attempts.ts';
+import type { SignInThrottle } from '../store/sign-in-failures.ts';
 
 /** Operators' sessions: signing in with email and password, the session behind a cookie, signing out. */
 
@@ -23,7 +23,7 @@ export interface SessionSettings {
 
 export interface SessionDeps {
   pool: Pool;
-  attempts: SignInAttempts;
+  throttle: SignInThrottle;
   sessions: SessionSettings;
 }
 
@@ -32,7 +32,7 @@ export const signInFailed = () => problem('admin.sign_in_failed', 'The email or 
 export const notSignedIn = () =>
   problem('admin.unauthorized', 'Sign in, or send the admin token as a Bearer token.');
 
-const tooManyAttempts = (retryAfterSeconds: number) =>
+export const tooManyAttempts = (retryAfterSeconds: number) =>
   problem(
     'admin.too_many_sign_in_attempts',
     undefined,
@@ -48,13 +48,15 @@ export async function signIn(
   input: { email: string; password: string; address: string },
 ): Promise<{ sessionId: string; session: Session }> {
   const email = input.email.trim().toLowerCase();
-  const verdict = await deps.attempts.count(email, input.address);
-  if (!verdict.allowed) throw tooManyAttempts(verdict.retryAfterSeconds);
+  const started = await deps.throttle.start(email, input.address);
+  if (!started.allowed) throw tooManyAttempts(started.retryAfterSeconds);
 
   const operator = await findOperatorByEmail(deps.pool, email);
   // An unknown email costs a hash check too: the answer's timing does not tell which was wrong.
   const matches = await verifyPassword(input.password, operator?.passwordHash ?? UNMATCHABLE_HASH);
+  // The attempt was counted as a failure when it started; only a right password takes it back.
   if (!operator || !matches) throw signInFailed();
+  await deps.throttle.succeeded(started.attempt);
 
   // Sessions nobody presents again are cleared here, so the table holds only live ones and a few.
   await deleteExpiredSessions(deps.pool, deps.sessions.idleTimeoutMs);

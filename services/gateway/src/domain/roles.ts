@@ -20,9 +20,17 @@ export const ADMIN_ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   'PATCH /organizations/:organizationId': 'admin-token',
   'POST /organizations/:organizationId/projects': 'admin',
   'GET /organizations/:organizationId/operators': 'owner',
-  'POST /organizations/:organizationId/operators': 'owner',
   'PATCH /organizations/:organizationId/operators/:operatorId': 'owner',
   'DELETE /organizations/:organizationId/operators/:operatorId': 'owner',
+  'GET /organizations/:organizationId/invitations': 'owner',
+  'POST /organizations/:organizationId/invitations': 'owner',
+  'DELETE /organizations/:organizationId/invitations/:invitationId': 'owner',
+  // The invitee's own: only invitations addressed to the signed-in operator's email answer.
+  'GET /invitations': 'signed-in',
+  'POST /invitations/:invitationId/accept': 'signed-in',
+  'POST /invitations/:invitationId/decline': 'signed-in',
+  // The token is the credential; an existing account's password is checked as at sign-in.
+  'POST /invitations/accept': 'public',
   'GET /organizations/:organizationId/audit-log': 'admin',
   'GET /projects/:projectId': 'viewer',
   'POST /environments/:environmentId/api-keys': 'admin',

@@ -1,6 +1,5 @@
 import {
   AuditLogPageSchema,
-  CreateOperatorSchema,
   ListAuditLogQuerySchema,
   OperatorSchema,
   UpdateOperatorSchema,
@@ -10,7 +9,7 @@ import type { Pool } from '@engage/postgres';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { WriteOrigin } from '../application/audited.ts';
-import { addOperator, changeOperatorRole, removeOperator } from '../application/operators.ts';
+import { changeOperatorRole, removeOperator } from '../application/operators.ts';
 import { listAuditEntries } from '../store/audit-log.ts';
 import { listOrganizationOperators } from '../store/operators.ts';
 import { adminRouteOf, callerOf } from './admin-access.ts';
@@ -18,7 +17,7 @@ import { adminRouteOf, callerOf } from './admin-access.ts';
 const organizationParams = z.object({ organizationId: z.uuid() });
 const memberParams = z.object({ organizationId: z.uuid(), operatorId: z.uuid() });
 
-/** An organization's operators and its audit log (access: ADMIN_ROUTE_RULES). */
+/** An organization's operators and its audit log (access: ADMIN_ROUTE_RULES); they join by invitation. */
 export function operatorRoutes(scope: HttpApp, deps: { pool: Pool }): void {
   const { pool } = deps;
 
@@ -31,15 +30,6 @@ export function operatorRoutes(scope: HttpApp, deps: { pool: Pool }): void {
       },
     },
     async (request) => ({ operators: await listOrganizationOperators(pool, request.params.organizationId) }),
-  );
-
-  scope.post(
-    '/organizations/:organizationId/operators',
-    { schema: { params: organizationParams, body: CreateOperatorSchema, response: { 201: OperatorSchema } } },
-    async (request, reply) =>
-      reply
-        .code(201)
-        .send(await addOperator(pool, writeOrigin(request), request.params.organizationId, request.body)),
   );
 
   scope.patch(

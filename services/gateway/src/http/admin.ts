@@ -63,6 +63,8 @@ import {
 import type { Upstreams } from '../upstreams/upstreams.ts';
 import { callerOf, registerAdminAccess, requireRole } from './admin-access.ts';
 import { definitionHistoryRoutes } from './admin-definition-history.ts';
+import { recordDeniedWrites } from './admin-denials.ts';
+import { invitationRoutes } from './admin-invitations.ts';
 import { operatorRoutes, writeOrigin } from './admin-operators.ts';
 import { adminPlayerRoutes } from './admin-players.ts';
 import { recentEventRoutes } from './admin-recent-events.ts';
@@ -75,10 +77,12 @@ export interface AdminDeps {
   upstreams: Upstreams;
   log: Logger;
   adminToken: string;
-  /** Sign-in attempts and session timeouts. */
+  /** The failed sign-in throttle and session timeouts. */
   signIn: Omit<SessionDeps, 'pool'>;
   /** Whether the session cookie carries `Secure`. */
   cookieSecure: boolean;
+  /** How long an invitation to an organization may be accepted. */
+  invitationTtlMs: number;
   /** Called after an environment's definition changed (to drop cached definitions). */
   onDefinitionChanged: (environmentId: string) => void;
   /** The live event debugger's record. */
@@ -108,8 +112,10 @@ export async function adminRoutes(scope: HttpApp, deps: AdminDeps): Promise<void
   const { pool } = deps;
   await scope.register(cookie);
   registerAdminAccess(scope, { pool, adminToken: deps.adminToken, sessions: deps.signIn.sessions });
+  recordDeniedWrites(scope, { pool });
   sessionRoutes(scope, { pool, ...deps.signIn, cookieSecure: deps.cookieSecure });
   operatorRoutes(scope, { pool });
+  invitationRoutes(scope, { pool, throttle: deps.signIn.throttle, ttlMs: deps.invitationTtlMs });
   adminPlayerRoutes(scope, { pool, upstreams: deps.upstreams, log: deps.log });
   definitionHistoryRoutes(scope, { pool });
   recentEventRoutes(scope, { recentEvents: deps.recentEvents });

@@ -1,6 +1,11 @@
 import {
+  AcceptInvitationSchema,
   AuditLogPageSchema,
-  CreateOperatorSchema,
+  CreatedInvitationSchema,
+  CreateInvitationSchema,
+  InvitationListSchema,
+  InvitationSchema,
+  MembershipSchema,
   OperatorSchema,
   SessionSchema,
   SignInSchema,
@@ -11,7 +16,7 @@ import { problemResponses } from './openapi-problem-responses.ts';
 
 /**
  * The console's admin operations in the OpenAPI document: the session, an organization's
- * operators and its audit log. They take an operator's session cookie (writes with the
+ * operators, invitations to it and its audit log. They take an operator's session cookie (writes with the
  * `X-CSRF-Token` header) or the admin token.
  */
 
@@ -67,8 +72,9 @@ export function operatorOperations(): {
   const input = z.toJSONSchema(
     z.object({
       a: SignInSchema.meta({ id: 'AdminSignIn' }),
-      b: CreateOperatorSchema.meta({ id: 'AdminCreateOperator' }),
+      b: CreateInvitationSchema.meta({ id: 'AdminCreateInvitation' }),
       c: UpdateOperatorSchema.meta({ id: 'AdminUpdateOperator' }),
+      d: AcceptInvitationSchema.meta({ id: 'AdminAcceptInvitation' }),
     }),
     { io: 'input', target: 'draft-2020-12' },
   ) as { $defs?: Record<string, JsonSchema> };
@@ -78,6 +84,10 @@ export function operatorOperations(): {
       b: OperatorSchema,
       c: AuditLogPageSchema,
       d: z.object({ operators: z.array(OperatorSchema) }).meta({ id: 'AdminOperatorList' }),
+      e: InvitationSchema,
+      f: CreatedInvitationSchema,
+      g: InvitationListSchema,
+      h: MembershipSchema,
     }),
     { io: 'output', target: 'draft-2020-12' },
   ) as { $defs?: Record<string, JsonSchema> };
@@ -138,16 +148,112 @@ function paths(): Record<string, Record<string, unknown>> {
         parameters: [organization],
         responses: { '200': json('OK', 'AdminOperatorList'), ...refusals },
       },
-      post: {
-        operationId: 'addOperator',
+    },
+    '/admin/v1/organizations/{organizationId}/invitations': {
+      get: {
+        operationId: 'listInvitations',
         tags: ['Admin'],
-        summary: 'Adds an operator: a new account (with a password) or an existing one by email (owner).',
+        summary: "The organization's pending invitations (owner).",
         security: either,
         parameters: [organization],
-        requestBody: body('AdminCreateOperator'),
+        responses: { '200': json('OK', 'AdminInvitationList'), ...refusals },
+      },
+      post: {
+        operationId: 'inviteOperator',
+        tags: ['Admin'],
+        summary:
+          'Invites an email with a role; the same answer whether or not an account has the email. ' +
+          'It replaces a pending invitation of the email; the token is shown once (owner).',
+        security: either,
+        parameters: [organization],
+        requestBody: body('AdminCreateInvitation'),
         responses: {
-          '201': json('Created', 'AdminOperator'),
-          ...problemResponses([...REFUSALS, 'operator.password_required', 'operator.already_member']),
+          '201': json('Invited.', 'AdminCreatedInvitation'),
+          ...problemResponses([...REFUSALS, 'operator.already_member']),
+        },
+      },
+    },
+    '/admin/v1/organizations/{organizationId}/invitations/{invitationId}': {
+      delete: {
+        operationId: 'revokeInvitation',
+        tags: ['Admin'],
+        summary: 'Revokes a pending invitation (owner).',
+        security: either,
+        parameters: [organization, uuid('invitationId')],
+        responses: {
+          '204': { description: 'Revoked.' },
+          ...problemResponses([...REFUSALS, 'invitation.not_found']),
+        },
+      },
+    },
+    '/admin/v1/invitations': {
+      get: {
+        operationId: 'listMyInvitations',
+        tags: ['Admin'],
+        summary: "The pending invitations addressed to the signed-in operator's email.",
+        security: [{ sessionCookie: [] }],
+        responses: { '200': json('OK', 'AdminInvitationList'), ...problemResponses(['admin.unauthorized']) },
+      },
+    },
+    '/admin/v1/invitations/{invitationId}/accept': {
+      post: {
+        operationId: 'acceptInvitation',
+        tags: ['Admin'],
+        summary: "Accepts an invitation addressed to the signed-in operator's email: joins with its role.",
+        security: [{ sessionCookie: [] }],
+        parameters: [uuid('invitationId')],
+        responses: {
+          '200': json('Joined.', 'AdminMembership'),
+          ...problemResponses([
+            'validation.request',
+            'admin.unauthorized',
+            'admin.csrf_failed',
+            'invitation.not_found',
+            'operator.already_member',
+          ]),
+        },
+      },
+    },
+    '/admin/v1/invitations/{invitationId}/decline': {
+      post: {
+        operationId: 'declineInvitation',
+        tags: ['Admin'],
+        summary: "Declines an invitation addressed to the signed-in operator's email.",
+        security: [{ sessionCookie: [] }],
+        parameters: [uuid('invitationId')],
+        responses: {
+          '204': { description: 'Declined.' },
+          ...problemResponses([
+            'validation.request',
+            'admin.unauthorized',
+            'admin.csrf_failed',
+            'invitation.not_found',
+          ]),
+        },
+      },
+    },
+    '/admin/v1/invitations/accept': {
+      post: {
+        operationId: 'acceptInvitationWithToken',
+        tags: ['Admin'],
+        summary:
+          "Accepts an invitation with its token, without a session: with the account's password when " +
+          'the email has an account, else creating the account with the password and name given.',
+        security: [],
+        requestBody: body('AdminAcceptInvitation'),
+        responses: {
+          '200': json('Joined; sign in with the email and password.', 'AdminMembership'),
+          ...problemResponses([
+            'validation.request',
+            'invitation.not_found',
+            'admin.sign_in_failed',
+            'admin.too_many_sign_in_attempts',
+            'operator.password_common',
+            'operator.password_contains_email',
+            'operator.password_repetitive',
+            'operator.already_member',
+            'invitation.concurrent_update',
+          ]),
         },
       },
     },

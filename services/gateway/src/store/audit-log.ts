@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AuditEntry, AuditLogPage } from '@engage/contracts/http/operators.ts';
 import type { Pool, PoolClient } from '@engage/postgres';
 
-/** SQL of the audit log: one row per write made through the admin API. */
+/** SQL of the audit log: one row per write made through the admin API, or refused for lack of permission. */
 
 export type Actor = { kind: 'admin-token' } | { kind: 'operator'; operatorId: string; email: string };
 
@@ -17,6 +17,8 @@ export interface AuditRecord {
   difference?: unknown;
   /** Records the change once per organization and key, however often it is recorded (a retried write). */
   onceKey?: string;
+  /** A write refused for lack of permission, with the refusal's problem code (absent: made). */
+  denied?: { refusal: string };
 }
 
 /** Answers the new entry's auditId (with an `onceKey` already recorded, nothing is written). */
@@ -25,8 +27,8 @@ export async function insertAuditEntry(db: Pool | PoolClient, record: AuditRecor
   const json = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
   await db.query(
     `INSERT INTO audit_log (audit_id, organization_id, actor_kind, operator_id, operator_email, method,
-                            route, targets, before, after, difference, once_key)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+                            route, targets, before, after, difference, once_key, outcome, refusal)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
      ON CONFLICT (organization_id, once_key) WHERE once_key IS NOT NULL DO NOTHING`,
     [
       auditId,
@@ -41,6 +43,8 @@ export async function insertAuditEntry(db: Pool | PoolClient, record: AuditRecor
       json(record.after),
       json(record.difference),
       record.onceKey ?? null,
+      record.denied ? 'denied' : 'allowed',
+      record.denied?.refusal ?? null,
     ],
   );
   return auditId;
@@ -58,6 +62,8 @@ interface AuditRow {
   before: unknown;
   after: unknown;
   difference: unknown;
+  outcome: 'allowed' | 'denied';
+  refusal: string | null;
 }
 
 const toEntry = (row: AuditRow): AuditEntry => ({
@@ -70,6 +76,8 @@ const toEntry = (row: AuditRow): AuditEntry => ({
   before: row.before,
   after: row.after,
   difference: row.difference,
+  outcome: row.outcome,
+  refusal: row.refusal,
 });
 
 export interface AuditLogFilter {

@@ -34,16 +34,18 @@ export async function findOperatorByEmail(
   );
 }
 
+/** Creates the account; undefined when the email already has one. */
 export async function insertOperator(
   db: Queryable,
   input: { email: string; displayName: string; passwordHash: string },
-): Promise<string> {
+): Promise<string | undefined> {
   const operatorId = randomUUID();
-  await db.query(
-    'INSERT INTO operators (operator_id, email, display_name, password_hash) VALUES ($1, $2, $3, $4)',
+  const { rowCount } = await db.query(
+    `INSERT INTO operators (operator_id, email, display_name, password_hash) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (email) DO NOTHING`,
     [operatorId, input.email, input.displayName, input.passwordHash],
   );
-  return operatorId;
+  return rowCount === 1 ? operatorId : undefined;
 }
 
 export async function listMemberships(db: Queryable, operatorId: string): Promise<Membership[]> {
@@ -112,6 +114,19 @@ export async function findMemberForUpdate(
     [organizationId, operatorId],
   );
   return rows[0] && toOperator(rows[0]);
+}
+
+export async function isMemberByEmail(
+  db: Queryable,
+  organizationId: string,
+  email: string,
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `SELECT 1 FROM memberships m JOIN operators o USING (operator_id)
+      WHERE m.organization_id = $1 AND o.email = $2`,
+    [organizationId, email],
+  );
+  return rowCount === 1;
 }
 
 /** Inserts a membership; false when the operator already is a member. */

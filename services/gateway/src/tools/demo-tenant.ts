@@ -57,12 +57,12 @@ export async function provisionDemo(
   }
   const operators = await admin.listOperators(organization.organizationId);
   if (!operators.some((o) => o.email === DEMO_OWNER_EMAIL)) {
-    await admin.createOperator(organization.organizationId, {
+    // Operators join by invitation: the demo owner accepts its own with the password.
+    const { token } = await admin.inviteOperator(organization.organizationId, {
       email: DEMO_OWNER_EMAIL,
       role: 'owner',
-      displayName: 'Demo owner',
-      password: ownerPassword,
     });
+    await admin.acceptInvitation({ token, password: ownerPassword, displayName: 'Demo owner' });
   }
   const detail = await admin.getOrganization(organization.organizationId);
   const project =

@@ -10,7 +10,7 @@ import {
   uniqueTopicPrefix,
 } from '@engage/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asAdminToken, type Console, operatorWithRole, PASSWORD } from './support.ts';
+import { asAdminToken, type Console, call, operatorWithRole, PASSWORD } from './support.ts';
 
 let gateway: ServiceProcess;
 let tenant: Tenant;
@@ -41,6 +41,12 @@ async function auditLog(organizationId = tenant.organizationId): Promise<AuditEn
   return entries;
 }
 
+const deniedLogLines = () =>
+  gateway
+    .logs()
+    .split('\n')
+    .filter((line) => line.includes('"msg":"admin write denied"'));
+
 const lastEntry = async () => (await auditLog()).at(-1)!;
 const byOwner = () => ({
   kind: 'operator',
@@ -56,7 +62,8 @@ describe('audit log', () => {
       'POST /organizations/:organizationId/projects',
       'POST /environments/:environmentId/api-keys',
       'POST /environments/:environmentId/api-keys',
-      'POST /organizations/:organizationId/operators',
+      'POST /organizations/:organizationId/invitations',
+      'POST /invitations/accept',
     ]);
     expect(entries[0]).toMatchObject({
       actor: { kind: 'admin-token', operatorId: null, email: null },
@@ -129,18 +136,36 @@ describe('audit log', () => {
     expect(await auditLog()).toHaveLength(before + 1);
   });
 
-  it('records operators added, their role changed and removed', async () => {
+  it('records operators invited, joining, their role changed and removed', async () => {
     const email = `audited-${crypto.randomUUID()}@example.test`;
-    const added = await owner.call('POST', `/organizations/${tenant.organizationId}/operators`, {
+    const invited = await owner.call('POST', `/organizations/${tenant.organizationId}/invitations`, {
       email,
       role: 'support',
-      password: PASSWORD,
     });
-    expect(added.status).toBe(201);
-    const { operatorId } = added.body;
-    expect(await lastEntry()).toMatchObject({ targets: { operatorId }, after: { email, role: 'support' } });
-    // The password is never recorded.
+    expect(invited.status).toBe(201);
+    const { invitationId, token } = invited.body;
+    expect(await lastEntry()).toMatchObject({
+      actor: byOwner(),
+      route: '/organizations/:organizationId/invitations',
+      targets: { invitationId },
+      before: null,
+      after: { invitationId, email, role: 'support' },
+    });
+    const joined = await call(gateway.url, 'POST', '/invitations/accept', {
+      body: { token, password: PASSWORD },
+    });
+    expect(joined.status).toBe(200);
+    const joinedEntry = await lastEntry();
+    const { operatorId } = joinedEntry.targets;
+    expect(joinedEntry).toMatchObject({
+      actor: { kind: 'operator', operatorId, email },
+      route: '/invitations/accept',
+      targets: { invitationId },
+      after: { email, role: 'support' },
+    });
+    // Neither the password nor the token is ever recorded.
     expect(JSON.stringify(await auditLog())).not.toContain(PASSWORD);
+    expect(JSON.stringify(await auditLog())).not.toContain(token);
 
     await owner.call('PATCH', `/organizations/${tenant.organizationId}/operators/${operatorId}`, {
       role: 'admin',
@@ -165,65 +190,83 @@ describe('audit log', () => {
     expect(JSON.stringify(entries)).not.toContain(tenant.organizationId);
   });
 
-  it('records nothing for a refused write', async () => {
-    const before = await auditLog();
+  it('records a write refused for lack of permission as denied, with a warn log line', async () => {
     const viewer = await operatorWithRole(gateway.url, tenant.organizationId, 'viewer');
-    const afterAdding = await auditLog();
-    expect(afterAdding).toHaveLength(before.length + 1);
+    const byViewer = {
+      kind: 'operator',
+      operatorId: viewer.session.operator.id,
+      email: viewer.session.operator.email,
+    };
+    const before = await auditLog();
     const refused = await viewer.call('POST', `/environments/${tenant.live.environmentId}/api-keys`, {});
-    expect(refused.status).toBe(403);
-    expect(await auditLog()).toHaveLength(afterAdding.length);
+    expect([refused.status, refused.body.code]).toEqual([403, 'admin.forbidden']);
+    const entries = await auditLog();
+    expect(entries).toHaveLength(before.length + 1);
+    expect(entries.at(-1)).toMatchObject({
+      actor: byViewer,
+      method: 'POST',
+      route: '/environments/:environmentId/api-keys',
+      targets: { environmentId: tenant.live.environmentId },
+      outcome: 'denied',
+      refusal: 'admin.forbidden',
+      before: null,
+      after: null,
+    });
+    // Nothing was written all the same.
+    const keys = await asAdminToken(
+      gateway.url,
+      'GET',
+      `/environments/${tenant.live.environmentId}/api-keys`,
+    );
+    expect(keys.body.apiKeys).toHaveLength(1);
+    expect(before.every((entry) => entry.outcome === 'allowed')).toBe(true);
+
+    // A write into another organization is recorded in that organization's log.
+    const other = await createTenant(gateway.url, TEST_ADMIN_TOKEN);
+    const foreign = await viewer.call('POST', `/organizations/${other.organizationId}/projects`, {
+      name: 'x',
+    });
+    expect([foreign.status, foreign.body.code]).toEqual([403, 'admin.forbidden']);
+    expect((await auditLog(other.organizationId)).at(-1)).toMatchObject({
+      actor: byViewer,
+      route: '/organizations/:organizationId/projects',
+      outcome: 'denied',
+    });
+    const denials = deniedLogLines().map((line) => JSON.parse(line));
+    expect(denials).toContainEqual(
+      expect.objectContaining({
+        level: 40,
+        route: '/organizations/:organizationId/projects',
+        code: 'admin.forbidden',
+        actor: byViewer,
+      }),
+    );
+  });
+
+  it('logs a write with a wrong token or without the CSRF token, recording no entry for an unknown caller', async () => {
+    const viewer = await operatorWithRole(gateway.url, tenant.organizationId, 'viewer');
+    const before = await auditLog();
+    const path = `/environments/${tenant.sandbox.environmentId}/api-keys`;
+    const wrongToken = await call(gateway.url, 'POST', path, {
+      body: {},
+      headers: { authorization: 'Bearer wrong-token-0123456789abcdef' },
+    });
+    expect([wrongToken.status, wrongToken.body.code]).toEqual([401, 'admin.unauthorized']);
+    const noCsrf = await viewer.call('POST', path, {}, { csrf: false });
+    expect([noCsrf.status, noCsrf.body.code]).toEqual([403, 'admin.csrf_failed']);
+    expect(await auditLog()).toHaveLength(before.length);
+    const denials = deniedLogLines();
+    expect(denials.some((line) => line.includes('"code":"admin.unauthorized"'))).toBe(true);
+    expect(denials.some((line) => line.includes('"code":"admin.csrf_failed"'))).toBe(true);
   });
 });
 
 describe('operators API', () => {
-  it('lists operators, adds an existing account to a second organization, keeps an owner', async () => {
+  it('lists operators and keeps an owner', async () => {
     const listed = await owner.call('GET', `/organizations/${tenant.organizationId}/operators`);
     expect(listed.body.operators).toContainEqual(
       expect.objectContaining({ operatorId: owner.session.operator.id, role: 'owner' }),
     );
-    const other = await createTenant(gateway.url, TEST_ADMIN_TOKEN);
-    const joined = await asAdminToken(
-      gateway.url,
-      'POST',
-      `/organizations/${other.organizationId}/operators`,
-      {
-        email: owner.session.operator.email,
-        role: 'viewer',
-      },
-    );
-    expect([joined.status, joined.body.operatorId]).toEqual([201, owner.session.operator.id]);
-    const again = await asAdminToken(
-      gateway.url,
-      'POST',
-      `/organizations/${other.organizationId}/operators`,
-      {
-        email: owner.session.operator.email,
-        role: 'admin',
-      },
-    );
-    expect([again.status, again.body.code]).toEqual([409, 'operator.already_member']);
-    const noPassword = await asAdminToken(
-      gateway.url,
-      'POST',
-      `/organizations/${other.organizationId}/operators`,
-      {
-        email: `new-${crypto.randomUUID()}@example.test`,
-        role: 'admin',
-      },
-    );
-    expect([noPassword.status, noPassword.body.code]).toEqual([400, 'operator.password_required']);
-    const shortPassword = await asAdminToken(
-      gateway.url,
-      'POST',
-      `/organizations/${other.organizationId}/operators`,
-      {
-        email: `new-${crypto.randomUUID()}@example.test`,
-        role: 'admin',
-        password: 'short',
-      },
-    );
-    expect([shortPassword.status, shortPassword.body.code]).toEqual([400, 'validation.password']);
 
     // The only owner of an organization can be neither demoted nor removed.
     const { organizationId } = tenant;

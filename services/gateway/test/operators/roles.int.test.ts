@@ -22,7 +22,7 @@ beforeAll(async () => {
     stackConfig().repoRoot,
     'gateway',
     // Webhooks are stored but not sent: this gateway has no topics to consume.
-    serviceEnv(uniqueTopicPrefix(), { SIGN_IN_MAX_ATTEMPTS_PER_ADDRESS: '1000', WEBHOOKS_ENABLED: 'false' }),
+    serviceEnv(uniqueTopicPrefix(), { WEBHOOKS_ENABLED: 'false' }),
   );
   tenant = await createTenant(gateway.url, TEST_ADMIN_TOKEN);
   for (const role of ROLES)
@@ -85,10 +85,33 @@ function requestFor(route: string): { method: string; path: string; body?: unkno
       method: 'GET',
       path: `/organizations/${org}/operators`,
     }),
-    'POST /organizations/:organizationId/operators': () => ({
+    'GET /organizations/:organizationId/invitations': () => ({
+      method: 'GET',
+      path: `/organizations/${org}/invitations`,
+    }),
+    'POST /organizations/:organizationId/invitations': () => ({
       method: 'POST',
-      path: `/organizations/${org}/operators`,
-      body: { email: `added-${crypto.randomUUID()}@example.test`, role: 'viewer', password: PASSWORD },
+      path: `/organizations/${org}/invitations`,
+      body: { email: `invited-${crypto.randomUUID()}@example.test`, role: 'viewer' },
+    }),
+    'DELETE /organizations/:organizationId/invitations/:invitationId': () => ({
+      method: 'DELETE',
+      path: `/organizations/${org}/invitations/${crypto.randomUUID()}`, // none: 404 once allowed
+    }),
+    'GET /invitations': () => ({ method: 'GET', path: '/invitations' }),
+    // None addressed to the caller: 404 once allowed.
+    'POST /invitations/:invitationId/accept': () => ({
+      method: 'POST',
+      path: `/invitations/${crypto.randomUUID()}/accept`,
+    }),
+    'POST /invitations/:invitationId/decline': () => ({
+      method: 'POST',
+      path: `/invitations/${crypto.randomUUID()}/decline`,
+    }),
+    'POST /invitations/accept': () => ({
+      method: 'POST',
+      path: '/invitations/accept',
+      body: { token: 'no such token', password: PASSWORD },
     }),
     'PATCH /organizations/:organizationId/operators/:operatorId': () => ({
       method: 'PATCH',

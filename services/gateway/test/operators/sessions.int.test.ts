@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createPool, type Pool } from '@engage/postgres';
 import {
   createTenant,
@@ -10,9 +11,18 @@ import {
   uniqueTopicPrefix,
 } from '@engage/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asAdminToken, call, operatorWithRole, PASSWORD, signIn } from './support.ts';
+import {
+  asAdminToken,
+  call,
+  joinByInvitation,
+  operatorWithRole,
+  PASSWORD,
+  signIn,
+  signInFrom,
+} from './support.ts';
 
-const PER_EMAIL = 4;
+const FREE_FAILURES_PER_ACCOUNT = 10;
+const FREE_FAILURES_PER_ADDRESS = 12;
 let gateway: ServiceProcess;
 let tenant: Tenant;
 let pool: Pool;
@@ -22,8 +32,9 @@ beforeAll(async () => {
     stackConfig().repoRoot,
     'gateway',
     serviceEnv(uniqueTopicPrefix(), {
-      SIGN_IN_MAX_ATTEMPTS_PER_EMAIL: String(PER_EMAIL),
-      SIGN_IN_MAX_ATTEMPTS_PER_ADDRESS: '1000',
+      SIGN_IN_FREE_FAILURES_PER_ACCOUNT: String(FREE_FAILURES_PER_ACCOUNT),
+      SIGN_IN_FREE_FAILURES_PER_ADDRESS: String(FREE_FAILURES_PER_ADDRESS),
+      SIGN_IN_FIRST_DELAY_MS: '1000',
     }),
   );
   tenant = await createTenant(gateway.url, TEST_ADMIN_TOKEN);
@@ -61,11 +72,7 @@ describe('console sessions', () => {
   it('sets the cookie HttpOnly, SameSite=Strict, on /, without Secure on loopback', async () => {
     const { cookie } = await operatorWithRole(gateway.url, tenant.organizationId, 'viewer');
     const email = `cookie-${crypto.randomUUID()}@example.test`;
-    await asAdminToken(gateway.url, 'POST', `/organizations/${tenant.organizationId}/operators`, {
-      email,
-      role: 'viewer',
-      password: PASSWORD,
-    });
+    await joinByInvitation(gateway.url, tenant.organizationId, { email, role: 'viewer', password: PASSWORD });
     const answer = await call(gateway.url, 'POST', '/session', { body: { email, password: PASSWORD } });
     const header = answer.headers.getSetCookie()[0]!;
     expect(header).toMatch(/^engage_session=[\w-]{43};/);
@@ -94,23 +101,53 @@ describe('console sessions', () => {
     expect(wrongPassword.body.errors).toEqual(unknownEmail.body.errors);
   });
 
-  it('limits sign-in attempts per email with 429 and Retry-After', async () => {
-    const { session } = await operatorWithRole(gateway.url, tenant.organizationId, 'viewer');
-    const email = session.operator.email;
-    // The sign-in above was the first attempt of the window.
-    for (let attempt = 2; attempt <= PER_EMAIL; attempt++) {
-      const answer = await call(gateway.url, 'POST', '/session', {
-        body: { email, password: 'wrong password' },
+  it('never counts correct passwords: fifteen sign-ins in a row all succeed', async () => {
+    const { session } = await operatorWithRole(gateway.url, tenant.organizationId, 'owner');
+    for (let i = 0; i < 15; i++) {
+      const answer = await signInFrom(gateway.url, '127.0.0.4', {
+        email: session.operator.email,
+        password: PASSWORD,
       });
-      expect(answer.status).toBe(401);
+      expect(answer.status, `sign-in ${i + 1}`).toBe(200);
     }
-    const refused = await call(gateway.url, 'POST', '/session', { body: { email, password: PASSWORD } });
-    expect([refused.status, refused.body.code]).toEqual([429, 'admin.too_many_sign_in_attempts']);
-    const retryAfter = Number(refused.headers.get('retry-after'));
-    expect(retryAfter).toBeGreaterThan(0);
-    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
-    // Other emails from the same address are not refused.
-    await expect(operatorWithRole(gateway.url, tenant.organizationId, 'viewer')).resolves.toBeDefined();
+  });
+
+  it("delays the address that guesses an owner's password, not the owner signing in from another", async () => {
+    const { session } = await operatorWithRole(gateway.url, tenant.organizationId, 'owner');
+    const email = session.operator.email;
+    const guesser = '127.0.0.2';
+    for (let i = 0; i < FREE_FAILURES_PER_ACCOUNT; i++) {
+      const wrong = await signInFrom(gateway.url, guesser, { email, password: `wrong password ${i}` });
+      expect([wrong.status, wrong.body.code]).toEqual([401, 'admin.sign_in_failed']);
+    }
+    const delayed = await signInFrom(gateway.url, guesser, { email, password: PASSWORD });
+    expect([delayed.status, delayed.body.code]).toEqual([429, 'admin.too_many_sign_in_attempts']);
+    expect(delayed.headers.get('retry-after')).toBe('1');
+    expect(delayed.body.errors[0].meta).toEqual({ retryAfterSeconds: 1 });
+
+    // The owner, at an address without failures, signs in all the same.
+    const owner = await signInFrom(gateway.url, '127.0.0.3', { email, password: PASSWORD });
+    expect(owner.status).toBe(200);
+
+    // Each further failure from the guessing address doubles its wait.
+    await sleep(1000);
+    const again = await signInFrom(gateway.url, guesser, { email, password: 'wrong password again' });
+    expect(again.status).toBe(401);
+    const longer = await signInFrom(gateway.url, guesser, { email, password: 'wrong password again' });
+    expect([longer.status, longer.headers.get('retry-after')]).toEqual([429, '2']);
+  });
+
+  it('delays an address that fails for many emails, and no other address', async () => {
+    const address = '127.0.0.5';
+    for (let i = 0; i < FREE_FAILURES_PER_ADDRESS; i++) {
+      const email = `guess-${i}-${crypto.randomUUID()}@example.test`;
+      expect((await signInFrom(gateway.url, address, { email, password: PASSWORD })).status).toBe(401);
+    }
+    const { session } = await operatorWithRole(gateway.url, tenant.organizationId, 'viewer');
+    const body = { email: session.operator.email, password: PASSWORD };
+    const delayed = await signInFrom(gateway.url, address, body);
+    expect([delayed.status, delayed.headers.get('retry-after')]).toEqual([429, '1']);
+    expect((await signInFrom(gateway.url, '127.0.0.6', body)).status).toBe(200);
   });
 
   it('refuses a write made with the cookie but without the CSRF token; bearer calls need none', async () => {
