@@ -123,7 +123,7 @@ function isHeaders(headers: VerifyWebhookInput['headers']): headers is Headers {
   return typeof (headers as Headers).get === 'function';
 }
 
-async function hmacKey(secret: string): Promise<CryptoKey> {
+async function hmacKey(secret: string) {
   const bytes = secret.startsWith('whsec_') ? fromBase64(secret.slice('whsec_'.length)) : undefined;
   if (!bytes || bytes.length === 0) {
     throw new WebhookVerificationError('invalid_secret', 'a webhook secret is "whsec_" followed by base64');
