@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * The package as a game's backend gets it: `npm pack` of libs/sdk (its prepack build included),
  * installed from the tarball into a project outside the repository (openapi-fetch from the
  * registry), a TypeScript program type-checked there against the installed declarations by its own
- * tsc, then run against a real stack.
+ * tsc, then run against a real stack. And the package built from a copy of libs/sdk alone, with
+ * nothing of the monorepo around it.
  */
 const run = promisify(execFile);
 const SDK_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -24,6 +25,17 @@ const npm = (args: string[], cwd: string) =>
     env: Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('npm_'))),
     maxBuffer: 16 * 1024 * 1024,
   });
+
+/** What `npm pack --json` reports of one tarball. */
+interface Packed {
+  filename: string;
+  files: { path: string }[];
+}
+
+async function pack(dir: string, destination: string): Promise<Packed> {
+  const { stdout } = await npm(['pack', '--json', '--pack-destination', destination], dir);
+  return (JSON.parse(stdout) as [Packed])[0];
+}
 
 const definition = {
   discovery: false,
@@ -56,11 +68,11 @@ export function untyped() {
 }
 
 const missions = await engage.missions.list({ playerId });
+const adjusted = await engage.points.adjust({ playerId, amount: 7, reason: 'welcome' });
 const queue = engage.events.queue({ flushIntervalMs: 50 });
 const event: EventItem = { eventKey: 'level_completed', playerId, properties: { level: 1 } };
 await queue.add(event);
 await queue.close();
-const adjusted = await engage.points.adjust({ playerId, amount: 7, reason: 'welcome' });
 
 // The mission's reward arrives through Kafka a moment after the event was accepted.
 let balance = adjusted.balance;
@@ -97,8 +109,7 @@ afterAll(async () => {
 
 describe('the packed SDK', () => {
   it('installs from its tarball outside the repository, type-checks a program and runs it', async () => {
-    const packed = await npm(['pack', '--json', '--pack-destination', scratch], SDK_DIR);
-    const [tarball] = JSON.parse(packed.stdout) as [{ filename: string; files: { path: string }[] }];
+    const tarball = await pack(SDK_DIR, scratch);
     const files = tarball.files.map((f) => f.path);
     expect(files).toEqual(
       expect.arrayContaining([
@@ -169,5 +180,25 @@ describe('the packed SDK', () => {
       refused: 'points_adjustment.amount_zero',
       unsigned: 'missing_header',
     });
+  });
+
+  it('builds from a copy of libs/sdk outside the repository: nothing of the monorepo needed', async () => {
+    const copy = join(scratch, 'sdk-alone');
+    for (const path of [
+      'package.json',
+      'tsconfig.build.json',
+      'src',
+      'README.md',
+      'CHANGELOG.md',
+      'LICENSE',
+    ]) {
+      await cp(join(SDK_DIR, path), join(copy, path), { recursive: true });
+    }
+    // Its devDependencies (TypeScript among them) and openapi-fetch, from the registry.
+    await npm(['install', '--no-audit', '--no-fund', '--prefer-offline'], copy);
+    const alone = await pack(copy, copy);
+    const inRepo = await pack(SDK_DIR, scratch);
+    expect(alone.files.map((f) => f.path).sort()).toEqual(inRepo.files.map((f) => f.path).sort());
+    expect(alone.files.map((f) => f.path)).toContain('dist/index.d.ts');
   });
 });
