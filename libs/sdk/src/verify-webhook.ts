@@ -58,15 +58,16 @@ const encoder = new TextEncoder();
  * rotation); each is an HMAC-SHA256, keyed by the base64 after `whsec_`, of
  * `{webhook-id}.{webhook-timestamp}.{body}`. The delivery is accepted when any of them matches under
  * any of the secrets and its timestamp is within the tolerance of `now`; otherwise this throws a
- * `WebhookVerificationError` whose `reason` says why. The comparison is `crypto.subtle.verify`'s,
- * which compares in constant time, so it runs wherever Web Crypto does (Node 20+, Deno, Bun, workers).
+ * `WebhookVerificationError` whose `reason` says why; secrets are checked first, as they are the
+ * receiver's own configuration. Signatures are compared by `crypto.subtle.verify`, in constant
+ * time; with Web Crypto rather than node:crypto this runs on Node 20+, Deno, Bun and workers alike.
  *
  * Deliveries arrive at least once: deduplicate on the answer's `id` (equal to `webhook-id`).
  */
 export async function verifyWebhook<T = WebhookEvent>(input: VerifyWebhookInput): Promise<T> {
-  const keys = await Promise.all(
-    (typeof input.secret === 'string' ? [input.secret] : input.secret).map(hmacKey),
-  );
+  const secrets = typeof input.secret === 'string' ? [input.secret] : input.secret;
+  if (secrets.length === 0) throw new WebhookVerificationError('invalid_secret', 'no webhook secret given');
+  const keys = await Promise.all(secrets.map(hmacKey));
   const id = header(input.headers, 'webhook-id');
   const timestamp = header(input.headers, 'webhook-timestamp');
   const signatures = header(input.headers, 'webhook-signature');

@@ -141,6 +141,7 @@ describe('verifyWebhook', () => {
     expect(
       (await refusal(verifyWebhook({ body, headers, secret: 'MfKQ9r8GKYqrTwjUPD8I', now: AT })))[0],
     ).toBe('invalid_secret');
+    expect((await refusal(verifyWebhook({ body, headers, secret: [], now: AT })))[0]).toBe('invalid_secret');
   });
 
   it('refuses a correctly signed body that is not JSON', async () => {
