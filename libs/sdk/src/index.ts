@@ -9,3 +9,10 @@ export {
 export { EventQueue, type EventQueueOptions } from './event-queue.ts';
 export { EngageProblem, EngageUnreachable, type ProblemDocument } from './problem.ts';
 export type { RetryOptions } from './retries.ts';
+export {
+  type VerifyWebhookInput,
+  verifyWebhook,
+  type WebhookEvent,
+  WebhookVerificationError,
+  type WebhookVerificationReason,
+} from './verify-webhook.ts';
