@@ -8003,6 +8003,19 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
+            /**
+             * @description Conflict:
+             *
+             *     - `webhook.too_many_endpoints`: The environment has the most webhook endpoints allowed; delete one first.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
         };
     };
     getWebhook: {

@@ -191,7 +191,7 @@ function paths(): Record<string, Record<string, unknown>> {
         operationId: 'listMyInvitations',
         tags: ['Admin'],
         summary: "The pending invitations addressed to the signed-in operator's email.",
-        security: [{ sessionCookie: [] }],
+        security: either,
         responses: { '200': json('OK', 'AdminInvitationList'), ...problemResponses(['admin.unauthorized']) },
       },
     },
@@ -200,7 +200,7 @@ function paths(): Record<string, Record<string, unknown>> {
         operationId: 'acceptInvitation',
         tags: ['Admin'],
         summary: "Accepts an invitation addressed to the signed-in operator's email: joins with its role.",
-        security: [{ sessionCookie: [] }],
+        security: either,
         parameters: [uuid('invitationId')],
         responses: {
           '200': json('Joined.', 'AdminMembership'),
@@ -219,7 +219,7 @@ function paths(): Record<string, Record<string, unknown>> {
         operationId: 'declineInvitation',
         tags: ['Admin'],
         summary: "Declines an invitation addressed to the signed-in operator's email.",
-        security: [{ sessionCookie: [] }],
+        security: either,
         parameters: [uuid('invitationId')],
         responses: {
           '204': { description: 'Declined.' },
