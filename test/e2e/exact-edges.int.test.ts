@@ -3,6 +3,7 @@ import type { EnvironmentFileInput } from '@engage/contracts/environment-file.ts
 import { startStack, TEST_ADMIN_TOKEN, type TestStack } from '@engage/testkit';
 import { createTenant } from '@engage/testkit/tenant.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EVERY_SECTION } from './support/every-section.ts';
 
 /**
  * The contract's limits at the edges, through the four services as processes: lengths counted in
@@ -18,41 +19,7 @@ const DEFINITION: EnvironmentFileInput = {
   discovery: false,
   events: [{ key: 'level_completed', properties: { level: { type: 'number' }, name: { type: 'string' } } }],
   playerAttributes: [{ key: 'tier', type: 'string' }],
-  missions: [
-    {
-      key: 'three-levels',
-      name: 'Three levels',
-      objectives: [{ key: 'l', event: 'level_completed', target: 3 }],
-    },
-    {
-      key: 'opt-in',
-      name: 'Opt in',
-      optInMode: 'RequiresAcceptance',
-      objectives: [{ key: 'o', event: 'level_completed' }],
-    },
-  ],
-  missionCollections: [{ key: 'season', name: 'Season', missions: ['three-levels', 'opt-in'] }],
-  streaks: [{ key: 'daily-play', name: 'Daily play', events: [{ event: 'level_completed' }] }],
-  marketplace: {
-    items: [
-      {
-        key: 'crown',
-        name: 'Crown',
-        priceInPoints: 1,
-        contents: [{ catalogItemKey: 'crown', value: { type: 'number', value: 1 } }],
-      },
-    ],
-    collections: [{ key: 'royal', name: 'Royal', items: ['crown'] }],
-  },
-  leaderboards: [
-    {
-      key: 'levels',
-      name: 'Levels',
-      scoreSource: { type: 'Event', event: 'level_completed', property: 'level' },
-      aggregation: 'Max',
-      topSize: 10,
-    },
-  ],
+  ...EVERY_SECTION,
 };
 
 let stack: TestStack;

@@ -9,6 +9,7 @@ import {
 } from '@engage/testkit';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EVERY_SECTION } from './support/every-section.ts';
 import { loadOpenApi, type Operation } from './support/openapi.ts';
 import { invalid, preferKnown, type Vocabulary, valid } from './support/schema-arbitrary.ts';
 
@@ -36,41 +37,7 @@ const DEFINITION: EnvironmentFileInput = {
     { key: 'tier', type: 'string' },
     { key: 'level', type: 'number' },
   ],
-  missions: [
-    {
-      key: 'three-levels',
-      name: 'Three levels',
-      objectives: [{ key: 'levels', event: 'level_completed', target: 3 }],
-    },
-    {
-      key: 'opt-in',
-      name: 'Opt in',
-      optInMode: 'RequiresAcceptance',
-      objectives: [{ key: 'o', event: 'level_completed' }],
-    },
-  ],
-  missionCollections: [{ key: 'season', name: 'Season', missions: ['three-levels', 'opt-in'] }],
-  streaks: [{ key: 'daily-play', name: 'Daily play', events: [{ event: 'level_completed' }] }],
-  marketplace: {
-    items: [
-      {
-        key: 'crown',
-        name: 'Crown',
-        priceInPoints: 1,
-        contents: [{ catalogItemKey: 'crown', value: { type: 'number', value: 1 } }],
-      },
-    ],
-    collections: [{ key: 'royal', name: 'Royal', items: ['crown'] }],
-  },
-  leaderboards: [
-    {
-      key: 'levels',
-      name: 'Levels',
-      scoreSource: { type: 'Event', event: 'level_completed', property: 'level' },
-      aggregation: 'Max',
-      topSize: 10,
-    },
-  ],
+  ...EVERY_SECTION,
 };
 
 /** What the generators mostly pick for a parameter or body property of this name. */
