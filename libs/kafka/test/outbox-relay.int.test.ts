@@ -12,12 +12,7 @@ import {
   uniqueTopicPrefix,
 } from '@engage/testkit';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  createKafka,
-  enqueueOutbox,
-  type OutboxRelay,
-  startOutboxRelay,
-} from '../src/index.ts';
+import { createKafka, enqueueOutbox, type OutboxRelay, startOutboxRelay } from '../src/index.ts';
 import { migratedPool } from './migrated-pool.ts';
 
 const SCHEMA = 'kafka_outbox_relay_test';
