@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import type { EnvironmentFileInput } from '@engage/contracts/environment-file.ts';
 import { createTenant, startStack, TEST_ADMIN_TOKEN, type Tenant, type TestStack } from '@engage/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIRST_LEVEL } from './support/first-level.ts';
 
 /**
  * The package as a game's backend gets it: `npm pack` of libs/sdk (its prepack build included),
@@ -37,20 +37,7 @@ async function pack(dir: string, destination: string): Promise<Packed> {
   return (JSON.parse(stdout) as [Packed])[0];
 }
 
-const definition = {
-  discovery: false,
-  events: [
-    { key: 'level_completed', active: true, properties: { level: { type: 'number', required: true } } },
-  ],
-  missions: [
-    {
-      key: 'first-level',
-      name: 'First level',
-      objectives: [{ key: 'one', event: 'level_completed' }],
-      rewards: [{ points: 5 }],
-    },
-  ],
-} satisfies EnvironmentFileInput;
+const definition = FIRST_LEVEL;
 
 /** What a game server writes, importing only the installed package. */
 const PROGRAM = `

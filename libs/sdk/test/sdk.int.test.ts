@@ -10,6 +10,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EngageClient, EngageProblem, type EventItem } from '../src/index.ts';
 import { FaultProxy } from './support/fault-proxy.ts';
+import { FIRST_LEVEL } from './support/first-level.ts';
 
 /** The SDK against the real stack, through a loopback hop that injects the faults it must survive. */
 let stack: TestStack;
@@ -18,18 +19,7 @@ let proxy: FaultProxy;
 let client: EngageClient;
 
 const definition = {
-  discovery: false,
-  events: [
-    { key: 'level_completed', active: true, properties: { level: { type: 'number', required: true } } },
-  ],
-  missions: [
-    {
-      key: 'first-level',
-      name: 'First level',
-      objectives: [{ key: 'one', event: 'level_completed' }],
-      rewards: [{ points: 5 }],
-    },
-  ],
+  ...FIRST_LEVEL,
   marketplace: { items: [{ key: 'gem-pack', name: 'Gem pack', priceInPoints: 40 }] },
 } satisfies EnvironmentFileInput;
 
