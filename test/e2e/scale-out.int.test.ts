@@ -45,8 +45,7 @@ describe('scale-out: replicas of rules and query added and killed under keyed lo
   it('loses and doubles nothing while partitions move between replicas', async () => {
     console.log(`scale-out seed ${seed} (SCALE_OUT_SEED=${seed} replays the load)`);
     const began = Date.now();
-    // A database of its own: the tickets a killed query replica leaves are for this stack's sweeper.
-    stack = await startStack({ privateDatabase: true, env: FAULT_STACK_ENV });
+    stack = await startStack({ env: FAULT_STACK_ENV });
     const running = stack;
     const prefix = running.topicPrefix;
     const tenant = await createTenant(running.gatewayUrl, TEST_ADMIN_TOKEN, {
