@@ -71,12 +71,18 @@ export default defineConfig({
           ],
           exclude: ['**/node_modules/**'],
           globalSetup: ['test/setup/global-setup.ts'],
-          setupFiles: ['test/setup/process-warnings.ts', 'test/setup/service-logs-on-failure.ts'],
+          // A database of its own for each file, copied from the template the global setup migrated.
+          setupFiles: [
+            'test/setup/file-database.ts',
+            'test/setup/process-warnings.ts',
+            'test/setup/service-logs-on-failure.ts',
+          ],
           // Every test stack gets topics of its own; 3 partitions each keep the broker's open files bounded.
           env: { KAFKA_TOPIC_MAX_PARTITIONS: '3' },
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Integration files share one broker and one database server on a 2-core machine.
+          // Integration files share one broker and one database server (each with topics and a
+          // database of its own) on a 2-core machine.
           fileParallelism: true,
           maxWorkers: 2,
         },

@@ -1,8 +1,6 @@
 import { type LinkedBrokers, type PrivateKafka, startPrivateKafka } from '@engage/devstack';
 import {
-  createPrivateDatabase,
   createTenant,
-  type PrivateDatabase,
   schemaPool,
   seededRandom,
   startStack,
@@ -36,13 +34,11 @@ const STOCK = 15;
 const seed = Number(process.env.FAULT_SEED ?? Math.floor(Math.random() * 2 ** 31));
 
 let broker: PrivateKafka | undefined;
-let database: PrivateDatabase | undefined;
 let stack: TestStack | undefined;
 afterAll(async () => {
   await broker?.link?.restore();
   await stack?.stop();
   await broker?.destroy();
-  await database?.drop();
 });
 
 async function outboxBacklog(databaseUrl: string) {
@@ -63,18 +59,14 @@ const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 describe('broker outage under keyed load: consumers and outbox relays', () => {
   it('applies every accepted event once and publishes every outbox row once the broker is back', async () => {
     console.log(`broker outage seed ${seed} (FAULT_SEED=${seed} replays the load)`);
-    // Assigned as each is ready, so afterAll cleans up whichever started if the other failed.
-    const [kafka, db] = await Promise.all([
-      startPrivateKafka({ link: true }).then((started) => (broker = started)),
-      createPrivateDatabase().then((created) => (database = created)),
-    ]);
+    const kafka = await startPrivateKafka({ link: true });
+    broker = kafka;
     const link: LinkedBrokers = kafka.link!;
     stack = await startStack({
       brokers: kafka.brokers,
       serviceBrokers: link.brokers,
       serviceEnv: { gateway: { KAFKA_BROKERS: kafka.brokers.join(',') } },
       env: {
-        DATABASE_URL: db.url,
         KAFKA_SESSION_TIMEOUT_MS: '6000',
         IDEMPOTENCY_PENDING_TIMEOUT_MS: '2000',
       },
@@ -125,7 +117,7 @@ describe('broker outage under keyed load: consumers and outbox relays', () => {
       // Long enough for every Kafka client behind the link to have failed requests and reconnects.
       await settle(8_000);
       // The relays were cut off indeed: what the ledger and rules wrote meanwhile waits in their outboxes.
-      expect(await outboxBacklog(db.url)).toEqual({ ledger: true, rules: true });
+      expect(await outboxBacklog(running.databaseUrl)).toEqual({ ledger: true, rules: true });
       await link.restore();
       mark('link restored');
       await flowing(5);
@@ -153,7 +145,7 @@ describe('broker outage under keyed load: consumers and outbox relays', () => {
       stock: STOCK,
       topicPrefix: running.topicPrefix,
       brokers: kafka.brokers,
-      databaseUrl: db.url,
+      databaseUrl: running.databaseUrl,
     });
     mark('oracle');
     console.log(JSON.stringify({ seed, timeline, ...report }));

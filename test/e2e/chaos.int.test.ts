@@ -43,13 +43,7 @@ describe('chaos: every service SIGKILLed under keyed load', () => {
         `chaos seed ${seed} (CHAOS_SEED=${seed} replays the schedule)${soakMinutes ? `, soak ${soakMinutes} min` : ''}`,
       );
       const began = Date.now();
-      // A database of its own: the tickets a killed query process leaves are for this stack's sweeper;
-      // other stacks' sweepers would close them, mirroring under their own prefix, and the oracle's
-      // live board would never catch up.
-      stack = await startStack({
-        privateDatabase: true,
-        env: FAULT_STACK_ENV,
-      });
+      stack = await startStack({ env: FAULT_STACK_ENV });
       const running = stack;
       const stackMs = Date.now() - began;
       const tenant = await createTenant(running.gatewayUrl, TEST_ADMIN_TOKEN, {

@@ -1,14 +1,16 @@
 import { ensureInfra, ensureKafkaJars, findRepoRoot, migrateAll } from '@engage/devstack';
 import { printProcessWarnings } from '@engage/devstack/cli/warnings.ts';
 import { recreateDatabase } from '@engage/postgres';
+import { closeToConnections, dropCopiesOf } from '@engage/testkit/database-copies.ts';
 import type {} from '@engage/testkit/provided.ts';
 import type { TestProject } from 'vitest/node';
 
 /**
  * Integration tests run against real servers: Kafka (started from the project's jars unless
  * KAFKA_BROKERS is set), and Postgres and Redis at DATABASE_URL / REDIS_URL or the local defaults.
- * Tests use their own database, `engage_test` unless TEST_DATABASE_URL says otherwise, recreated
- * empty and migrated here.
+ * The test database, `engage_test` unless TEST_DATABASE_URL says otherwise, is recreated empty,
+ * migrated, and closed to connections here: it is the template each test file's own database is
+ * copied from (test/setup/file-database.ts).
  * A broker this setup started is stopped again at the end; one it found running is left alone.
  */
 export default async function setup(project: TestProject) {
@@ -19,12 +21,13 @@ export default async function setup(project: TestProject) {
   // Tests that stop and restart a broker run one of their own from the jars, even when the shared
   // broker is one found running (or KAFKA_BROKERS).
   await ensureKafkaJars({ log });
-  // A run starts from an empty test database: rows an earlier run left (an outbox row for a topic
-  // of a broker since wiped, say) must not reach this one.
-  await recreateDatabase(infra.databaseUrl);
+  // A run starts from an empty template and no copies: rows an earlier run left (an outbox row for
+  // a topic of a broker since wiped, say) must not reach this one.
+  await Promise.all([recreateDatabase(infra.databaseUrl), dropCopiesOf(infra.databaseUrl)]);
   await migrateAll(findRepoRoot(), infra.databaseUrl);
+  await closeToConnections(infra.databaseUrl);
   project.provide('stack', {
-    databaseUrl: infra.databaseUrl,
+    templateDatabaseUrl: infra.databaseUrl,
     redisUrl: infra.redisUrl,
     brokers: infra.brokers,
     repoRoot: findRepoRoot(),

@@ -144,7 +144,7 @@ async function startStack(
   const stateDir = mkdtempSync(join(tmpdir(), 'engage-start-'));
   cleanups.push(() => rmSync(stateDir, { recursive: true, force: true }));
   const topicPrefix = uniqueTopicPrefix();
-  // A database of its own: the suite's holds other stacks' outbox rows, for topics this broker lacks.
+  // A database of its own: the file's may hold an earlier stack's outbox rows, for topics this broker lacks.
   const database = await createPrivateDatabase();
   cleanups.push(() => database.drop());
   const { KAFKA_BROKERS: _ignored, ...inherited } = process.env;

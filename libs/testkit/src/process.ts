@@ -67,6 +67,7 @@ export async function spawnService(
       env: {
         ...process.env,
         LOG_LEVEL: 'warn',
+        ...compileCache(repoRoot, options.user),
         ...env,
         PORT: String(port),
         METRICS_PORT: String(metricsPort),
@@ -125,6 +126,15 @@ export async function spawnService(
   };
   spawned.push(service);
   return service;
+}
+
+/**
+ * Node keeps the services' type-stripped and compiled modules here between starts: test stacks start
+ * the same services hundreds of times, and stripping their TypeScript again is a good part of each
+ * start. Not for a process run as another user, who may not write the runner's directory.
+ */
+function compileCache(repoRoot: string, user: { uid: number; gid: number } | undefined) {
+  return user ? {} : { NODE_COMPILE_CACHE: join(repoRoot, 'node_modules', '.cache', 'node-compile-cache') };
 }
 
 async function waitReady(

@@ -10,15 +10,16 @@ import type { KafkaSecurity } from '@engage/kafka';
 import { createPool, type Pool } from '@engage/postgres';
 import { inject } from 'vitest';
 import { TEST_ADMIN_TOKEN, TEST_INTERNAL_AUTH_SECRET } from './constants.ts';
-import { createPrivateDatabase } from './private-database.ts';
+import { fileDatabaseUrl } from './file-database.ts';
 import { type ServiceProcess, spawnService } from './process.ts';
-import './provided.ts';
+import type { StackConfig } from './provided.ts';
 
 export type ServiceName = 'gateway' | 'rules' | 'ledger' | 'query';
 
-/** The real servers the integration global setup started or found. */
-export function stackConfig() {
-  return inject('stack');
+/** The real servers the integration global setup started or found, and the test file's database. */
+export function stackConfig(): StackConfig {
+  const { templateDatabaseUrl: _template, ...servers } = inject('stack');
+  return { ...servers, databaseUrl: fileDatabaseUrl() };
 }
 
 /** A topic prefix of its own, so a test's services see only the records the test produced. */
@@ -40,7 +41,7 @@ export function serviceEnv(topicPrefix: string, extra: Record<string, string> = 
     // Tests receive webhooks on loopback (http://127.0.0.1:…).
     WEBHOOK_ALLOW_INSECURE_URLS: 'true',
     // A gateway that sends webhooks sends, and retries on its own schedule, the deliveries of every
-    // endpoint in its database: only a stack with a database of its own does (`webhooks: true`).
+    // endpoint in its database: only the stack that asks does (`webhooks: true`).
     WEBHOOKS_ENABLED: 'false',
     ...extra,
   };
@@ -53,7 +54,7 @@ export interface TestStack {
   /** Every process `addReplica` started, running or not (all of them are stopped with the stack). */
   replicas: ServiceProcess[];
   gatewayUrl: string;
-  /** The database the services use: the suite's, or the stack's own (`privateDatabase`, `webhooks`). */
+  /** The database the services use: the test file's, unless `env` names another. */
   databaseUrl: string;
   env: Record<string, string>;
   /**
@@ -84,14 +85,8 @@ export async function startStack(
     serviceBrokers?: string[];
     /** Environment of one service only, over the stack's. */
     serviceEnv?: Partial<Record<ServiceName, Record<string, string>>>;
-    /** The gateway sends webhooks; the stack then gets a database of its own, dropped on stop. */
+    /** The gateway sends the webhooks of every endpoint in the file's database. */
     webhooks?: boolean;
-    /**
-     * A database of the stack's own, dropped on stop: for a test that relies on its services' own
-     * background work (the query sweeper mirroring a killed process's tickets, say), which the
-     * services of other stacks in the suite's database would otherwise do under their own prefix.
-     */
-    privateDatabase?: boolean;
   } = {},
 ): Promise<TestStack> {
   const brokers = options.brokers ?? stackConfig().brokers;
@@ -99,13 +94,9 @@ export async function startStack(
   const spawnOptions = { user: options.user };
   const wanted = options.services ?? ['rules', 'ledger', 'query', 'gateway'];
   const topicPrefix = uniqueTopicPrefix();
-  const [database] = await Promise.all([
-    options.webhooks || options.privateDatabase ? createPrivateDatabase() : undefined,
-    createCatalogTopics(brokers, topicPrefix, { security: options.security }),
-  ]);
+  await createCatalogTopics(brokers, topicPrefix, { security: options.security });
   const env = serviceEnv(topicPrefix, {
     KAFKA_BROKERS: (options.serviceBrokers ?? brokers).join(','),
-    ...(database ? { DATABASE_URL: database.url } : {}),
     ...(options.webhooks ? { WEBHOOKS_ENABLED: 'true' } : {}),
     ...options.env,
   });
@@ -136,12 +127,11 @@ export async function startStack(
     stop: async () => {
       const all = [...Object.values(services), ...replicas];
       await Promise.all(all.map((s) => s.stop().catch(() => undefined)));
-      await database?.drop();
     },
   };
 }
 
-/** A pool on one service's schema in the test database, for assertions on what it stored. */
+/** A pool on one service's schema in the test file's database, for assertions on what it stored. */
 export function schemaPool(schema: ServiceName, databaseUrl = stackConfig().databaseUrl): Pool {
   return createPool({ url: databaseUrl, schema, max: 4 });
 }

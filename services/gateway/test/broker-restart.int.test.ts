@@ -1,10 +1,8 @@
 import { type AcceptedEvent, type TopicDefinition, topics } from '@engage/contracts';
 import { createCatalogTopics, type PrivateKafka, startPrivateKafka } from '@engage/devstack';
 import {
-  createPrivateDatabase,
   createTenant,
   eventually,
-  type PrivateDatabase,
   type ServiceProcess,
   serviceEnv,
   spawnService,
@@ -19,15 +17,13 @@ import { readAcceptedEvents } from './support.ts';
 /**
  * The gateway in its own process, producing to a broker of this test's own that the test stops
  * (SIGTERM, then SIGKILL) and restarts under load; then the topic is reconciled against every
- * answer the clients received. The shared broker is not touched. The gateway has a database of
- * its own too: its outbox relay publishes to this broker, which has none of the other tests' topics.
+ * answer the clients received. The shared broker is not touched.
  */
 
 const CLIENTS = 4;
 const ITEMS = 20;
 
 let broker: PrivateKafka | undefined;
-let database: PrivateDatabase | undefined;
 let gateway: ServiceProcess | undefined;
 let tenant: Tenant;
 let topicPrefix: string;
@@ -41,7 +37,7 @@ function mark(what: string) {
 
 beforeAll(async () => {
   lastMark = Date.now();
-  [broker, database] = await Promise.all([startPrivateKafka(), createPrivateDatabase()]);
+  broker = await startPrivateKafka();
   mark('broker started');
   topicPrefix = uniqueTopicPrefix();
   // The gateway's topics: accepted events, and what its outbox relay publishes.
@@ -56,7 +52,7 @@ beforeAll(async () => {
   gateway = await spawnService(
     stackConfig().repoRoot,
     'gateway',
-    serviceEnv(topicPrefix, { KAFKA_BROKERS: broker.brokers.join(','), DATABASE_URL: database.url }),
+    serviceEnv(topicPrefix, { KAFKA_BROKERS: broker.brokers.join(',') }),
   );
   mark('gateway ready');
   tenant = await createTenant(gateway.url, TEST_ADMIN_TOKEN, {
@@ -67,7 +63,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await gateway?.kill('SIGKILL');
   await broker?.destroy();
-  await database?.drop();
 });
 
 interface Item {

@@ -5,7 +5,6 @@ import { createCatalogTopics } from '@engage/devstack';
 import { consumerGroupId } from '@engage/kafka';
 import { createRedis } from '@engage/redis';
 import {
-  createPrivateDatabase,
   randomEnvironment,
   schemaPool,
   serviceEnv,
@@ -25,20 +24,14 @@ import {
   storedBoards,
 } from './support.ts';
 
-// A database of the file's own: the boards catch up through this file's sweeper, which the sweepers
-// of other files' query processes would pre-empt, closing the killed process's tickets and mirroring
-// them under their own Redis prefix.
-const database = await createPrivateDatabase();
-const pool = schemaPool('query', database.url);
+const pool = schemaPool('query');
 const redis = createRedis(stackConfig().redisUrl);
 afterAll(async () => {
   await pool.end();
   await redis.quit();
-  await database.drop();
 });
 const queryEnv = (prefix: string) =>
   serviceEnv(prefix, {
-    DATABASE_URL: database.url,
     KAFKA_SESSION_TIMEOUT_MS: '6000',
     MIRROR_SWEEP_INTERVAL_MS: '500',
   });

@@ -5,7 +5,6 @@ import { withTransaction } from '@engage/postgres';
 import { createRedis } from '@engage/redis';
 import {
   acceptedEvent,
-  createPrivateDatabase,
   eventually,
   numberProperty,
   randomEnvironment,
@@ -25,17 +24,13 @@ import { consumedRecords, loseRedisKeys, liveBoard as readLiveBoard } from './su
 // The mirror after the commit, and the sweeper that finishes it when the process died in between:
 // each consumer transaction opens one ticket listing the rows it changed; Redis receives them in one
 // variadic ZADD per sorted set, and the ticket is closed.
-// A database of the file's own: the sweepers of other files' query processes would close this
-// file's tickets, mirroring them under their own Redis prefix.
-const database = await createPrivateDatabase();
-const pool = schemaPool('query', database.url);
+const pool = schemaPool('query');
 const redis = createRedis(stackConfig().redisUrl);
 const prefix = uniqueTopicPrefix();
 afterAll(async () => {
   await loseRedisKeys(redis, prefix);
   await pool.end();
   await redis.quit();
-  await database.drop();
 });
 
 const BOARDS = [

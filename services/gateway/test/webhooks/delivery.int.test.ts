@@ -308,6 +308,7 @@ describe('webhook deliveries', () => {
     expect(after.find((d) => d.id === failed!.id)).toMatchObject({ attempts: 1 });
   });
 
+  // Longer than the default: a gateway restarted on a loaded machine can take a minute to be ready.
   it('loses nothing when the gateway is killed mid-delivery: the delivery is sent again with its id', async () => {
     const hooks = await receiver();
     const endpoint = await subscribe(hooks);
@@ -370,5 +371,5 @@ describe('webhook deliveries', () => {
     expect(recorded.map((d) => d.payload.data.transactionId).sort()).toEqual(
       [inFlight, queuedBehind, madeWhileDead].sort(),
     );
-  });
+  }, 180_000);
 });
