@@ -1,17 +1,8 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { type AcceptedEvent, type TopicDefinition, topicName, topics } from '@engage/contracts';
-import {
-  connectProducer,
-  createKafka,
-  encodeRecord,
-  ensureTopics,
-  type Producer,
-  schemaHeaders,
-} from '@engage/kafka';
-import { createLogger } from '@engage/kit';
 import { stackConfig, uniqueTopicPrefix } from '@engage/testkit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { acceptedEvent, writeAcceptedEvents } from './support/accepted-events.ts';
 
 /**
  * `engage topics tail` against the real broker: records written as the gateway writes them (plain
@@ -28,19 +19,8 @@ const later = new Date(earlier.getTime() + hour);
 /** More digits than a double holds: printed as written or the tail lost them. */
 const exactDecimal = '12345678901234567890.12345678';
 
-const event = (environmentId: string, playerId: string, level: string): AcceptedEvent => ({
-  eventId: crypto.randomUUID(),
-  organizationId,
-  environmentId,
-  environmentKind: 'Sandbox',
-  playerId,
-  eventKey: 'level_completed',
-  occurredAt: earlier.toISOString(),
-  receivedAt: earlier.toISOString(),
-  timeZone: null,
-  properties: { level: { type: 'Number', string: null, number: level, boolean: null, dateTime: null } },
-  idempotencyKey: null,
-});
+const event = (environmentId: string, playerId: string, level: string) =>
+  acceptedEvent({ organizationId, environmentId }, playerId, level, earlier);
 
 /** Offsets 0 and 1 written at `earlier`, 2 to 4 at `later`, all on partition 0. */
 const written = [
@@ -51,33 +31,7 @@ const written = [
   { at: later, value: event(environmentB, 'grace', '4') },
 ];
 
-let producer: Producer;
-
-beforeAll(async () => {
-  const kafka = createKafka({
-    brokers: stackConfig().brokers,
-    clientId: 'tail-test',
-    log: createLogger('tail-test', 'error'),
-  });
-  await ensureTopics(kafka, prefix, [topics.eventsAccepted as TopicDefinition<unknown>]);
-  producer = await connectProducer(kafka);
-  for (const { at, value } of written) {
-    await producer.send({
-      topic: topicName(topics.eventsAccepted, prefix),
-      messages: [
-        {
-          partition: 0,
-          key: topics.eventsAccepted.keyOf(value),
-          value: encodeRecord(topics.eventsAccepted, value),
-          headers: schemaHeaders(topics.eventsAccepted),
-          timestamp: String(at.getTime()),
-        },
-      ],
-    });
-  }
-}, 60_000);
-
-afterAll(() => producer?.disconnect());
+beforeAll(() => writeAcceptedEvents(prefix, written), 60_000);
 
 /** Runs the `engage` binary with this file's topic prefix, as an analyst would. */
 function engage(args: string[]): Promise<{ code: number | null; out: string; err: string }> {
