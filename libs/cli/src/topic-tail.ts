@@ -93,9 +93,16 @@ export async function tailTopic(
   if (!request.follow && pending.size === 0) return;
 
   const consumer = kafka.consumer({ groupId: `engage-cli-tail-${crypto.randomUUID()}` });
-  const { promise: finished, resolve: finish, reject: fail } = Promise.withResolvers<void>();
+  const { promise: finished, resolve, reject: fail } = Promise.withResolvers<void>();
+  // Batches fetched before the consumer disconnects print nothing once the tail is done.
+  let done = false;
+  const finish = () => {
+    done = true;
+    resolve();
+  };
   let printed = 0;
   const wanted = new Set(starts.map((s) => s.partition));
+  consumer.on(consumer.events.CRASH, ({ payload }) => fail(payload.error));
   await consumer.connect();
   try {
     await consumer.subscribe({ topic, fromBeginning: true });
@@ -103,7 +110,7 @@ export async function tailTopic(
       autoCommit: false,
       eachBatchAutoResolve: false,
       eachBatch: async ({ batch, resolveOffset }) => {
-        if (!wanted.has(batch.partition)) return;
+        if (done || !wanted.has(batch.partition)) return;
         await loadWriterSchemas(def, [batch.messages]);
         for (const message of batch.messages) {
           resolveOffset(message.offset);
@@ -123,7 +130,6 @@ export async function tailTopic(
         if (!request.follow && pending.size === 0) finish();
       },
     });
-    consumer.on(consumer.events.CRASH, ({ payload }) => fail(payload.error));
     for (const { partition, start } of starts) consumer.seek({ topic, partition, offset: String(start) });
     await finished;
   } finally {
