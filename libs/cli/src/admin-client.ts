@@ -23,6 +23,8 @@ import type {
   Operator,
   Role,
 } from '@engage/contracts/http/operators.ts';
+import type { PlayerSearchQuery } from '@engage/contracts/http/player-search.ts';
+import type { SupportAdjustment } from '@engage/contracts/http/player-support.ts';
 import type {
   CreatedWebhookEndpoint,
   CreateWebhook,
@@ -35,6 +37,7 @@ import type {
   WebhookEndpoint,
   WebhookEndpointList,
 } from '@engage/contracts/http/webhooks.ts';
+import { parse as parseLossless } from 'lossless-json';
 import { request } from 'undici';
 
 /** A refusal of the admin API, carrying its problem document. */
@@ -254,6 +257,45 @@ export class AdminClient {
     return this.call('POST', `/webhooks/${enc(webhookId)}/ping`);
   }
 
+  /** A player as stored, its attribute numbers exact (lossless-json numbers). */
+  getPlayer(environmentId: string, playerId: string): Promise<unknown> {
+    return this.call('GET', `/environments/${enc(environmentId)}/players/${enc(playerId)}`, undefined, {
+      lossless: true,
+    });
+  }
+
+  getPlayerPoints(environmentId: string, playerId: string): Promise<{ balance: number }> {
+    return this.call('GET', `/environments/${enc(environmentId)}/players/${enc(playerId)}/points`);
+  }
+
+  /** One page of the environment's players by id prefix and attribute, attribute numbers exact. */
+  searchPlayers(
+    environmentId: string,
+    query: Partial<PlayerSearchQuery>,
+  ): Promise<{ players: unknown[]; nextCursor: string | null }> {
+    const search = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) if (value !== undefined) search.set(key, String(value));
+    const suffix = search.size > 0 ? `?${search}` : '';
+    return this.call('GET', `/environments/${enc(environmentId)}/players${suffix}`, undefined, {
+      lossless: true,
+    });
+  }
+
+  /** Support's adjustment; the same idempotency key on a retry never moves the points twice. */
+  adjustPlayerPoints(
+    environmentId: string,
+    playerId: string,
+    adjustment: SupportAdjustment,
+    idempotencyKey: string,
+  ): Promise<{ transactionId: string; balance: number }> {
+    return this.call(
+      'POST',
+      `/environments/${enc(environmentId)}/players/${enc(playerId)}/points/adjustments`,
+      adjustment,
+      { headers: { 'idempotency-key': idempotencyKey } },
+    );
+  }
+
   /** Served without the admin token, for editors. */
   environmentSchemaUrl(): string {
     return `${this.base}/schemas/environment.json`;
@@ -263,17 +305,20 @@ export class AdminClient {
     method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
     path: string,
     body?: unknown,
+    options: { headers?: Record<string, string>; lossless?: boolean } = {},
   ): Promise<T> {
     const response = await request(`${this.base}/admin/v1${path}`, {
       method,
       headers: {
         ...(this.token === undefined ? {} : { authorization: `Bearer ${this.token}` }),
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...options.headers,
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await response.body.text();
-    const parsed: unknown = text ? JSON.parse(text) : undefined;
+    const parse = options.lossless && response.statusCode < 400 ? parseLossless : JSON.parse;
+    const parsed: unknown = text ? parse(text) : undefined;
     if (response.statusCode >= 400) throw new AdminApiError(response.statusCode, parsed);
     return parsed as T;
   }

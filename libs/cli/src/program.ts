@@ -2,13 +2,17 @@ import { readFile } from 'node:fs/promises';
 import type { EnvironmentDiff } from '@engage/contracts/environment-file.ts';
 import { ROLES, type Role } from '@engage/contracts/http/operators.ts';
 import { Command, Option } from 'commander';
-import { parse as parseYaml } from 'yaml';
+import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { AdminClient, describeProblemItem } from './admin-client.ts';
 import { readPassword } from './password-input.ts';
+import { addPlayerCommands } from './player-commands.ts';
+import { addTopicCommands } from './topic-commands.ts';
 import { addWebhookCommands } from './webhook-commands.ts';
 
 export interface CliIo {
   out: (text: string) => void;
+  /** Warnings that must not mix with the output (default: stderr). */
+  err?: (text: string) => void;
   env: NodeJS.ProcessEnv;
   /** Reads a password: from a prompt on a terminal, else the first line of stdin. */
   password?: (prompt: string) => Promise<string>;
@@ -16,7 +20,10 @@ export interface CliIo {
 
 const BILLING = ['active', 'none', 'overdue'] as const;
 
-/** The `engage` command line: the admin API for operators (organizations, projects, keys, apply, webhooks). */
+/**
+ * The `engage` command line: the admin API for operators (organizations, projects, keys, apply,
+ * players, webhooks), and the topics for analysts.
+ */
 export function buildProgram(io: CliIo = { out: (t) => process.stdout.write(t), env: process.env }): Command {
   const program = new Command('engage')
     .description('Operate an engage deployment through the gateway admin API.')
@@ -91,6 +98,10 @@ export function buildProgram(io: CliIo = { out: (t) => process.stdout.write(t), 
     .action(async (environmentId: string, opts: { name?: string }) =>
       print(await client().createApiKey(environmentId, opts.name ? { name: opts.name } : {})),
     );
+  key
+    .command('list <environmentId>')
+    .description("the environment's keys, revoked ones included (never the key itself)")
+    .action(async (environmentId: string) => print(await client().listApiKeys(environmentId)));
   key.command('revoke <apiKeyId>').action(async (id: string) => print(await client().revokeApiKey(id)));
 
   const operator = program.command('operator').description('operators of the console and their roles');
@@ -161,6 +172,29 @@ export function buildProgram(io: CliIo = { out: (t) => process.stdout.write(t), 
       const diff = await client().applyDefinition(opts.environment, file, { dryRun: opts.dryRun ?? false });
       io.out(opts.json ? `${JSON.stringify(diff, null, 2)}\n` : formatDiff(diff));
     });
+
+  program
+    .command('definition')
+    .description("an environment's file")
+    .command('export')
+    .description("prints the environment's file as YAML (or JSON), ready for `engage apply` elsewhere")
+    .requiredOption(
+      '-e, --environment <environmentId>',
+      'the environment to export (ENGAGE_ENVIRONMENT_ID)',
+      io.env.ENGAGE_ENVIRONMENT_ID,
+    )
+    .option('--json', 'print JSON instead of YAML')
+    .action(async (opts: { environment: string; json?: boolean }) => {
+      const file = await client().getDefinition(opts.environment);
+      io.out(opts.json ? `${JSON.stringify(file, null, 2)}\n` : stringifyYaml(file));
+    });
+
+  addPlayerCommands(program, { client, out: io.out, environmentId: io.env.ENGAGE_ENVIRONMENT_ID });
+  addTopicCommands(program, {
+    out: io.out,
+    err: io.err ?? ((t) => process.stderr.write(t)),
+    env: io.env,
+  });
 
   program
     .command('leaderboard')

@@ -1,4 +1,5 @@
 export * from './kafka/index.ts';
+export * from './kcat.ts';
 export * from './registry/registry.ts';
 export * from './stack/infra.ts';
 export * from './stack/services.ts';

@@ -139,7 +139,14 @@ export async function ensureKafkaJars(opts: { repoRoot?: string; log?: (line: st
 
 /** Copies the pinned broker jars into .cache/kafka/<version>/libs unless the marker says they are there. */
 export async function fetchJars(paths: KafkaPaths, log: (line: string) => void): Promise<void> {
-  if (existsSync(paths.libsMarker) && readFileSync(paths.libsMarker, 'utf8').trim() === paths.version) return;
+  // The tools jar came later than the marker: a cache without it is fetched again.
+  const complete = existsSync(join(paths.libsDir, `kafka-tools-${paths.version}.jar`));
+  if (
+    complete &&
+    existsSync(paths.libsMarker) &&
+    readFileSync(paths.libsMarker, 'utf8').trim() === paths.version
+  )
+    return;
   log(`fetching Apache Kafka ${paths.version} jars from Maven Central into ${paths.libsDir} (once)`);
   rmSync(paths.libsDir, { recursive: true, force: true });
   mkdirSync(paths.libsDir, { recursive: true });

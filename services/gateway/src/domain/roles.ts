@@ -42,6 +42,7 @@ export const ADMIN_ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   'GET /environments/:environmentId/definition/history': 'viewer',
   'POST /environments/:environmentId/leaderboards/:leaderboardKey/settle': 'designer',
   // Players and boards (the console's Players and Leaderboards pages): reads for all, adjustments for support.
+  'GET /environments/:environmentId/players': 'viewer',
   'GET /environments/:environmentId/players/:playerId': 'viewer',
   'GET /environments/:environmentId/players/:playerId/points': 'viewer',
   'GET /environments/:environmentId/players/:playerId/journal': 'viewer',

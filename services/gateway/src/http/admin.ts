@@ -66,6 +66,7 @@ import { definitionHistoryRoutes } from './admin-definition-history.ts';
 import { recordDeniedWrites } from './admin-denials.ts';
 import { invitationRoutes } from './admin-invitations.ts';
 import { operatorRoutes, writeOrigin } from './admin-operators.ts';
+import { adminPlayerSearchRoutes } from './admin-player-search.ts';
 import { adminPlayerRoutes } from './admin-players.ts';
 import { recentEventRoutes } from './admin-recent-events.ts';
 import { sessionRoutes } from './admin-session.ts';
@@ -117,6 +118,7 @@ export async function adminRoutes(scope: HttpApp, deps: AdminDeps): Promise<void
   operatorRoutes(scope, { pool });
   invitationRoutes(scope, { pool, throttle: deps.signIn.throttle, ttlMs: deps.invitationTtlMs });
   adminPlayerRoutes(scope, { pool, upstreams: deps.upstreams, log: deps.log });
+  adminPlayerSearchRoutes(scope, { pool });
   definitionHistoryRoutes(scope, { pool });
   recentEventRoutes(scope, { recentEvents: deps.recentEvents });
   webhookRoutes(scope, { pool, ...deps.webhooks });

@@ -7,6 +7,7 @@ import { controlPlaneOperations } from './openapi-control-plane-operations.ts';
 import { eventDebuggerOperations } from './openapi-event-debugger-operations.ts';
 import { operatorOperations, SESSION_SECURITY_SCHEME } from './openapi-operator-operations.ts';
 import { playerOperations } from './openapi-player-operations.ts';
+import { playerSearchOperations } from './openapi-player-search-operations.ts';
 import { problemResponses } from './openapi-problem-responses.ts';
 import { webhookOperations } from './openapi-webhook-operations.ts';
 
@@ -31,6 +32,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
   const controlPlane = controlPlaneOperations();
   const operators = operatorOperations();
   const players = playerOperations();
+  const playerSearch = playerSearchOperations();
   const eventDebugger = eventDebuggerOperations();
   const webhooks = webhookOperations();
   const components = {
@@ -41,6 +43,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     ...controlPlane.schemas,
     ...operators.schemas,
     ...players.schemas,
+    ...playerSearch.schemas,
     ...eventDebugger.schemas,
     ...webhooks.schemas,
   };
@@ -86,6 +89,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       ...controlPlane.paths,
       ...operators.paths,
       ...players.paths,
+      ...playerSearch.paths,
       ...eventDebugger.paths,
       ...webhooks.paths,
       ...environmentSchemaOperation(),
