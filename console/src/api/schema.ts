@@ -6826,6 +6826,14 @@ export interface operations {
                 order?: "oldest" | "newest";
                 /** @description Only the writes that named this environment. */
                 environmentId?: string;
+                /** @description Only the writes of the operator with this email (not case-sensitive). */
+                operatorEmail?: string;
+                /** @description Only the writes whose route, as registered and recorded (`/api-keys/:apiKeyId`), contains this text. */
+                route?: string;
+                /** @description Only the writes made at this time or later (RFC 3339, with its offset). */
+                from?: string;
+                /** @description Only the writes made before this time (RFC 3339, with its offset); later than `from`. */
+                to?: string;
             };
             header?: never;
             path: {
