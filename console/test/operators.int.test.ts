@@ -143,7 +143,7 @@ describe('the Operators page', () => {
     const table = page.getByRole('table', { name: 'Operators' });
     await expect.poll(() => table.textContent()).toContain(newcomer.email);
     await page.getByRole('combobox', { name: `Role of ${newcomer.email}` }).selectOption('support');
-    await page.getByRole('button', { name: `Change the role of ${newcomer.email}` }).click();
+    await page.getByRole('button', { name: `Change role of ${newcomer.email}` }).click();
     await expect.poll(() => roleOf(newcomer.email)).toBe('support');
     expect(await page.getByRole('table', { name: 'Pending invitations' }).count()).toBe(0);
   });

@@ -30,14 +30,14 @@ export function AuditLogPage() {
         Newest first.
       </p>
       <FilterForm
-        key={search.toString()}
+        key={`filter-${search}`}
         filter={filter}
         onFilter={(next) =>
           setSearch(Object.fromEntries(Object.entries(next).filter(([, value]) => value !== '')))
         }
       />
       {/* A new filter starts again from the first page. */}
-      <Entries key={search.toString()} organizationId={organizationId} filter={filter} />
+      <Entries key={`entries-${search}`} organizationId={organizationId} filter={filter} />
     </>
   );
 }

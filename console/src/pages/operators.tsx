@@ -203,7 +203,7 @@ function RoleChoice(props: { operator: Operator; busy: boolean; onChange: (role:
         type="button"
         disabled={props.busy || role === props.operator.role}
         onClick={() => props.onChange(role)}
-        aria-label={`Change the role of ${props.operator.email}`}
+        aria-label={`Change role of ${props.operator.email}`}
       >
         Change role
       </button>
