@@ -135,7 +135,7 @@ describe('the Events page', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect
-      .poll(() => definitions.getByRole('row', { name: /chest_opened/ }).textContent())
+      .poll(() => definitions.getByRole('row', { name: /chest_opened/ }).textContent(), { timeout: 15_000 })
       .toContain('Declared');
     await expect.poll(() => page.getByRole('button', { name: 'Declare chest_opened' }).count()).toBe(0);
   });
