@@ -5,6 +5,8 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   base: '/console/',
   plugins: [react()],
+  // The gateway puts a fresh nonce here in each answer of the page (services/gateway/src/http/console-page.ts).
+  html: { cspNonce: 'ENGAGE_CSP_NONCE' },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
   server: {
     // `npm run dev -w console`: the admin API of a local gateway, same origin for the session cookie.

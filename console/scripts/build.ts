@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 /** The console's root folder and its build, which the gateway serves at /console/. */
 export const CONSOLE_ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const CONSOLE_DIST = join(CONSOLE_ROOT, 'dist');
-const SOURCES = ['src', 'index.html', 'vite.config.ts', 'package.json'];
+const SOURCES = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json'];
 
 function newestChange(path: string): number {
   const stat = statSync(path, { throwIfNoEntry: false });

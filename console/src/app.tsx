@@ -1,7 +1,9 @@
 import { createBrowserRouter, Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { ConfirmProvider } from './components/confirm-dialog.tsx';
 import { Layout } from './components/layout.tsx';
 import { Busy } from './components/status.tsx';
+import { AcceptInvitationPage } from './pages/accept-invitation.tsx';
 import { ApiKeysPage } from './pages/api-keys.tsx';
 import { AuditLogPage } from './pages/audit-log.tsx';
 import { ContentPage } from './pages/content.tsx';
@@ -9,6 +11,7 @@ import { DiscoveryPage } from './pages/discovery.tsx';
 import { EventsPage } from './pages/events.tsx';
 import { InvitationsPage } from './pages/invitations.tsx';
 import { LeaderboardsPage } from './pages/leaderboards.tsx';
+import { OperatorsPage } from './pages/operators.tsx';
 import { OverviewPage } from './pages/overview.tsx';
 import { PlayersPage } from './pages/players.tsx';
 import { PromotionPage } from './pages/promotion.tsx';
@@ -41,6 +44,7 @@ function Home() {
 const router = createBrowserRouter(
   [
     { path: '/sign-in', element: <SignInPage /> },
+    { path: '/accept-invitation', element: <AcceptInvitationPage /> },
     {
       element: <RequireSession />,
       children: [
@@ -75,6 +79,7 @@ const router = createBrowserRouter(
               element: <PromotionPage />,
             },
             { path: 'organizations/:organizationId/audit-log', element: <AuditLogPage /> },
+            { path: 'organizations/:organizationId/operators', element: <OperatorsPage /> },
             {
               path: 'organizations/:organizationId/environments/:environmentId/events',
               element: <EventsPage />,
@@ -95,7 +100,9 @@ const router = createBrowserRouter(
 export function App() {
   return (
     <SessionProvider>
-      <RouterProvider router={router} />
+      <ConfirmProvider>
+        <RouterProvider router={router} />
+      </ConfirmProvider>
     </SessionProvider>
   );
 }

@@ -2,7 +2,14 @@ import type { EnvironmentFileInput } from '@engage/contracts/environment-file.ts
 import { createTenant, TEST_ADMIN_TOKEN, type Tenant, type TestStack } from '@engage/testkit';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, screenshot, seriousViolations } from './support/browser.ts';
+import {
+  answerConfirmation,
+  launchBrowser,
+  openPage,
+  policyViolations,
+  screenshot,
+  seriousViolations,
+} from './support/browser.ts';
 import { addOperator, startConsoleStack } from './support/stack.ts';
 
 /**
@@ -105,6 +112,23 @@ async function expectAccessible(page: Page, name: string) {
   await screenshot(page, name);
 }
 
+/**
+ * The editor as its own styles lay it out (they are injected, and the page's policy admits them
+ * only with its nonce): the line-number gutter at the left of the text, side by side, and the
+ * lines indented as the file is.
+ */
+async function expectEditorLaidOut(page: Page) {
+  const gutter = (await page.locator('.cm-gutters').boundingBox())!;
+  const content = (await page.locator('.cm-content').boundingBox())!;
+  expect(gutter.x + gutter.width).toBeLessThanOrEqual(content.x + 1);
+  expect(gutter.y).toBeLessThan(content.y + content.height);
+  expect(content.y).toBeLessThan(gutter.y + gutter.height);
+  expect(gutter.width).toBeLessThan(content.width);
+  // Without its styles the text's white space collapses: the file's indentation is gone.
+  const whiteSpace = await page.locator('.cm-content').evaluate((el) => getComputedStyle(el).whiteSpace);
+  expect(whiteSpace).toMatch(/^(pre|break-spaces)/);
+}
+
 const editorOf = (page: Page) => page.getByRole('textbox', { name: /^Environment file of / });
 
 /** Replaces the editor's text as an operator pasting a file would. */
@@ -139,6 +163,7 @@ describe('content in the console', () => {
     await page.getByRole('link', { name: `Content of ${orgName} Sandbox` }).click();
     await page.getByRole('heading', { level: 1, name: `Content · ${orgName} Sandbox` }).waitFor();
     await expect.poll(() => editorOf(page).textContent()).toContain('first-level');
+    await expectEditorLaidOut(page);
     const apply = page.getByRole('button', { name: 'Apply', exact: true });
     expect(await apply.isDisabled()).toBe(true);
 
@@ -282,13 +307,14 @@ describe('content in the console', () => {
     expect(await preview.getByRole('row', { name: /first-level/ }).textContent()).toMatch(/Updated.*name/);
     expect((await fileOf(tenant.live.environmentId)).missions[0]!.name).toBe('First level');
     await expectAccessible(page, 'promotion');
-    page.once('dialog', (dialog) => dialog.accept());
     await page.getByRole('button', { name: 'Apply to Live' }).click();
+    await answerConfirmation(page, 'Apply to Live');
     await page.getByRole('region', { name: 'Changes applied' }).waitFor();
     expect((await fileOf(tenant.live.environmentId)).missions[0]!.name).toBe('First level, renamed');
   });
 
-  it('ran the editor without a script error or a refused resource', () => {
+  it('ran the editor without a script error, a refused resource or a style the policy refused', () => {
+    expect(policyViolations(page)).toEqual([]);
     // Before signing in the session check answers 401; the refused file's preview answered 400.
     expect(pageErrors.get(page)).toEqual([
       '401 GET /admin/v1/session',

@@ -1,7 +1,13 @@
 import { createTenant, TEST_ADMIN_TOKEN, type Tenant, type TestStack } from '@engage/testkit';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, screenshot, seriousViolations } from './support/browser.ts';
+import {
+  launchBrowser,
+  openPage,
+  policyViolations,
+  screenshot,
+  seriousViolations,
+} from './support/browser.ts';
 import { addOperator, startConsoleStack } from './support/stack.ts';
 
 /**
@@ -95,6 +101,24 @@ describe('the Events page', () => {
     await expect.poll(() => page.getByRole('status').first().textContent()).toContain('Paused');
   });
 
+  it("shows only one player's items, each with its date, when filtered by player", async () => {
+    await page.getByRole('button', { name: 'Resume' }).click();
+    await page.getByLabel('Refused only').uncheck();
+    const debuggerTable = page.getByRole('table', { name: 'Recent events' });
+    await expect.poll(() => debuggerTable.textContent()).toContain('studio-1');
+    await page.getByRole('textbox', { name: 'Player' }).fill('studio-2');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    const players = () => debuggerTable.locator('tbody tr td:nth-child(2)').allTextContents();
+    // Both items of studio-2 (one accepted, one refused), and nothing of studio-1.
+    await expect.poll(players).toEqual(['studio-2', 'studio-2']);
+    const received = await debuggerTable.locator('tbody tr td:nth-child(1)').allTextContents();
+    for (const when of received) expect(when).toMatch(/^\d\d\/\d\d\/\d{4}, \d\d:\d\d:\d\d UTC$/);
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(policyViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Show every player' }).click();
+    await expect.poll(async () => (await players()).includes('studio-1')).toBe(true);
+  });
+
   it('declares a discovered event after showing the change', async () => {
     const definitions = page.getByRole('table', { name: 'Event definitions' });
     await expect.poll(() => definitions.textContent()).toContain('chest_opened');
@@ -111,7 +135,7 @@ describe('the Events page', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect
-      .poll(() => definitions.getByRole('row', { name: /chest_opened/ }).textContent())
+      .poll(() => definitions.getByRole('row', { name: /chest_opened/ }).textContent(), { timeout: 15_000 })
       .toContain('Declared');
     await expect.poll(() => page.getByRole('button', { name: 'Declare chest_opened' }).count()).toBe(0);
   });

@@ -1,7 +1,13 @@
 import { createTenant, TEST_ADMIN_TOKEN, type Tenant, type TestStack } from '@engage/testkit';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, screenshot, seriousViolations } from './support/browser.ts';
+import {
+  answerConfirmation,
+  launchBrowser,
+  openPage,
+  screenshot,
+  seriousViolations,
+} from './support/browser.ts';
 import { addOperator, startConsoleStack } from './support/stack.ts';
 
 /**
@@ -152,8 +158,8 @@ describe('the console in a browser', () => {
   it('revokes the key, after which /v1 refuses it', async () => {
     await page.reload();
     await page.getByRole('cell', { name: 'journey', exact: true }).waitFor();
-    page.once('dialog', (dialog) => dialog.accept());
     await page.getByRole('button', { name: 'Revoke journey' }).click();
+    await answerConfirmation(page, 'Revoke');
     await page.getByRole('cell', { name: /^Revoked / }).waitFor();
     await expectAccessible('api-keys');
     // The gateway caches a key for KEY_CACHE_TTL_MS: the refusal comes within it.

@@ -1,7 +1,14 @@
 import { createTenant, TEST_ADMIN_TOKEN, type Tenant, type TestStack } from '@engage/testkit';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, screenshot, seriousViolations } from './support/browser.ts';
+import {
+  answerConfirmation,
+  launchBrowser,
+  openPage,
+  policyViolations,
+  screenshot,
+  seriousViolations,
+} from './support/browser.ts';
 import { addOperator, startConsoleStack } from './support/stack.ts';
 
 /**
@@ -212,6 +219,15 @@ describe('the Players and Leaderboards pages', () => {
     await expectAccessible(page, 'leaderboards');
   });
 
+  it("links a board row to its player's page: operators see whose row it is", async () => {
+    const row = page.getByRole('table', { name: 'Top' }).getByRole('row').nth(1);
+    await row.getByRole('link', { name: playerId, exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: `Players · ${orgName} Sandbox` }).waitFor();
+    expect(new URL(page.url()).searchParams.get('player')).toBe(playerId);
+    await expect.poll(() => page.getByTestId('balance').textContent()).toBe('18 points');
+    expect(policyViolations(page)).toEqual([]);
+  });
+
   it('lets a designer settle the Sandbox board now, then shows the settled results', async () => {
     const designerPage = await openPage(browser);
     await signIn(designerPage, designer.email);
@@ -220,8 +236,8 @@ describe('the Players and Leaderboards pages', () => {
     await designerPage.getByRole('button', { name: 'Show' }).click();
     await expect.poll(() => designerPage.getByTestId('standing').textContent()).toContain('rank 1 with 7');
     await designerPage.getByText('No period has settled yet.').waitFor();
-    designerPage.once('dialog', (dialog) => dialog.accept());
     await designerPage.getByRole('button', { name: 'Settle now' }).click();
+    await answerConfirmation(designerPage, 'Settle now');
     // Not just 'Settled': the results' 'Loading the settled results…' is a status too.
     await expect
       .poll(() => designerPage.getByRole('status').filter({ hasText: 'Settled the period' }).textContent(), {

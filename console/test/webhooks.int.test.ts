@@ -4,7 +4,13 @@ import { createTenant, TEST_ADMIN_TOKEN, type Tenant, type TestStack } from '@en
 import type { Browser, Locator, Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, screenshot, seriousViolations } from './support/browser.ts';
+import {
+  answerConfirmation,
+  launchBrowser,
+  openPage,
+  screenshot,
+  seriousViolations,
+} from './support/browser.ts';
 import { addOperator, startConsoleStack } from './support/stack.ts';
 
 /**
@@ -222,8 +228,8 @@ describe('the Webhooks page', () => {
   });
 
   it('rotates the secret (shown once, with when the old one expires) and deletes after asking', async () => {
-    page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: 'Rotate secret' }).click();
+    await answerConfirmation(page, 'Rotate secret');
     const rotated = page.getByRole('region', { name: 'New signing secret of Game server' });
     await rotated.waitFor();
     expect(await rotated.textContent()).toMatch(/signed with both secrets until .+ UTC/);
@@ -231,11 +237,11 @@ describe('the Webhooks page', () => {
     expect(next).toMatch(/^whsec_/);
     expect(next).not.toBe(secret);
 
-    page.once('dialog', (dialog) => void dialog.dismiss());
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await answerConfirmation(page, 'Cancel');
     expect(await page.getByRole('table', { name: 'Webhook endpoints' }).count()).toBe(1);
-    page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await answerConfirmation(page, 'Delete');
     await page.getByText('No endpoints yet.').waitFor();
   });
 });

@@ -809,7 +809,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A leaderboard as a player sees it: top, those around the player, named players; as GET /v1/leaderboards/{leaderboardKey} answers (viewer).
+         * A leaderboard as a player sees it: top, those around the player, named players; as GET /v1/leaderboards/{leaderboardKey} answers, but with each player row’s playerId (viewer).
          * @description Previous=true answers the last settled period with each row’s league movement. The player must exist.
          */
         get: operations["getEnvironmentLeaderboard"];
@@ -1299,6 +1299,30 @@ export interface components {
             playerId: string;
             entries: components["schemas"]["AdminJournalEntry"][];
             nextBefore: number | null;
+        };
+        AdminLeaderboardEntry: {
+            rank: number;
+            displayName: string | null;
+            score: number;
+            isMe: boolean;
+            /** @enum {string} */
+            movement?: "Promoted" | "Relegated" | "Stayed";
+            playerId?: string;
+        };
+        AdminLeaderboardView: {
+            leaderboard: components["schemas"]["Leaderboard"];
+            top: components["schemas"]["AdminLeaderboardEntry"][];
+            around: components["schemas"]["AdminLeaderboardEntry"][];
+            isSettled: boolean;
+            named: {
+                rank: number;
+                displayName: string | null;
+                score: number;
+                isMe: boolean;
+                /** @enum {string} */
+                movement?: "Promoted" | "Relegated" | "Stayed";
+                playerId: string;
+            }[] | null;
         };
         AdminMembership: {
             /** Format: uuid */
@@ -6802,6 +6826,14 @@ export interface operations {
                 order?: "oldest" | "newest";
                 /** @description Only the writes that named this environment. */
                 environmentId?: string;
+                /** @description Only the writes of the operator with this email (not case-sensitive). */
+                operatorEmail?: string;
+                /** @description Only the writes whose route, as registered and recorded (`/api-keys/:apiKeyId`), contains this text. */
+                route?: string;
+                /** @description Only the writes made at this time or later (RFC 3339, with its offset). */
+                from?: string;
+                /** @description Only the writes made before this time (RFC 3339, with its offset); later than `from`. */
+                to?: string;
             };
             header?: never;
             path: {
@@ -7580,7 +7612,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LeaderboardView"];
+                    "application/json": components["schemas"]["AdminLeaderboardView"];
                 };
             };
             /**

@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { api, unwrap } from '../api/client.ts';
 import type { components } from '../api/schema.ts';
+import { whenUtc } from './audit-entries.tsx';
 import { usePage } from './pager.tsx';
 import { Busy, ProblemMessage } from './status.tsx';
 
@@ -21,7 +22,19 @@ export function EventDebugger({ environmentId }: { environmentId: string }) {
   const [refusedOnly, setRefusedOnly] = useState(false);
   const [watchedUntil, setWatchedUntil] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
+  /** Only this player's items (asked of the server: the record holds every player's). */
+  const [player, setPlayer] = useState('');
+  const [typedPlayer, setTypedPlayer] = useState('');
   const newest = useRef<string | undefined>(undefined);
+
+  const filterByPlayer = (event: FormEvent) => {
+    event.preventDefault();
+    if (typedPlayer.trim() === player) return;
+    newest.current = undefined;
+    setItems([]);
+    setLoaded(false);
+    setPlayer(typedPlayer.trim());
+  };
 
   useEffect(() => {
     if (paused) return;
@@ -36,6 +49,7 @@ export function EventDebugger({ environmentId }: { environmentId: string }) {
               query: {
                 watch: 'true',
                 limit: MAX_SHOWN,
+                ...(player ? { playerId: player } : {}),
                 ...(newest.current ? { after: newest.current } : {}),
               },
             },
@@ -59,7 +73,7 @@ export function EventDebugger({ environmentId }: { environmentId: string }) {
       stopped = true;
       clearInterval(timer);
     };
-  }, [environmentId, paused]);
+  }, [environmentId, paused, player]);
 
   const shown = refusedOnly ? items.filter((item) => !item.accepted) : items;
   const { rows, pager } = usePage(shown);
@@ -70,6 +84,32 @@ export function EventDebugger({ environmentId }: { environmentId: string }) {
         Every item of the environment's recent <code>POST /v1/events</code> batches, newest first. Refused
         items are always recorded; accepted ones while this page is open.
       </p>
+      <form className="inline-form" onSubmit={filterByPlayer} aria-label="Filter the recent events">
+        <label>
+          Player
+          <input
+            name="playerId"
+            value={typedPlayer}
+            onChange={(e) => setTypedPlayer(e.target.value)}
+            placeholder="every player"
+          />
+        </label>
+        <button type="submit">Filter</button>
+        {player && (
+          <button
+            type="button"
+            onClick={() => {
+              setTypedPlayer('');
+              newest.current = undefined;
+              setItems([]);
+              setLoaded(false);
+              setPlayer('');
+            }}
+          >
+            Show every player
+          </button>
+        )}
+      </form>
       <div className="actions">
         <button type="button" onClick={() => setPaused((p) => !p)} aria-pressed={paused}>
           {paused ? 'Resume' : 'Pause'}
@@ -88,7 +128,11 @@ export function EventDebugger({ environmentId }: { environmentId: string }) {
       </p>
       <ProblemMessage error={error} />
       {!loaded && !error && <Busy label="Loading the recent events…" />}
-      {loaded && shown.length === 0 && <p>No {refusedOnly ? 'refused ' : ''}items yet.</p>}
+      {loaded && shown.length === 0 && (
+        <p>
+          No {refusedOnly ? 'refused ' : ''}items {player ? `of ${player} ` : ''}yet.
+        </p>
+      )}
       {shown.length > 0 && (
         <table className="recent-events">
           <caption className="visually-hidden">Recent events</caption>
@@ -104,7 +148,7 @@ export function EventDebugger({ environmentId }: { environmentId: string }) {
           <tbody>
             {rows.map((item) => (
               <tr key={item.id} className={item.accepted ? 'accepted' : 'refused'}>
-                <td>{new Date(item.receivedAt).toLocaleTimeString('en')}</td>
+                <td>{whenUtc(item.receivedAt)}</td>
                 <td>{item.playerId ?? <span className="muted">none</span>}</td>
                 <td>{item.eventKey ? <code>{item.eventKey}</code> : <span className="muted">none</span>}</td>
                 <td>

@@ -26,6 +26,12 @@ export interface JsonSchemaEditorProps {
   reveal: { path: string } | null;
 }
 
+/**
+ * The nonce the gateway gave this page (`<meta property="csp-nonce">`): CodeMirror puts it on the
+ * styles it injects, which the page's Content-Security-Policy admits only with it.
+ */
+const cspNonce = document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce ?? '';
+
 const VALUES = new Set(['Object', 'Array', 'String', 'Number', 'True', 'False', 'Null']);
 
 const childrenOf = (node: SyntaxNode) => {
@@ -80,6 +86,7 @@ export default function JsonSchemaEditor(props: JsonSchemaEditorProps) {
       state: EditorState.create({
         doc: props.value,
         extensions: [
+          EditorView.cspNonce.of(cspNonce),
           basicSetup,
           jsonSchema(props.schema as Parameters<typeof jsonSchema>[0]),
           EditorView.lineWrapping,

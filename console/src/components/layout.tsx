@@ -28,6 +28,9 @@ export function Layout() {
             {(membership.role === 'owner' || membership.role === 'admin') && (
               <NavLink to={`/organizations/${membership.organizationId}/audit-log`}>Audit log</NavLink>
             )}
+            {membership.role === 'owner' && (
+              <NavLink to={`/organizations/${membership.organizationId}/operators`}>Operators</NavLink>
+            )}
           </nav>
         )}
         <div className="operator">

@@ -2,6 +2,7 @@ import type { ApiKey, CreatedApiKey } from '@engage/contracts/http/admin.ts';
 import { type FormEvent, useState } from 'react';
 import { useParams } from 'react-router';
 import { api, unwrap } from '../api/client.ts';
+import { useConfirm } from '../components/confirm-dialog.tsx';
 import { usePage } from '../components/pager.tsx';
 import { Busy, ProblemMessage } from '../components/status.tsx';
 import { useAction, useLoad } from '../components/use-call.ts';
@@ -15,6 +16,7 @@ const when = (iso: string | null) =>
 export function ApiKeysPage() {
   const { organizationId = '', environmentId = '' } = useParams();
   const membership = useMembership(organizationId);
+  const confirm = useConfirm();
   const mayWrite = canWrite(membership, 'apiKeys');
   const environment = useEnvironment(organizationId, environmentId);
   const keys = useLoad(
@@ -107,14 +109,14 @@ export function ApiKeysPage() {
                         type="button"
                         className="danger"
                         disabled={revoke.busy}
-                        onClick={() => {
-                          if (
-                            window.confirm(
-                              `Revoke ${key.name ?? key.publicId}? Calls with it are refused at once.`,
-                            )
-                          ) {
-                            revoke.run(key);
-                          }
+                        onClick={async () => {
+                          const yes = await confirm({
+                            question: `Revoke ${key.name ?? key.publicId}?`,
+                            consequence: 'Calls with it are refused at once.',
+                            confirmLabel: 'Revoke',
+                            danger: true,
+                          });
+                          if (yes) revoke.run(key);
                         }}
                         aria-label={`Revoke ${key.name ?? key.publicId}`}
                       >

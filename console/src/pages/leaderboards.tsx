@@ -1,14 +1,15 @@
 import { type FormEvent, useState } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { api, unwrap } from '../api/client.ts';
 import type { components } from '../api/schema.ts';
+import { useConfirm } from '../components/confirm-dialog.tsx';
 import { usePage } from '../components/pager.tsx';
 import { Busy, ProblemMessage } from '../components/status.tsx';
 import { useAction, useLoad } from '../components/use-call.ts';
 import { useEnvironment } from '../components/use-environment.ts';
 import { canWrite, useMembership } from '../session/session.tsx';
 
-type Entry = components['schemas']['LeaderboardEntry'];
+type Entry = components['schemas']['AdminLeaderboardEntry'];
 type BoardDefinition = { key: string; name?: unknown; topSize?: number };
 
 const when = (iso: string | null | undefined) =>
@@ -88,6 +89,7 @@ export function LeaderboardsPage() {
       {boardKey && playerId && (
         <BoardViews
           key={`${boardKey}-${playerId}-${settlements}`}
+          organizationId={organizationId}
           environmentId={environmentId}
           boardKey={boardKey}
           playerId={playerId}
@@ -98,8 +100,15 @@ export function LeaderboardsPage() {
   );
 }
 
-function BoardViews(props: { environmentId: string; boardKey: string; playerId: string; topSize: number }) {
-  const { environmentId, boardKey, playerId, topSize } = props;
+function BoardViews(props: {
+  organizationId: string;
+  environmentId: string;
+  boardKey: string;
+  playerId: string;
+  topSize: number;
+}) {
+  const { organizationId, environmentId, boardKey, playerId, topSize } = props;
+  const playersPath = `/organizations/${organizationId}/environments/${environmentId}/players`;
   const read = (previous: boolean) =>
     unwrap(
       api.GET('/admin/v1/environments/{environmentId}/leaderboards/{leaderboardKey}', {
@@ -140,13 +149,13 @@ function BoardViews(props: { environmentId: string; boardKey: string; playerId: 
                 group {live.data.leaderboard.league.group ?? '—'}
               </p>
             )}
-            <EntryTable caption="Top" entries={top.rows} />
+            <EntryTable caption="Top" entries={top.rows} playersPath={playersPath} />
             {top.pager}
             <h3>Around the player</h3>
             {live.data.around.length === 0 ? (
               <p className="muted">The player has no rows around it.</p>
             ) : (
-              <EntryTable caption="Around the player" entries={live.data.around} />
+              <EntryTable caption="Around the player" entries={live.data.around} playersPath={playersPath} />
             )}
           </>
         )}
@@ -164,7 +173,12 @@ function BoardViews(props: { environmentId: string; boardKey: string; playerId: 
               {settled.data.leaderboard.league?.movement &&
                 ` · the player ${settled.data.leaderboard.league.movement.toLowerCase()}`}
             </p>
-            <EntryTable caption="Settled results" entries={results.rows} withMovement />
+            <EntryTable
+              caption="Settled results"
+              entries={results.rows}
+              playersPath={playersPath}
+              withMovement
+            />
             {results.pager}
           </>
         )}
@@ -173,7 +187,16 @@ function BoardViews(props: { environmentId: string; boardKey: string; playerId: 
   );
 }
 
-function EntryTable(props: { caption: string; entries: readonly Entry[]; withMovement?: boolean }) {
+/**
+ * A board's rows. Operators see whose row it is: each player's id, linked to the player's page
+ * (`playersPath`); a team board's rows are teams, named by their key.
+ */
+function EntryTable(props: {
+  caption: string;
+  entries: readonly Entry[];
+  playersPath: string;
+  withMovement?: boolean;
+}) {
   return (
     <table>
       <caption className="visually-hidden">{props.caption}</caption>
@@ -187,10 +210,22 @@ function EntryTable(props: { caption: string; entries: readonly Entry[]; withMov
       </thead>
       <tbody>
         {props.entries.map((entry) => (
-          <tr key={`${entry.rank}-${entry.displayName}`} className={entry.isMe ? 'is-me' : undefined}>
+          <tr
+            key={`${entry.rank}-${entry.playerId ?? entry.displayName}`}
+            className={entry.isMe ? 'is-me' : undefined}
+          >
             <td>{entry.rank}</td>
             <td>
-              {entry.displayName ?? <span className="muted">unnamed</span>}
+              {entry.playerId === undefined ? (
+                (entry.displayName ?? <span className="muted">no display name</span>)
+              ) : (
+                <>
+                  <Link to={`${props.playersPath}?player=${encodeURIComponent(entry.playerId)}`}>
+                    {entry.playerId}
+                  </Link>
+                  {entry.displayName !== null && <span className="muted"> · {entry.displayName}</span>}
+                </>
+              )}
               {entry.isMe && ' (this player)'}
             </td>
             <td>{entry.score}</td>
@@ -212,6 +247,7 @@ function Periods(props: {
 }) {
   const { organizationId, environmentId, boardKey, isSandbox, onSettled } = props;
   const membership = useMembership(organizationId);
+  const confirm = useConfirm();
   const periods = useLoad(
     () =>
       unwrap(
@@ -240,8 +276,13 @@ function Periods(props: {
           <button
             type="button"
             disabled={settle.busy}
-            onClick={() => {
-              if (window.confirm(`Settle the period of ${boardKey} in progress now?`)) settle.run();
+            onClick={async () => {
+              const yes = await confirm({
+                question: `Settle the period of ${boardKey} in progress now?`,
+                consequence: 'Its results are final, as its end would make them.',
+                confirmLabel: 'Settle now',
+              });
+              if (yes) settle.run();
             }}
           >
             {settle.busy ? 'Settling…' : 'Settle now'}

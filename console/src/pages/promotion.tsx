@@ -2,6 +2,7 @@ import type { EnvironmentDiff, EnvironmentFileInput } from '@engage/contracts/en
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { api, unwrap } from '../api/client.ts';
+import { useConfirm } from '../components/confirm-dialog.tsx';
 import { DiffView } from '../components/diff-view.tsx';
 import { RefusedPlaces, refusedPlaces } from '../components/refused-places.tsx';
 import { Busy, ProblemMessage } from '../components/status.tsx';
@@ -16,6 +17,7 @@ import { canWrite, useMembership } from '../session/session.tsx';
 export function PromotionPage() {
   const { organizationId = '', projectId = '' } = useParams();
   const mayWrite = canWrite(useMembership(organizationId), 'definition');
+  const confirm = useConfirm();
   const project = useLoad(
     () => unwrap(api.GET('/admin/v1/projects/{projectId}', { params: { path: { projectId } } })),
     [projectId],
@@ -85,12 +87,13 @@ export function PromotionPage() {
                 type="button"
                 className="primary"
                 disabled={apply.busy}
-                onClick={() => {
-                  if (
-                    window.confirm(`Apply the Sandbox's content to ${name} Live? Players see it at once.`)
-                  ) {
-                    apply.run(live.environmentId, planned.file);
-                  }
+                onClick={async () => {
+                  const yes = await confirm({
+                    question: `Apply the Sandbox's content to ${name} Live?`,
+                    consequence: 'Players see it at once.',
+                    confirmLabel: 'Apply to Live',
+                  });
+                  if (yes) apply.run(live.environmentId, planned.file);
                 }}
               >
                 {apply.busy ? 'Applying…' : 'Apply to Live'}

@@ -10,6 +10,7 @@ import {
 import { type FormEvent, Fragment, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { api, unwrap } from '../api/client.ts';
+import { useConfirm } from '../components/confirm-dialog.tsx';
 import { useCursorPages } from '../components/cursor-pages.tsx';
 import { PausedWebhookNotice, resumeWebhook } from '../components/paused-webhooks.tsx';
 import { Busy, ProblemMessage } from '../components/status.tsx';
@@ -320,6 +321,7 @@ function EndpointDetail(props: {
   const { endpoint, mayWrite, onChanged } = props;
   const webhookId = endpoint.id;
   const path = { params: { path: { webhookId } } };
+  const confirm = useConfirm();
   const [rotated, setRotated] = useState<{ secret: string; previousSecretExpiresAt: string | null } | null>(
     null,
   );
@@ -413,12 +415,13 @@ function EndpointDetail(props: {
             <button
               type="button"
               disabled={rotate.busy}
-              onClick={() => {
-                if (
-                  window.confirm(`Rotate the secret of ${name}? The current one keeps signing for 24 hours.`)
-                ) {
-                  rotate.run();
-                }
+              onClick={async () => {
+                const yes = await confirm({
+                  question: `Rotate the secret of ${name}?`,
+                  consequence: 'The current one keeps signing for 24 hours.',
+                  confirmLabel: 'Rotate secret',
+                });
+                if (yes) rotate.run();
               }}
             >
               Rotate secret
@@ -427,10 +430,14 @@ function EndpointDetail(props: {
               type="button"
               className="danger"
               disabled={remove.busy}
-              onClick={() => {
-                if (window.confirm(`Delete ${name}? Its deliveries, sent or not, are deleted with it.`)) {
-                  remove.run();
-                }
+              onClick={async () => {
+                const yes = await confirm({
+                  question: `Delete ${name}?`,
+                  consequence: 'Its deliveries, sent or not, are deleted with it.',
+                  confirmLabel: 'Delete',
+                  danger: true,
+                });
+                if (yes) remove.run();
               }}
             >
               Delete

@@ -21,12 +21,36 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 }
 
-/** A signed-out operator's own window (cookies apart), wide as a laptop's. */
+/** What the page's Content-Security-Policy refused, in the order the browser reported it. */
+const refusedByPolicy = new WeakMap<Page, string[]>();
+
+/**
+ * A signed-out operator's own window (cookies apart), wide as a laptop's. The console is loaded as
+ * the gateway serves it, its Content-Security-Policy enforced: every refusal is recorded (see
+ * `policyViolations`).
+ */
 export async function openPage(browser: Browser, size = { width: 1366, height: 900 }): Promise<Page> {
-  // The console's CSP admits only its own scripts: axe is injected past it, by the test alone.
-  const context = await browser.newContext({ viewport: size, bypassCSP: true });
+  const context = await browser.newContext({ viewport: size });
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  return context.newPage();
+  const page = await context.newPage();
+  const refused: string[] = [];
+  refusedByPolicy.set(page, refused);
+  await page.exposeBinding('reportPolicyViolation', (_source, violation: string) => {
+    refused.push(violation);
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (globalThis as unknown as { reportPolicyViolation: (v: string) => void })
+        .reportPolicyViolation;
+      report(`${event.effectiveDirective} refused ${event.blockedURI || 'inline'} at ${event.sourceFile}`);
+    });
+  });
+  return page;
+}
+
+/** Everything the console's Content-Security-Policy refused on this page since it opened. */
+export function policyViolations(page: Page): readonly string[] {
+  return refusedByPolicy.get(page) ?? [];
 }
 
 const axeSource: string = createRequire(import.meta.url)('axe-core').source;
@@ -40,7 +64,8 @@ export interface AxeViolation {
 
 /** The page's serious and critical accessibility violations (axe-core's WCAG 2.x A and AA rules). */
 export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
-  await page.addScriptTag({ content: axeSource });
+  // Evaluated by the browser's debugging protocol, which the page's policy does not govern.
+  await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const axe = (
       globalThis as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<unknown> } }
@@ -59,4 +84,15 @@ const SCREENSHOTS = new URL('../../../docs/console/', import.meta.url);
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: new URL(`${name}.png`, SCREENSHOTS).pathname, fullPage: true });
+}
+
+/**
+ * Answers the console's own confirmation (a modal alert dialog, never the browser's `confirm()`)
+ * with the button named `answer` ("Cancel", or the action's own label), once it has closed.
+ */
+export async function answerConfirmation(page: Page, answer: string): Promise<void> {
+  const dialog = page.getByRole('alertdialog');
+  await dialog.waitFor();
+  await dialog.getByRole('button', { name: answer, exact: true }).click();
+  await dialog.waitFor({ state: 'hidden' });
 }

@@ -106,13 +106,29 @@ const auditPage = {
 
 export const AUDIT_LOG_ORDERS = ['oldest', 'newest'] as const;
 
-export const ListAuditLogQuerySchema = z.strictObject({
-  ...auditPage,
-  /** `oldest` first (the default, for readers following the log) or `newest` first (the console). */
-  order: z.enum(AUDIT_LOG_ORDERS).default('oldest'),
-  /** Only the writes that named this environment (its file's applies, its keys). */
-  environmentId: z.uuid().optional(),
-});
+/** The longest route text an audit log filter may name (the routes themselves are shorter). */
+export const MAX_AUDIT_ROUTE_FILTER = 200;
+
+export const ListAuditLogQuerySchema = z
+  .strictObject({
+    ...auditPage,
+    /** `oldest` first (the default, for readers following the log) or `newest` first (the console). */
+    order: z.enum(AUDIT_LOG_ORDERS).default('oldest'),
+    /** Only the writes that named this environment (its file's applies, its keys). */
+    environmentId: z.uuid().optional(),
+    /** Only the writes of the operator with this email (compared lower-cased). */
+    operatorEmail: EmailSchema.optional(),
+    /** Only the writes whose route, as registered (`/api-keys/:apiKeyId`), contains this text. */
+    route: z.string().min(1).max(MAX_AUDIT_ROUTE_FILTER).optional(),
+    /** Only the writes made at this time or later. */
+    from: z.iso.datetime({ offset: true }).optional(),
+    /** Only the writes made before this time. */
+    to: z.iso.datetime({ offset: true }).optional(),
+  })
+  .refine((query) => !query.from || !query.to || Date.parse(query.from) < Date.parse(query.to), {
+    path: ['to'],
+    message: 'to must be later than from',
+  });
 export type ListAuditLogQuery = z.input<typeof ListAuditLogQuerySchema>;
 
 /** An environment's applied versions: the audit entries that changed its file, newest first. */

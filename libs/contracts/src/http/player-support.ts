@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { QueryInt32Schema } from './common.ts';
-import { PointsAdjustmentRequestSchema } from './resources.ts';
+import { EntrySchema, LeaderboardViewSchema, PointsAdjustmentRequestSchema } from './resources.ts';
 
 /**
  * Shapes of the operators' reads of one player and one board (the console's Players and
@@ -66,3 +66,17 @@ export const SupportAdjustmentSchema = z
   })
   .meta({ id: 'AdminSupportAdjustment' });
 export type SupportAdjustment = z.infer<typeof SupportAdjustmentSchema>;
+
+/**
+ * A board as operators read it: /v1's view of it, but each player's row names the player (the
+ * privacy rule of /v1, no ids but the named players', is for players, not for the game's operators).
+ */
+export const OperatorLeaderboardEntrySchema = EntrySchema.extend({
+  /** The player's id; absent on a team board, whose rows are teams. */
+  playerId: z.string().optional(),
+}).meta({ id: 'AdminLeaderboardEntry' });
+
+export const OperatorLeaderboardViewSchema = LeaderboardViewSchema.extend({
+  top: z.array(OperatorLeaderboardEntrySchema),
+  around: z.array(OperatorLeaderboardEntrySchema),
+}).meta({ id: 'AdminLeaderboardView' });

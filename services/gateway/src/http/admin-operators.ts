@@ -61,8 +61,12 @@ export function operatorRoutes(scope: HttpApp, deps: { pool: Pool }): void {
       },
     },
     async (request) => {
-      const { environmentId, ...page } = request.query;
-      return listAuditEntries(pool, { organizationId: request.params.organizationId, environmentId }, page);
+      const { limit, after, order, ...filter } = request.query;
+      return listAuditEntries(
+        pool,
+        { organizationId: request.params.organizationId, ...filter },
+        { limit, after, order },
+      );
     },
   );
 }

@@ -147,10 +147,11 @@ export function adminPlayerRoutes(scope: HttpApp, deps: AdminPlayerDeps): void {
         environmentId: request.params.environmentId,
         playerId: request.query.PlayerId,
       });
-      // The query string goes on as sent: the query service checks Top, Around and Previous as on /v1.
+      // The query string goes on as sent: the query service checks Top, Around and Previous as on /v1,
+      // and answers the operators' view, whose rows name their players.
       const url = request.raw.url ?? request.url;
       const search = url.includes('?') ? url.slice(url.indexOf('?')) : '';
-      const path = `/v1/leaderboards/${encodeURIComponent(request.params.leaderboardKey)}${search}`;
+      const path = `/internal/v1/leaderboards/${encodeURIComponent(request.params.leaderboardKey)}${search}`;
       return send(reply, await askOwner(deps, 'query', environment, player, { method: 'GET', path }));
     },
   );

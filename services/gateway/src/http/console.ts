@@ -2,15 +2,13 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { type HttpApp, notFound } from '@engage/kit';
 import fastifyStatic from '@fastify/static';
+import type { FastifyReply } from 'fastify';
+import { consoleContentSecurityPolicy, consolePageOf } from './console-page.ts';
 
 export interface ConsoleDeps {
   /** The console's build (console/dist); absent or unbuilt, /console/ answers a problem saying so. */
   directory: string;
 }
-
-/** The console's pages may load only the console's own files, and never be framed. */
-const CONTENT_SECURITY_POLICY =
-  "default-src 'self'; img-src 'self' data:; style-src 'self'; frame-ancestors 'none'; base-uri 'none'";
 
 /**
  * The operators' console at /console/: the built single-page app, from the admin host, so its calls
@@ -23,17 +21,29 @@ export async function consoleRoutes(app: HttpApp, deps: ConsoleDeps): Promise<vo
     });
     return;
   }
+  const pageWithNonce = consolePageOf(deps.directory);
+  const sendPage = (reply: FastifyReply) => {
+    const page = pageWithNonce();
+    return reply
+      .header('cache-control', 'no-store')
+      .header('content-security-policy', page.contentSecurityPolicy)
+      .header('x-content-type-options', 'nosniff')
+      .type('text/html; charset=utf-8')
+      .send(page.html);
+  };
   await app.register(
     async (scope) => {
       await scope.register(fastifyStatic, {
         root: deps.directory,
         prefix: '/',
-        index: 'index.html',
+        // The page is never served as a file: each answer carries a nonce of its own (sendPage).
+        index: false,
+        allowedPath: (path) => path !== '/index.html',
         setHeaders(res, path) {
-          // Vite names each asset by its content: it never changes; the page itself always revalidates.
+          // Vite names each asset by its content: it never changes.
           const immutable = path.startsWith(join(deps.directory, 'assets'));
           res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-          res.header('content-security-policy', CONTENT_SECURITY_POLICY);
+          res.header('content-security-policy', consoleContentSecurityPolicy());
           res.header('x-content-type-options', 'nosniff');
         },
       });
@@ -42,10 +52,7 @@ export async function consoleRoutes(app: HttpApp, deps: ConsoleDeps): Promise<vo
         if (request.method !== 'GET' && request.method !== 'HEAD') {
           throw notFound('route.not_found', 'No such route.');
         }
-        return reply
-          .header('cache-control', 'no-cache')
-          .header('content-security-policy', CONTENT_SECURITY_POLICY)
-          .sendFile('index.html');
+        return sendPage(reply);
       });
     },
     { prefix: '/console' },

@@ -5,6 +5,7 @@ import {
   CreateInvitationSchema,
   InvitationListSchema,
   InvitationSchema,
+  MAX_AUDIT_ROUTE_FILTER,
   MembershipSchema,
   OperatorSchema,
   SessionSchema,
@@ -302,6 +303,32 @@ function paths(): Record<string, Record<string, unknown>> {
             in: 'query',
             description: 'Only the writes that named this environment.',
             schema: { type: 'string', format: 'uuid' },
+          },
+          {
+            name: 'operatorEmail',
+            in: 'query',
+            description: 'Only the writes of the operator with this email (not case-sensitive).',
+            schema: { type: 'string', format: 'email', maxLength: 254 },
+          },
+          {
+            name: 'route',
+            in: 'query',
+            description:
+              'Only the writes whose route, as registered and recorded (`/api-keys/:apiKeyId`), contains this text.',
+            schema: { type: 'string', minLength: 1, maxLength: MAX_AUDIT_ROUTE_FILTER },
+          },
+          {
+            name: 'from',
+            in: 'query',
+            description: 'Only the writes made at this time or later (RFC 3339, with its offset).',
+            schema: { type: 'string', format: 'date-time' },
+          },
+          {
+            name: 'to',
+            in: 'query',
+            description:
+              'Only the writes made before this time (RFC 3339, with its offset); later than `from`.',
+            schema: { type: 'string', format: 'date-time' },
           },
         ],
         responses: { '200': json('OK', 'AdminAuditLogPage'), ...refusals },

@@ -4,6 +4,7 @@ import {
   JournalPageSchema,
   MAX_JOURNAL_PAGE,
   MAX_PERIODS_PAGE,
+  OperatorLeaderboardViewSchema,
   SupportAdjustmentSchema,
 } from '@engage/contracts/http/player-support.ts';
 import { z } from 'zod';
@@ -59,10 +60,13 @@ export function playerOperations(): {
   paths: Record<string, Record<string, unknown>>;
   schemas: Record<string, JsonSchema>;
 } {
-  const output = z.toJSONSchema(z.object({ a: JournalPageSchema, b: BoardPeriodsSchema }), {
-    io: 'output',
-    target: 'draft-2020-12',
-  }) as { $defs?: Record<string, JsonSchema> };
+  const output = z.toJSONSchema(
+    z.object({ a: JournalPageSchema, b: BoardPeriodsSchema, c: OperatorLeaderboardViewSchema }),
+    {
+      io: 'output',
+      target: 'draft-2020-12',
+    },
+  ) as { $defs?: Record<string, JsonSchema> };
   const input = z.toJSONSchema(z.object({ a: SupportAdjustmentSchema }), {
     io: 'input',
     target: 'draft-2020-12',
@@ -176,7 +180,7 @@ function paths(): Record<string, Record<string, unknown>> {
         operationId: 'getEnvironmentLeaderboard',
         tags: ['Admin'],
         summary:
-          'A leaderboard as a player sees it: top, those around the player, named players; as GET /v1/leaderboards/{leaderboardKey} answers (viewer).',
+          'A leaderboard as a player sees it: top, those around the player, named players; as GET /v1/leaderboards/{leaderboardKey} answers, but with each player row’s playerId (viewer).',
         description:
           'Previous=true answers the last settled period with each row’s league movement. The player must exist.',
         security: either,
@@ -194,7 +198,7 @@ function paths(): Record<string, Record<string, unknown>> {
           { name: 'Previous', in: 'query', schema: { type: 'boolean' } },
         ],
         responses: {
-          '200': json('OK', ref('LeaderboardView')),
+          '200': json('OK', ref('AdminLeaderboardView')),
           ...refusals('player.not_found', 'leaderboard.not_found'),
         },
       },

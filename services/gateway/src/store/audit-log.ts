@@ -86,6 +86,14 @@ export interface AuditLogFilter {
   environmentId?: string | undefined;
   /** Only the entries that carry a difference (environment file applies). */
   withDifference?: boolean;
+  /** Only the writes of the operator with this (lower-case) email. */
+  operatorEmail?: string | undefined;
+  /** Only the writes whose route contains this text. */
+  route?: string | undefined;
+  /** Only the writes made at this time or later (ISO 8601). */
+  from?: string | undefined;
+  /** Only the writes made before this time (ISO 8601). */
+  to?: string | undefined;
 }
 
 export interface AuditLogPageRequest {
@@ -110,6 +118,10 @@ export async function listAuditEntries(
              OR (at, audit_id) ${beyond} (SELECT at, audit_id FROM audit_log WHERE audit_id = $3))
         AND ($4::text IS NULL OR targets->>'environmentId' = $4)
         AND (NOT $5::boolean OR difference IS NOT NULL)
+        AND ($6::text IS NULL OR operator_email = $6)
+        AND ($7::text IS NULL OR strpos(route, $7) > 0)
+        AND ($8::timestamptz IS NULL OR at >= $8)
+        AND ($9::timestamptz IS NULL OR at < $9)
       ORDER BY at ${direction}, audit_id ${direction}
       LIMIT $2`,
     [
@@ -118,6 +130,10 @@ export async function listAuditEntries(
       page.after ?? null,
       filter.environmentId ?? null,
       filter.withDifference ?? false,
+      filter.operatorEmail ?? null,
+      filter.route ?? null,
+      filter.from ?? null,
+      filter.to ?? null,
     ],
   );
   const entries = rows.slice(0, page.limit).map(toEntry);

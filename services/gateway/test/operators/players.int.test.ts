@@ -143,12 +143,16 @@ describe('reading a player', () => {
     expect([refused.status, refused.body.code]).toEqual([400, 'validation.limit']);
   });
 
-  it('shows the board as the player sees it, and its periods', async () => {
+  it("shows the board as the player sees it, naming each row's player, and its periods", async () => {
     const board = `/environments/${tenant.sandbox.environmentId}/leaderboards/levels`;
     const view = await viewer.call('GET', `${board}?PlayerId=${playerId}&Top=5&Around=2`);
     expect(view.status).toBe(200);
     expect(view.body.leaderboard.me).toMatchObject({ rank: 1, score: 7 });
-    expect(view.body.top[0]).toMatchObject({ rank: 1, score: 7, isMe: true });
+    // Operators see whose row it is; /v1 shows a player other rows by name only, and its own by isMe.
+    expect(view.body.top[0]).toMatchObject({ rank: 1, score: 7, isMe: true, playerId });
+    const asPlayer = await v1('GET', `/v1/leaderboards/levels?PlayerId=${playerId}&Top=5`);
+    expect(asPlayer.body.top[0]).toMatchObject({ rank: 1, score: 7, isMe: true });
+    expect(asPlayer.body.top[0]).not.toHaveProperty('playerId');
     const tooMany = await viewer.call('GET', `${board}?PlayerId=${playerId}&Around=26`);
     expect([tooMany.status, tooMany.body.code]).toEqual([400, 'validation.around']);
     const periods = await viewer.call('GET', `${board}/periods`);

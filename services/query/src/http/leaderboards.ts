@@ -14,14 +14,25 @@ const DEFAULT_TOP = 10;
  * Endpoint 10. Unknown, switched off, out of season and hidden boards are one 404
  * (leaderboard.not_found). A query breaking rules (Around up to 25, PlayerIds up to 100, Top not
  * negative, and Top up to the board's top size when the caller may see the board) is one 400
- * listing them all, in the query's field order, before any 404.
+ * listing them all, in the query's field order, before any 404. The operators' read of a board (the
+ * admin API's) is the same read at /internal/v1, whose rows name their players.
  */
 export function leaderboardRoutes(
   app: HttpApp,
   deps: ReaderDeps & { definitions: ReaderDeps['definitions'] },
 ): void {
+  boardRoute(app, deps, '/v1/leaderboards/:leaderboardKey', { withPlayerIds: false });
+  boardRoute(app, deps, '/internal/v1/leaderboards/:leaderboardKey', { withPlayerIds: true });
+}
+
+function boardRoute(
+  app: HttpApp,
+  deps: ReaderDeps & { definitions: ReaderDeps['definitions'] },
+  path: string,
+  view: { withPlayerIds: boolean },
+): void {
   app.get(
-    '/v1/leaderboards/:leaderboardKey',
+    path,
     {
       schema: {
         params: LeaderboardParamsSchema,
@@ -63,6 +74,7 @@ export function leaderboardRoutes(
         named: PlayerIds ? [...new Set([player.id, ...PlayerIds])] : null,
         previous: Previous ?? false,
         languageCode: LanguageCode,
+        withPlayerIds: view.withPlayerIds,
       });
     },
   );

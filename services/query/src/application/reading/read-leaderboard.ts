@@ -35,6 +35,8 @@ export interface ReadOptions {
   named: string[] | null;
   previous: boolean;
   languageCode?: string;
+  /** The operators' view: each player's row carries its id (see toEntry). */
+  withPlayerIds?: boolean;
 }
 
 export interface ReaderDeps extends BoardMirrorDeps {
@@ -86,6 +88,8 @@ async function readLive(
   options: ReadOptions,
 ): Promise<LeaderboardView> {
   const { environmentId, player } = options;
+  // A team board's rows are teams: no player to name.
+  const withIds = options.withPlayerIds === true && !board.team;
   const now = Date.now();
   const period = await currentPeriod(deps.pool, board, environmentId, now);
   const header = leaderboardHeader(board, period, options.languageCode);
@@ -173,8 +177,8 @@ async function readLive(
           }
         : null,
     },
-    top: live.top.map((r) => toEntry(rowOf(r), member)),
-    around: live.around.map((r) => toEntry(rowOf(r), member)),
+    top: live.top.map((r) => toEntry(rowOf(r), member, withIds)),
+    around: live.around.map((r) => toEntry(rowOf(r), member, withIds)),
     isSettled: false,
     named: options.named
       ? rankNamed(
@@ -191,6 +195,8 @@ async function readSettled(
   options: ReadOptions,
 ): Promise<LeaderboardView> {
   const { environmentId, player } = options;
+  // A team board's rows are teams: no player to name.
+  const withIds = options.withPlayerIds === true && !board.team;
   const period = await lastSettledPeriod(deps.pool, { environmentId, boardKey: board.key });
   const header = leaderboardHeader(board, period ?? null, options.languageCode);
   if (!period) {
@@ -267,8 +273,8 @@ async function readSettled(
         ? { teamKey: mine, rank: myResult?.rank ?? null, score: myResult ? Number(myResult.score) : null }
         : null,
     },
-    top: top.map((r) => toEntry(rowOf(r), mine)),
-    around: around.map((r) => toEntry(rowOf(r), mine)),
+    top: top.map((r) => toEntry(rowOf(r), mine, withIds)),
+    around: around.map((r) => toEntry(rowOf(r), mine, withIds)),
     isSettled: true,
     named: options.named
       ? rankNamed(

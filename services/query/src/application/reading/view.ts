@@ -28,14 +28,16 @@ export interface RankedRow {
   movement?: Movement | null;
 }
 
-export function toEntry(row: RankedRow, mine: string | null): Entry {
-  const entry: Entry = {
+/** `withPlayerId`: the operators' view, whose rows name their player (never on /v1). */
+export function toEntry(row: RankedRow, mine: string | null, withPlayerId = false): Entry {
+  const entry: Entry & { playerId?: string } = {
     rank: row.rank,
     displayName: row.displayName,
     score: row.score,
     isMe: row.rowKey === mine,
   };
   if (row.movement) entry.movement = row.movement;
+  if (withPlayerId) entry.playerId = row.rowKey;
   return entry;
 }
 
