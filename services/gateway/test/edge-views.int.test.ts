@@ -1,6 +1,6 @@
 import { AdminClient } from '@engage/cli';
 import { type DefinitionApplied, topics } from '@engage/contracts';
-import { createTenant, readTopicRecords, TEST_ADMIN_TOKEN, type Tenant } from '@engage/testkit';
+import { createTenant, readTopicRecords, TEST_ADMIN_TOKEN } from '@engage/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseApiKey } from '../src/domain/api-key.ts';
 import { bearer, type InProcessGateway, startGateway } from './support.ts';
@@ -143,25 +143,19 @@ describe('definitions from definitions.applied.v1', () => {
 });
 
 describe('a gateway started afresh', () => {
-  let tenant: Tenant;
-  let revokedKey: string;
-
-  beforeAll(async () => {
-    tenant = await createTenant(gateway.url, TEST_ADMIN_TOKEN, {
+  it('holds every key, organization and definition before it listens', async () => {
+    const tenant = await createTenant(gateway.url, TEST_ADMIN_TOKEN, {
       liveMonthlyActivePlayersCap: 50,
       definition: { events: [{ key: 'restored', properties: { n: { type: 'number', required: true } } }] },
     });
     const extra = await admin.createApiKey(tenant.sandbox.environmentId);
     await admin.revokeApiKey(extra.apiKeyId);
-    revokedKey = extra.apiKey;
+    const revokedKey = extra.apiKey;
     await admin.updateOrganization(tenant.organizationId, { billingStatus: 'overdue' });
     // Everything above is on the topics once the running gateway has heard of the last change.
     await expect
       .poll(() => gateway.views.organization(tenant.organizationId)?.billingStatus, { timeout: 5_000 })
       .toBe('overdue');
-  });
-
-  it('holds every key, organization and definition before it listens', async () => {
     const fresh = await startGateway({ topicPrefix: gateway.topicPrefix });
     try {
       const { views } = fresh;
