@@ -45,6 +45,7 @@ export async function startEdgeViews(options: {
 
   const reader: TopicReader = await startTopicReader({
     ...options,
+    readerGroup: 'gateway-views',
     handlers: [
       {
         topic: topics.apiKeysState,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type TopicDefinition, topicName } from '@engage/contracts';
-import { decodeRecord, type KafkaClient } from '@engage/kafka';
+import { consumerGroupId, decodeRecord, type KafkaClient } from '@engage/kafka';
 import { type Logger, retry } from '@engage/kit';
 import type { Admin, Consumer } from 'kafkajs';
 
@@ -30,6 +30,8 @@ export interface TopicReader {
 export async function startTopicReader(options: {
   kafka: KafkaClient;
   topicPrefix: string;
+  /** Each replica's group is `<group>-<random id>` (with the topic prefix, as consumerGroupId). */
+  readerGroup: string;
   // biome-ignore lint/suspicious/noExplicitAny: handlers of differently typed topics, each consistent
   handlers: TopicHandler<any>[];
   log: Logger;
@@ -45,7 +47,7 @@ export async function startTopicReader(options: {
   const admin: Admin = kafka.admin();
   await admin.connect();
   const consumer: Consumer = kafka.consumer({
-    groupId: `gateway-views-${randomUUID()}`,
+    groupId: `${consumerGroupId(options.readerGroup, topicPrefix)}-${randomUUID()}`,
     maxWaitTimeInMs: 500,
     sessionTimeout: 30_000,
   });
