@@ -36,8 +36,11 @@ const send = async (url: string, events: unknown[]) => {
     body: JSON.stringify({ events }),
   });
   expect(res.status).toBe(200);
-  const [result] = (await res.json()).results;
-  return result.accepted ? 'accepted' : result.errors[0].code;
+  const { results } = (await res.json()) as {
+    results: { accepted: boolean; errors: { code: string }[] }[];
+  };
+  const [result] = results;
+  return result!.accepted ? 'accepted' : result!.errors[0]!.code;
 };
 
 const storedType = async (eventKey: string, property: string) => {
