@@ -44,7 +44,7 @@ export interface GatewayDeps {
   keyArrivalWaitMs: number;
   /** Where the edge records what discovery defines. */
   controlPlane: ControlPlane;
-  /** Checks the signature of the internal calls this process answers (POST /internal/discoveries). */
+  /** Checks the signature of the internal calls this process answers (POST /internal/v1/discoveries). */
   internalVerifier: InternalVerifier;
   /** The players this replica knows (it listens to their changes: the caller closes it). */
   players: PlayerDirectory;

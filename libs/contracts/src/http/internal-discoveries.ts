@@ -8,11 +8,11 @@ import {
 } from './events.ts';
 
 /**
- * POST /internal/discoveries: the edge (the gateway) reports the events and properties it saw first
+ * POST /internal/v1/discoveries: the edge (the gateway) reports the events and properties it saw first
  * in an environment's traffic; the control plane records the first occurrence of each and answers
  * those events as stored. Signed like every internal call (INTERNAL_HEADERS).
  */
-export const INTERNAL_DISCOVERIES_PATH = '/internal/discoveries';
+export const INTERNAL_DISCOVERIES_PATH = '/internal/v1/discoveries';
 
 const DiscoveredEventSchema = z.strictObject({
   key: EventKeySchema,
