@@ -55,7 +55,11 @@ export async function startTopicReader(options: {
     if (!event.payload.restart && !stopping) options.onStopped(event.payload.error);
   });
   await consumer.connect();
-  await consumer.subscribe({ topics: [...handlers.keys()], fromBeginning: true });
+  // Topics created a moment ago (a first start after the migration) may not have leaders yet.
+  await retry(() => consumer.subscribe({ topics: [...handlers.keys()], fromBeginning: true }), {
+    attempts: 8,
+    delayMs: (failed) => 200 * failed,
+  });
   await consumer.run({
     autoCommit: false,
     eachBatch: async ({ batch }) => {
@@ -82,7 +86,7 @@ export async function startTopicReader(options: {
 
   /** Every partition read up to the end it had when this was called. */
   const barrier = async () => {
-    // A topic created a moment ago may not have its leaders known yet: asked again shortly.
+    // As at subscribe: a topic created a moment ago may not have its leaders known yet.
     const ends = await retry(
       () =>
         Promise.all(
