@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type TopicDefinition, topicName } from '@engage/contracts';
-import { consumerGroupId, decodeRecord, type KafkaClient } from '@engage/kafka';
+import { consumerGroupId, decodeRecord, type KafkaClient, loadWriterSchemas } from '@engage/kafka';
 import { type Logger, retry } from '@engage/kit';
 import type { Admin, Consumer } from 'kafkajs';
 
@@ -24,8 +24,8 @@ export interface TopicReader {
 /**
  * Reads whole topics, from their beginning and then as records arrive, into this process's memory:
  * every replica reads every partition (a consumer group of its own that never commits, so a
- * restart reads from the beginning again). `start` resolves when the topics have been read up to
- * their ends as they were at start.
+ * restart reads from the beginning again). It resolves once the topics have been read up to the
+ * ends they had when it started.
  */
 export async function startTopicReader(options: {
   kafka: KafkaClient;
@@ -65,6 +65,8 @@ export async function startTopicReader(options: {
     eachBatch: async ({ batch }) => {
       const handler = handlers.get(batch.topic);
       if (!handler) return;
+      // Records framed for a schema registry need their writer's schema (a failure fetches again).
+      await loadWriterSchemas(handler.topic, [batch.messages]);
       for (const message of batch.messages) {
         const key = message.key?.toString() ?? '';
         try {
