@@ -162,7 +162,7 @@ describe('the console in a browser', () => {
     await answerConfirmation(page, 'Revoke');
     await page.getByRole('cell', { name: /^Revoked / }).waitFor();
     await expectAccessible('api-keys');
-    // The gateway caches a key for KEY_CACHE_TTL_MS: the refusal comes within it.
+    // The gateway refuses the key once the revocation's record reaches it.
     await expect
       .poll(async () => (await v1(apiKey, 'GET', '/v1/points?PlayerId=anyone')).status, {
         timeout: 15_000,

@@ -7,6 +7,8 @@ import { REPO_ROOT } from './overlays.ts';
 /** What one service does on Kafka, read from its code. */
 export interface KafkaAccess {
   consumes: { topic: TopicId; group: string }[];
+  /** Topics every replica reads whole, each replica in a group of its own named with the prefix. */
+  reads: { topic: TopicId; groupPrefix: string }[];
   produces: TopicId[];
 }
 
@@ -24,7 +26,9 @@ const topicIdsIn = (text: string, pattern: RegExp) =>
  * A service consumes the topic named as `definition: topics.<id>` in a file that builds its
  * consumer group (`consumerGroupId('<service>', …)`), or in a list of sources that each name their
  * own group (`group: '<service>-…', definition: topics.<id>`), and produces every other catalog
- * topic its code names (`topics.<id>` handed to a producer or to its outbox).
+ * topic its code names (`topics.<id>` handed to a producer or to its outbox). A file that names a
+ * `readerGroup: '<group>'` reads the topics it lists as `topic: topics.<id>` whole, in one group
+ * per replica named `<group>-…`.
  */
 export function kafkaAccessOf(service: string, topicPrefix: string): KafkaAccess {
   const sources = sourcesOf(service);
@@ -43,8 +47,15 @@ export function kafkaAccessOf(service: string, topicPrefix: string): KafkaAccess
     ...[...consumed].map((topic) => ({ topic, group: consumerGroupId(service, topicPrefix) })),
     ...ownGroups,
   ];
+  const reads = sources.flatMap((text) => {
+    const group = /readerGroup: '([\w-]+)'/.exec(text)?.[1];
+    if (!group) return [];
+    const groupPrefix = `${consumerGroupId(group, topicPrefix)}-`;
+    return topicIdsIn(text, /topic: topics\.(\w+)/g).map((topic) => ({ topic, groupPrefix }));
+  });
   return {
     consumes,
+    reads,
     produces: [...named].filter((id) => !consumes.some((c) => c.topic === id)),
   };
 }

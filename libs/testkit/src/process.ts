@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
-import { freePorts } from '@engage/devstack';
+import { createCatalogTopics, freePorts } from '@engage/devstack';
 
 export interface ServiceProcess {
   readonly name: string;
@@ -51,6 +51,11 @@ export async function spawnService(
     nodeArgs?: string[];
   } = {},
 ): Promise<ServiceProcess> {
+  // A gateway reads its state topics whole before it listens: on a plaintext broker, they are
+  // created under its prefix if the test did not (a secured broker's test creates its own).
+  if (name === 'gateway' && env.KAFKA_TOPIC_PREFIX && env.KAFKA_BROKERS && !env.KAFKA_SECURITY_PROTOCOL) {
+    await createCatalogTopics(env.KAFKA_BROKERS.split(','), env.KAFKA_TOPIC_PREFIX);
+  }
   // Below the kernel's ephemeral range: while the process is down (killed, to be restarted), no
   // outgoing connection of another test can be given its port, so `restart` binds the same again.
   const [chosenPort, chosenMetricsPort] = await freePorts(2);

@@ -1,8 +1,9 @@
 import { PUBLIC_MAX_HEADER_BYTES } from '@engage/contracts';
+import type { InternalVerifier } from '@engage/kit';
 import { createHttpApp, type HttpApp, type Logger } from '@engage/kit';
 import type { Pool } from '@engage/postgres';
 import { createAuthenticator } from './application/authenticator.ts';
-import { createEventRulesCache } from './application/event-rules-cache.ts';
+import type { EdgeViews } from './application/edge-views/edge-views.ts';
 import {
   type OrganizationLimit,
   registerOrganizationLimit,
@@ -16,9 +17,11 @@ import { consoleRoutes } from './http/console.ts';
 import { environmentSchemaRoutes } from './http/environment-schema.ts';
 import { eventRoutes } from './http/events.ts';
 import { forwardRoutes } from './http/forward.ts';
+import { internalDiscoveryRoutes } from './http/internal-discoveries.ts';
 import { openApiRoutes } from './http/openapi.ts';
 import { playerRoutes } from './http/players.ts';
 import type { EventProducer } from './kafka/event-producer.ts';
+import type { ControlPlane } from './upstreams/control-plane.ts';
 import type { Upstreams } from './upstreams/upstreams.ts';
 
 export interface GatewayDeps {
@@ -35,10 +38,16 @@ export interface GatewayDeps {
   /** How long an invitation to an organization may be accepted. */
   invitationTtlMs: number;
   eventsBodyLimit: number;
-  keyCacheTtlMs: number;
+  /** The keys, organizations and event definitions this replica holds (the caller stops them). */
+  views: EdgeViews;
+  /** How long a request with a key this replica does not know yet waits for it. */
+  keyArrivalWaitMs: number;
+  /** Where the edge records what discovery defines. */
+  controlPlane: ControlPlane;
+  /** Checks the signature of the internal calls this process answers (POST /internal/v1/discoveries). */
+  internalVerifier: InternalVerifier;
   /** The players this replica knows (it listens to their changes: the caller closes it). */
   players: PlayerDirectory;
-  definitionCacheTtlMs: number;
   /** An idempotency key still pending after this long is produced again with its eventId. */
   pendingKeyTimeoutMs: number;
   readiness?: () => Promise<boolean>;
@@ -63,13 +72,13 @@ export function buildApp(deps: GatewayDeps): HttpApp {
     ...(deps.readiness ? { readiness: deps.readiness } : {}),
   });
   if (deps.organizationLimit) registerOrganizationLimit(app, deps.organizationLimit, deps.refusalTally);
+  const { players, views } = deps;
   const authenticator = createAuthenticator({
+    views,
     pool: deps.pool,
-    cacheTtlMs: deps.keyCacheTtlMs,
+    arrivalWaitMs: deps.keyArrivalWaitMs,
     log: deps.log,
   });
-  const { players } = deps;
-  const rules = createEventRulesCache({ pool: deps.pool, ttlMs: deps.definitionCacheTtlMs });
   const outbox = { topicPrefix: deps.topicPrefix, kick: deps.onOutbox };
 
   app.register(openApiRoutes);
@@ -84,7 +93,8 @@ export function buildApp(deps: GatewayDeps): HttpApp {
     signIn: deps.signIn,
     cookieSecure: deps.cookieSecure,
     invitationTtlMs: deps.invitationTtlMs,
-    onDefinitionChanged: (environmentId) => rules.invalidate(environmentId),
+    // The edge learns an apply from definitions.applied.v1, like every other replica.
+    onDefinitionChanged: () => undefined,
     recentEvents: deps.recentEvents,
     refusalTally: deps.refusalTally,
     outbox,
@@ -95,14 +105,16 @@ export function buildApp(deps: GatewayDeps): HttpApp {
     pool: deps.pool,
     producer: deps.producer,
     topicPrefix: deps.topicPrefix,
-    rules,
+    views,
+    controlPlane: deps.controlPlane,
     players,
     log: deps.log,
     pendingKeyTimeoutMs: deps.pendingKeyTimeoutMs,
     recentEvents: deps.recentEvents,
     bodyLimit: deps.eventsBodyLimit,
   });
-  app.register(playerRoutes, { authenticator, pool: deps.pool, players, outbox });
+  app.register(playerRoutes, { authenticator, pool: deps.pool, players, outbox, views });
+  app.register(internalDiscoveryRoutes, { pool: deps.pool, outbox, verifier: deps.internalVerifier });
   app.register(forwardRoutes, { authenticator, players, upstreams: deps.upstreams });
   return app;
 }

@@ -47,15 +47,18 @@ export const gatewayEnv = baseEnv
       .int()
       .min(1024)
       .default(8 * 1024 * 1024),
-    /** How long a key lookup is cached: revocations and billing changes take effect within it. */
-    KEY_CACHE_TTL_MS: milliseconds.default(5_000),
+    /**
+     * How long a request with a well-formed key this replica does not know yet waits for it to
+     * arrive on api-keys.state.v1 (a key created a moment ago) before it is refused.
+     */
+    KEY_ARRIVAL_WAIT_MS: milliseconds.default(1_000),
+    /** The control plane's internal address (discoveries are recorded there); default: this gateway. */
+    CONTROL_PLANE_URL: z.url().optional(),
     /**
      * Most players each replica keeps (least recently used dropped first); a player kept costs no
      * query until the month changes; changes to it arrive by notification.
      */
     PLAYER_CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).default(500_000),
-    /** How long event definitions are cached per replica. */
-    DEFINITION_CACHE_TTL_MS: milliseconds.default(5_000),
     /**
      * An event idempotency key still `pending` after this long belongs to a request that failed or
      * died before the broker acknowledged: a retry produces its record again with the same eventId.

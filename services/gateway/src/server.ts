@@ -1,9 +1,11 @@
 import { topics } from '@engage/contracts';
 import { connectServiceKafka, type KafkaClient, startOutboxRelay } from '@engage/kafka';
-import { InternalSigner, listen, type ServiceContext } from '@engage/kit';
+import { InternalSigner, internalVerifierOf, listen, type ServiceContext } from '@engage/kit';
 import { createPool, type Pool, pingPool, warnIfAutovacuumOff } from '@engage/postgres';
 import { createRedis } from '@engage/redis';
 import { buildApp } from './app.ts';
+import { liveCapOf } from './application/admit-players.ts';
+import { startEdgeViews } from './application/edge-views/edge-views.ts';
 import { startKeyExpiry } from './application/expire-idempotency-keys.ts';
 import { createOrganizationLimit } from './application/organization-limit/organization-limit.ts';
 import { createRefusalTally } from './application/organization-limit/refusal-tally.ts';
@@ -15,6 +17,7 @@ import { startWebhookSources } from './consumers/webhook-sources.ts';
 import type { GatewayEnv } from './env.ts';
 import { createEventProducer } from './kafka/event-producer.ts';
 import { createSignInThrottle } from './store/sign-in-failures.ts';
+import { createControlPlane } from './upstreams/control-plane.ts';
 import { createUpstreams } from './upstreams/upstreams.ts';
 
 export async function startGateway(ctx: ServiceContext<GatewayEnv>): Promise<void> {
@@ -34,16 +37,35 @@ export async function startGateway(ctx: ServiceContext<GatewayEnv>): Promise<voi
 
   // Player attribute, API-key and definition changes leave through the outbox, after their commit.
   const kafka = await connectServiceKafka(env, 'gateway', log, {
-    writes: [topics.eventsAccepted, topics.playersAttributes, topics.apiKeys, topics.definitionsApplied],
+    writes: [
+      topics.eventsAccepted,
+      topics.playersAttributes,
+      topics.apiKeys,
+      topics.apiKeysState,
+      topics.organizationsState,
+      topics.definitionsApplied,
+    ],
   });
   const relay = startOutboxRelay({ pool, kafka, log, topicPrefix: env.KAFKA_TOPIC_PREFIX });
   lifecycle.onShutdown('outbox relay', relay.stop);
 
+  // Keys, organizations and event definitions, read whole before the gateway listens.
+  const views = await startEdgeViews({
+    kafka,
+    topicPrefix: env.KAFKA_TOPIC_PREFIX,
+    log,
+    onStopped: (err) => lifecycle.fail('the state topics reader stopped', err),
+  });
+  lifecycle.onShutdown('state views', () => views.stop());
+
+  const signer = new InternalSigner(env.INTERNAL_AUTH_SECRET);
   const upstreams = createUpstreams(
     { rules: env.RULES_URL, ledger: env.LEDGER_URL, query: env.QUERY_URL },
-    new InternalSigner(env.INTERNAL_AUTH_SECRET),
+    signer,
   );
   lifecycle.onShutdown('upstreams', () => upstreams.close());
+  const controlPlane = createControlPlane(env.CONTROL_PLANE_URL ?? ownAddress(env), signer);
+  lifecycle.onShutdown('control plane', () => controlPlane.close());
 
   // The gateway's Redis carries small calls only (the organization limit's scripts, sign-in
   // counters, the event debugger's record): a connection silent
@@ -63,6 +85,7 @@ export async function startGateway(ctx: ServiceContext<GatewayEnv>): Promise<voi
     pool,
     schema: 'gateway',
     maxEntries: env.PLAYER_CACHE_MAX_ENTRIES,
+    liveCap: (environment) => liveCapOf(views, environment),
     log,
   });
   lifecycle.onShutdown('player change notifications', () => players.close());
@@ -93,9 +116,11 @@ export async function startGateway(ctx: ServiceContext<GatewayEnv>): Promise<voi
     cookieSecure: cookieSecure(env),
     invitationTtlMs: env.INVITATION_TTL_MS,
     eventsBodyLimit: env.EVENTS_BODY_LIMIT_BYTES,
-    keyCacheTtlMs: env.KEY_CACHE_TTL_MS,
+    views,
+    keyArrivalWaitMs: env.KEY_ARRIVAL_WAIT_MS,
+    controlPlane,
+    internalVerifier: internalVerifierOf(env),
     players,
-    definitionCacheTtlMs: env.DEFINITION_CACHE_TTL_MS,
     pendingKeyTimeoutMs: env.IDEMPOTENCY_PENDING_TIMEOUT_MS,
     readiness: () => pingPool(pool),
     onOutbox: relay.kick,
@@ -121,6 +146,12 @@ export async function startGateway(ctx: ServiceContext<GatewayEnv>): Promise<voi
     }),
   });
   await listen(app, ctx);
+}
+
+/** This gateway's own address, for the calls it makes to the control plane it serves itself. */
+function ownAddress(env: GatewayEnv): string {
+  const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${env.PORT}`;
 }
 
 /**

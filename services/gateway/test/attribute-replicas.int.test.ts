@@ -14,7 +14,9 @@ let tenant: Tenant;
 beforeAll(async () => {
   stack = await startStack({ services: ['ledger'] });
   const upstreams = { ledger: stack.services.ledger!.url };
-  [one, two] = await Promise.all([startGateway({ upstreams }), startGateway({ upstreams })]);
+  one = await startGateway({ upstreams });
+  // On the same topics: the second learns the keys the first's admin API creates.
+  two = await startGateway({ upstreams, topicPrefix: one.topicPrefix });
   tenant = await createTenant(one.url, TEST_ADMIN_TOKEN, {
     definition: {
       playerAttributes: [{ key: 'tier', type: 'string' }],

@@ -40,11 +40,13 @@ beforeAll(async () => {
   broker = await startPrivateKafka();
   mark('broker started');
   topicPrefix = uniqueTopicPrefix();
-  // The gateway's topics: accepted events, and what its outbox relay publishes.
+  // The gateway's topics: accepted events, and what its outbox relay publishes (and it reads back).
   await createCatalogTopics(broker.brokers, topicPrefix, {
     topics: [
       topics.eventsAccepted,
       topics.apiKeys,
+      topics.apiKeysState,
+      topics.organizationsState,
       topics.definitionsApplied,
       topics.playersAttributes,
     ] as TopicDefinition<unknown>[],

@@ -15,7 +15,9 @@ let two: InProcessGateway;
 let tenant: Tenant;
 
 beforeAll(async () => {
-  [one, two] = await Promise.all([startGateway(), startGateway()]);
+  one = await startGateway();
+  // On the same topics: the second learns the keys the first's admin API creates.
+  two = await startGateway({ topicPrefix: one.topicPrefix });
   tenant = await createTenant(one.url, TEST_ADMIN_TOKEN, {
     definition: { discovery: false, events: [{ key: 'level_completed', properties: {} }] },
   });

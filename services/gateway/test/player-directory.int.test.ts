@@ -22,7 +22,9 @@ beforeAll(async () => {
   });
   const upstreamUrl = await upstream.listen({ host: '127.0.0.1', port: 0 });
   const upstreams = { rules: upstreamUrl, ledger: upstreamUrl, query: upstreamUrl };
-  [one, two] = await Promise.all([startGateway({ upstreams }), startGateway({ upstreams })]);
+  one = await startGateway({ upstreams });
+  // On the same topics: the second learns the keys the first's admin API creates.
+  two = await startGateway({ upstreams, topicPrefix: one.topicPrefix });
   tenant = await createTenant(one.url, TEST_ADMIN_TOKEN, {
     definition: {
       discovery: false,

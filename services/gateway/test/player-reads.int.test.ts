@@ -37,6 +37,7 @@ beforeAll(async () => {
     maxEntries: 10_000,
     schema: 'gateway',
     listenerName: 'player-reads-test',
+    liveCap: () => null,
   });
   await directory.whenListening();
 });

@@ -1,11 +1,20 @@
 import { type AcceptedEvent, topicName, topics } from '@engage/contracts';
 import { createCatalogTopics } from '@engage/devstack';
 import { createKafka, decodeRecord, startOutboxRelay } from '@engage/kafka';
-import { createLogger, type HttpApp, InternalSigner, retry, startTelemetry } from '@engage/kit';
+import {
+  createLogger,
+  type HttpApp,
+  InternalSigner,
+  InternalVerifier,
+  retry,
+  startTelemetry,
+} from '@engage/kit';
 import { createPool, type Pool, type PoolClient } from '@engage/postgres';
 import { createRedis } from '@engage/redis';
 import { stackConfig, TEST_ADMIN_TOKEN, TEST_INTERNAL_AUTH_SECRET, uniqueTopicPrefix } from '@engage/testkit';
 import { buildApp } from '../src/app.ts';
+import { liveCapOf } from '../src/application/admit-players.ts';
+import { type EdgeViews, startEdgeViews } from '../src/application/edge-views/edge-views.ts';
 import { createPlayerDirectory, type PlayerDirectory } from '../src/application/player-directory.ts';
 import {
   createRecentEvents,
@@ -14,6 +23,7 @@ import {
 } from '../src/application/recent-events.ts';
 import { createEventProducer, type EventProducer } from '../src/kafka/event-producer.ts';
 import { createSignInThrottle } from '../src/store/sign-in-failures.ts';
+import { createControlPlane } from '../src/upstreams/control-plane.ts';
 import { createUpstreams, type Upstreams } from '../src/upstreams/upstreams.ts';
 
 export interface InProcessGateway {
@@ -26,6 +36,8 @@ export interface InProcessGateway {
   /** The application_name of the connection this gateway listens to player changes on. */
   playerListenerName: string;
   recentEvents: RecentEvents;
+  /** The keys, organizations and event definitions this gateway holds. */
+  views: EdgeViews;
   close(): Promise<void>;
 }
 
@@ -35,7 +47,8 @@ let telemetryStarted = false;
 export async function startGateway(
   options: {
     upstreams?: Partial<Record<'rules' | 'ledger' | 'query', string>>;
-    keyCacheTtlMs?: number;
+    /** The topics this gateway shares with another (default: topics of its own). */
+    topicPrefix?: string;
     /** Brokers the gateway produces to (default: the test stack's). */
     brokers?: string[];
     pendingKeyTimeoutMs?: number;
@@ -48,7 +61,7 @@ export async function startGateway(
 ): Promise<InProcessGateway> {
   const stack = stackConfig();
   const log = createLogger('gateway-test', 'silent');
-  const topicPrefix = uniqueTopicPrefix();
+  const topicPrefix = options.topicPrefix ?? uniqueTopicPrefix();
   const brokers = options.brokers ?? stack.brokers;
   // A freshly created topic's metadata can lag a moment behind on a busy broker.
   await retry(() => createCatalogTopics(brokers, topicPrefix), {
@@ -87,12 +100,20 @@ export async function startGateway(
     },
     new InternalSigner(TEST_INTERNAL_AUTH_SECRET),
   );
+  // As the server does: the control plane's state read whole before the gateway listens.
+  const views = await startEdgeViews({
+    kafka: createKafka({ brokers: stack.brokers, clientId: 'gateway-test-views', log }),
+    topicPrefix,
+    log,
+    onStopped: (err) => log.error({ err }, 'the state topics reader stopped'),
+  });
   const playerListenerName = `gateway-players-${crypto.randomUUID().slice(0, 8)}`;
   const players = createPlayerDirectory({
     pool,
     schema: 'gateway',
     maxEntries: 500_000,
     listenerName: playerListenerName,
+    liveCap: (environment) => liveCapOf(views, environment),
   });
   // What a gateway caches before it listens it forgets: tests start from a listening one.
   await players.whenListening();
@@ -117,6 +138,9 @@ export async function startGateway(
     log,
     idleMs: 50,
   });
+  // The gateway records its discoveries through its own internal endpoint, as a lone gateway does.
+  let url = '';
+  const controlPlane = createControlPlane(() => url, new InternalSigner(TEST_INTERNAL_AUTH_SECRET));
   const app = buildApp({
     log,
     onOutbox: relay.kick,
@@ -138,9 +162,12 @@ export async function startGateway(
     cookieSecure: false,
     invitationTtlMs: 7 * 24 * 3_600_000,
     eventsBodyLimit: 8 * 1024 * 1024,
-    keyCacheTtlMs: options.keyCacheTtlMs ?? 5_000,
+    views,
+    // Longer than a server's default (1 s): a test machine under load may take longer to hear of a key.
+    keyArrivalWaitMs: 5_000,
+    controlPlane,
+    internalVerifier: new InternalVerifier([TEST_INTERNAL_AUTH_SECRET]),
     players,
-    definitionCacheTtlMs: 5_000,
     pendingKeyTimeoutMs: options.pendingKeyTimeoutMs ?? 35_000,
     recentEvents,
     webhooks: {
@@ -149,7 +176,7 @@ export async function startGateway(
       kick: () => undefined,
     },
   });
-  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  url = await app.listen({ host: '127.0.0.1', port: 0 });
   return {
     app,
     url,
@@ -159,8 +186,11 @@ export async function startGateway(
     players,
     playerListenerName,
     recentEvents,
+    views,
     close: async () => {
       await app.close();
+      await controlPlane.close();
+      await views.stop();
       await players.close();
       await upstreams.close();
       await producer.close();

@@ -401,11 +401,18 @@ function permissionsNeededBy(service: string, prefix: string): string[] {
       `allow topic literal ${topic(id)} Describe`,
       `allow group literal ${group} Read`,
     ]),
+    ...access.reads.flatMap(({ topic: id, groupPrefix }) => [
+      `allow topic literal ${topic(id)} Read`,
+      `allow topic literal ${topic(id)} Describe`,
+      `allow group prefix ${groupPrefix} Read`,
+    ]),
     ...access.produces.flatMap((id) => [
       `allow topic literal ${topic(id)} Write`,
       `allow topic literal ${topic(id)} Describe`,
     ]),
-  ].sort();
+  ]
+    .filter((permission, i, all) => all.indexOf(permission) === i)
+    .sort();
 }
 
 describe('Strimzi users', () => {
@@ -422,8 +429,20 @@ describe('Strimzi users', () => {
       { topic: 'shopPurchases', group: 'engage-gateway-webhooks-purchases' },
       { topic: 'leaderboardsSettled', group: 'engage-gateway-webhooks-settled' },
     ]);
+    expect(found.gateway?.reads).toEqual([
+      { topic: 'apiKeysState', groupPrefix: 'engage-gateway-views-' },
+      { topic: 'organizationsState', groupPrefix: 'engage-gateway-views-' },
+      { topic: 'definitionsApplied', groupPrefix: 'engage-gateway-views-' },
+    ]);
     expect(found.gateway?.produces.sort()).toEqual(
-      ['apiKeys', 'definitionsApplied', 'eventsAccepted', 'playersAttributes'].sort(),
+      [
+        'apiKeys',
+        'apiKeysState',
+        'definitionsApplied',
+        'eventsAccepted',
+        'organizationsState',
+        'playersAttributes',
+      ].sort(),
     );
     for (const service of ['rules', 'ledger', 'query']) {
       expect(found[service]?.consumes.map((c) => c.group)).toEqual([`engage-${service}`]);

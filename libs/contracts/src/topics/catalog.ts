@@ -195,7 +195,8 @@ export interface PlayerAttributesChanged {
 
 /** Who made a change through the admin API. */
 export interface ChangeActor {
-  kind: 'AdminToken' | 'Operator';
+  /** Discovery: an event or property defined by its first occurrence in traffic (definitions only). */
+  kind: 'AdminToken' | 'Operator' | 'Discovery';
   operatorId: string | null;
 }
 
@@ -219,6 +220,25 @@ export interface DefinitionChange {
   fields: string[];
 }
 
+export interface PropertyDefinitionState {
+  name: string;
+  type: 'string' | 'number' | 'boolean' | 'dateTime';
+  required: boolean;
+}
+
+export interface EventDefinitionState {
+  key: string;
+  active: boolean;
+  discovered: boolean;
+  properties: PropertyDefinitionState[];
+}
+
+/** An environment's event definitions, whole, as the edge checks events against them. */
+export interface EventDefinitions {
+  discovery: boolean;
+  definitions: EventDefinitionState[];
+}
+
 export interface DefinitionApplied {
   applyId: string;
   organizationId: string;
@@ -228,6 +248,29 @@ export interface DefinitionApplied {
   actor: ChangeActor;
   changes: DefinitionChange[];
   appliedAt: string;
+  /** The environment's event definitions after the change (null in records older than the field). */
+  events: EventDefinitions | null;
+}
+
+/** The current state of one API key, for the edge: the latest record of a publicId is the key. */
+export interface ApiKeyState {
+  publicId: string;
+  apiKeyId: string;
+  /** Null once the key is revoked. */
+  secretSha256: Buffer | null;
+  revoked: boolean;
+  organizationId: string;
+  environmentId: string;
+  environmentKind: 'Sandbox' | 'Live';
+  changedAt: string;
+}
+
+/** The current state of one organization as the edge enforces it. */
+export interface OrganizationState {
+  organizationId: string;
+  billingStatus: 'active' | 'none' | 'overdue';
+  liveMonthlyActivePlayersCap: number | null;
+  changedAt: string;
 }
 
 export const topics = {
@@ -298,7 +341,7 @@ export const topics = {
     partitions: 3,
     config: { 'retention.ms': '-1' },
     description:
-      'Every environment file apply that changed something: version, who, and the items it changed.',
+      'Every environment file apply that changed something and every discovery: version, who, the items it changed, and the event definitions after it.',
     keyOf: (r) => r.environmentId,
     schemaFile: 'definitions.applied.v1.avsc',
   }),
@@ -309,6 +352,24 @@ export const topics = {
     description: 'API keys created and revoked through the admin API (never the secret).',
     keyOf: (r) => r.environmentId,
     schemaFile: 'api-keys.v1.avsc',
+  }),
+  apiKeysState: defineTopic<ApiKeyState>({
+    base: 'api-keys.state.v1',
+    partitions: 3,
+    config: { 'cleanup.policy': 'compact' },
+    description:
+      'The current state of every API key, with the hash of its secret, for the edge to authenticate (compacted).',
+    keyOf: (r) => r.publicId,
+    schemaFile: 'api-keys.state.v1.avsc',
+  }),
+  organizationsState: defineTopic<OrganizationState>({
+    base: 'organizations.state.v1',
+    partitions: 3,
+    config: { 'cleanup.policy': 'compact' },
+    description:
+      'The current billing status and Live monthly-active-player cap of every organization, for the edge (compacted).',
+    keyOf: (r) => r.organizationId,
+    schemaFile: 'organizations.state.v1.avsc',
   }),
 } as const;
 

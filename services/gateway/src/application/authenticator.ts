@@ -1,16 +1,18 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { EnvironmentContext } from '@engage/contracts';
+import type { ApiKeyState, EnvironmentContext } from '@engage/contracts';
 import { problem } from '@engage/kit';
 import type { Pool } from '@engage/postgres';
 import type { Logger } from 'pino';
 import { parseApiKey, secretMatches } from '../domain/api-key.ts';
-import { findKeyRecord, type KeyRecord, touchApiKey } from '../store/control-plane.ts';
+import { touchApiKey } from '../store/control-plane.ts';
 import { TtlCache } from './cache/ttl-cache.ts';
+import type { EdgeViews } from './edge-views/edge-views.ts';
 
 /**
- * Resolves the environment behind a project API key. Key rows are cached for `cacheTtlMs` per
- * replica, so a revocation or a billing change takes effect within that bound; the secret is
- * checked against the stored hash on every request.
+ * Resolves the environment behind a project API key from the keys and organizations this replica
+ * holds (EdgeViews): a revocation or a billing change takes effect as soon as its record arrives.
+ * A well-formed key this replica does not know yet may have been created a moment ago: the request
+ * waits up to `arrivalWaitMs` for it before it is refused.
  */
 export interface Authenticator {
   authenticate(authorization: string | undefined): Promise<EnvironmentContext>;
@@ -19,23 +21,29 @@ export interface Authenticator {
 const invalidKey = () =>
   problem('auth.api_key_invalid', 'The API key is missing, malformed, unknown or revoked.');
 
-export function createAuthenticator(options: { pool: Pool; cacheTtlMs: number; log: Logger }): Authenticator {
-  const { pool, log } = options;
-  const records = new TtlCache<string, KeyRecord | null>({ ttlMs: options.cacheTtlMs, maxEntries: 50_000 });
+/** How often a key's last use is recorded at most. */
+const TOUCH_INTERVAL_MS = 60_000;
 
-  const load = async (publicId: string) => {
-    const record = (await findKeyRecord(pool, publicId)) ?? null;
-    // Recorded at most once per cache period and key: off the request's path.
-    if (record && !record.revoked) {
-      touchApiKey(pool, record.apiKeyId).catch((err) => log.warn({ err }, 'could not record key use'));
-    }
-    return record;
+export function createAuthenticator(options: {
+  views: EdgeViews;
+  /** Where the key's last use is recorded (off the request's path). */
+  pool: Pool;
+  arrivalWaitMs: number;
+  log: Logger;
+}): Authenticator {
+  const { views, pool, log } = options;
+  const touched = new TtlCache<string, true>({ ttlMs: TOUCH_INTERVAL_MS, maxEntries: 50_000 });
+  const touch = (record: ApiKeyState) => {
+    if (touched.get(record.apiKeyId)) return;
+    touched.set(record.apiKeyId, true);
+    touchApiKey(pool, record.apiKeyId).catch((err) => log.warn({ err }, 'could not record key use'));
   };
 
-  // The secret a cached record was last verified with: the same secret again is compared with it in
+  // The secret a record was last verified with: the same secret again is compared with it in
   // constant time instead of being hashed on every request.
-  const verifiedSecrets = new WeakMap<KeyRecord, Buffer>();
-  const verified = (record: KeyRecord, secret: string): boolean => {
+  const verifiedSecrets = new WeakMap<ApiKeyState, Buffer>();
+  const verified = (record: ApiKeyState, secret: string): boolean => {
+    if (!record.secretSha256) return false;
     const known = verifiedSecrets.get(record);
     const presented = Buffer.from(secret);
     if (known && known.length === presented.length && timingSafeEqual(known, presented)) return true;
@@ -44,22 +52,26 @@ export function createAuthenticator(options: { pool: Pool; cacheTtlMs: number; l
     return true;
   };
 
+  const known = (publicId: string) => {
+    const record = views.apiKey(publicId);
+    return record !== undefined && views.organization(record.organizationId) !== undefined;
+  };
+
   return {
     async authenticate(authorization) {
       const key = parseApiKey(authorization);
       if (!key) throw invalidKey();
-      const record = await records.getOrLoad(key.publicId, () => load(key.publicId));
-      if (!record || record.revoked || !verified(record, key.secret)) throw invalidKey();
-      const environment = record.environment;
-      if (!environment) {
-        throw problem('project_environment.not_found', 'The environment behind the key did not load.');
-      }
-      if (environment.kind !== key.kind) throw invalidKey();
-      if (environment.kind === 'Live') refuseUnpaidLive(environment.billingStatus);
+      if (!known(key.publicId)) await views.until(() => known(key.publicId), options.arrivalWaitMs);
+      const record = views.apiKey(key.publicId);
+      const organization = record && views.organization(record.organizationId);
+      if (!record || !organization || record.revoked || !verified(record, key.secret)) throw invalidKey();
+      if (record.environmentKind !== key.kind) throw invalidKey();
+      if (record.environmentKind === 'Live') refuseUnpaidLive(organization.billingStatus);
+      touch(record);
       return {
-        organizationId: environment.organizationId,
-        environmentId: environment.environmentId,
-        environmentKind: environment.kind,
+        organizationId: record.organizationId,
+        environmentId: record.environmentId,
+        environmentKind: record.environmentKind,
       };
     },
   };

@@ -3,6 +3,7 @@ import type { ApiKey, CreateOrganization, Organization, Project } from '@engage/
 import { enqueueOutbox } from '@engage/kafka';
 import type { Pool } from '@engage/postgres';
 import { generateApiKey } from '../domain/api-key.ts';
+import { apiKeyStateRecord, organizationStateRecord } from '../domain/edge-state.ts';
 import { apiKeyRecord } from '../domain/state-records.ts';
 import {
   findProject,
@@ -20,13 +21,17 @@ import type { StateOutbox } from './state-outbox.ts';
 
 /** The control plane's writes through the admin API, each recorded in the audit log with its change. */
 
-export function createOrganization(
+export async function createOrganization(
   pool: Pool,
+  outbox: StateOutbox,
   origin: WriteOrigin,
   input: Required<CreateOrganization>,
 ): Promise<Organization> {
-  return audited(pool, origin, async (client) => {
+  const created = await audited(pool, origin, async (client) => {
     const organization = await insertOrganization(client, input);
+    await enqueueOutbox(client, topics.organizationsState, outbox.topicPrefix, [
+      organizationStateRecord(organization),
+    ]);
     // An operator who creates an organization owns it (only the admin token may today).
     if (origin.actor.kind === 'operator') {
       await insertMembership(client, organization.organizationId, origin.actor.operatorId, 'owner');
@@ -37,20 +42,30 @@ export function createOrganization(
       change: { organizationId, targets: { organizationId }, after: organization },
     };
   });
+  outbox.kick();
+  return created;
 }
 
-export function changeOrganization(
+export async function changeOrganization(
   pool: Pool,
+  outbox: StateOutbox,
   origin: WriteOrigin,
   organizationId: string,
   patch: Parameters<typeof updateOrganization>[2],
 ): Promise<Organization | undefined> {
-  return audited(pool, origin, async (client) => {
+  const changed = await audited(pool, origin, async (client) => {
     const before = await lockOrganization(client, organizationId);
     if (!before) return { result: undefined, change: undefined };
     const after = await updateOrganization(client, organizationId, patch);
+    if (after) {
+      await enqueueOutbox(client, topics.organizationsState, outbox.topicPrefix, [
+        organizationStateRecord(after),
+      ]);
+    }
     return { result: after, change: { organizationId, targets: { organizationId }, before, after } };
   });
+  outbox.kick();
+  return changed;
 }
 
 export function createProject(
@@ -99,6 +114,15 @@ export async function createApiKey(
         occurredAt: new Date(stored.createdAtUtc),
       }),
     ]);
+    await enqueueOutbox(client, topics.apiKeysState, outbox.topicPrefix, [
+      apiKeyStateRecord({
+        apiKey: stored,
+        secretSha256: generated.secretSha256,
+        organizationId: input.organizationId,
+        environmentKind: input.kind,
+        changedAt: new Date(stored.createdAtUtc),
+      }),
+    ]);
     // The secret is shown once to the caller and never recorded.
     return {
       result: { ...stored, apiKey: generated.key },
@@ -130,6 +154,15 @@ export async function revokeKey(
           environmentKind: after.kind,
           actor: origin.actor,
           occurredAt: new Date(after.revokedAtUtc ?? Date.now()),
+        }),
+      ]);
+      await enqueueOutbox(client, topics.apiKeysState, outbox.topicPrefix, [
+        apiKeyStateRecord({
+          apiKey: after,
+          secretSha256: null,
+          organizationId,
+          environmentKind: after.kind,
+          changedAt: new Date(after.revokedAtUtc ?? Date.now()),
         }),
       ]);
     }

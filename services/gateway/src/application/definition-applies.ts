@@ -2,9 +2,11 @@ import { type EnvironmentKind, topics } from '@engage/contracts';
 import type { EnvironmentDiff } from '@engage/contracts/environment-file.ts';
 import { enqueueOutbox } from '@engage/kafka';
 import { type Pool, withTransaction } from '@engage/postgres';
+import { eventDefinitionsRecord } from '../domain/edge-state.ts';
 import { definitionAppliedRecord } from '../domain/state-records.ts';
 import { insertAuditEntry } from '../store/audit-log.ts';
 import { nextDefinitionVersion } from '../store/control-plane.ts';
+import { loadGatewaySections } from '../store/event-definitions.ts';
 import type { WriteOrigin } from './audited.ts';
 import type { StateOutbox } from './state-outbox.ts';
 
@@ -25,6 +27,10 @@ export async function recordDefinitionApply(
   const { environmentId } = diff;
   await withTransaction(pool, async (client) => {
     const version = await nextDefinitionVersion(client, environmentId);
+    // Read after the version's row lock: a record never carries definitions older than the one
+    // before it, so the latest record of an environment is its definitions (the edge's view).
+    const sections = await loadGatewaySections(client, environmentId);
+    if (!sections) throw new Error('the environment of an apply disappeared before the apply was recorded');
     const applyId = await insertAuditEntry(client, {
       ...origin,
       organizationId,
@@ -41,6 +47,7 @@ export async function recordDefinitionApply(
         actor: origin.actor,
         changes: diff.changes,
         appliedAt: new Date(),
+        events: eventDefinitionsRecord(sections),
       }),
     ]);
   });

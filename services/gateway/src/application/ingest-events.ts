@@ -3,7 +3,7 @@ import type { AcceptedEvent, EnvironmentContext } from '@engage/contracts';
 import type { EventBatchResult, EventItemError, EventItemResult } from '@engage/contracts/http/events.ts';
 import { type Logger, Problem, problem, unexpectedProblem } from '@engage/kit';
 import { type Pool, TransactionRetriesExhausted, withTransaction } from '@engage/postgres';
-import { checkEventItems, type ItemOutcome, type ValidEvent } from '../domain/event-items.ts';
+import type { ItemOutcome, ValidEvent } from '../domain/event-items.ts';
 import {
   dayOf,
   QUOTA_CODES,
@@ -23,19 +23,23 @@ import {
 } from '../store/idempotency.ts';
 import { type PlayerRecord, readSightings, upsertPlayers } from '../store/players.ts';
 import { addToCounter, lockCounter } from '../store/usage.ts';
-import { admitPlayers } from './admit-players.ts';
+import type { ControlPlane } from '../upstreams/control-plane.ts';
+import { admitPlayers, liveCapOf } from './admit-players.ts';
+import { checkBatch } from './check-batch.ts';
 import { currentMonth } from './current-month.ts';
-import type { EventRulesCache } from './event-rules-cache.ts';
+import type { EdgeViews } from './edge-views/edge-views.ts';
 import { type PlayerDirectory, quotaMessage, type Sighting } from './player-directory.ts';
 import { eventPlayers } from './player-metrics.ts';
 import type { RecentEvents } from './recent-events.ts';
-import { type CheckedBatch, settleDiscovery } from './settle-discovery.ts';
 
 export interface IngestDeps {
   pool: Pool;
   producer: EventProducer;
   topicPrefix: string;
-  rules: EventRulesCache;
+  /** The keys, organizations and event definitions this replica holds. */
+  views: EdgeViews;
+  /** Where discoveries are recorded. */
+  controlPlane: ControlPlane;
   players: PlayerDirectory;
   log: Logger;
   /** A key still pending after this long is produced again with its original eventId. */
@@ -58,9 +62,10 @@ const UNACKNOWLEDGED_RETRY_AFTER_SECONDS = 1;
 
 /**
  * POST /v1/events after the checks of each item:
- * 0. the players this replica does not know for the month read in one statement (see knowPlayers);
- * 1. one transaction, only when something must be written: definitions discovered (and the batch
- *    checked again against them as stored, see settleDiscovery), idempotency keys claimed as
+ * 0. the items checked against the definitions this replica holds (what discovery defined recorded
+ *    by the control plane and the batch checked again against it as stored, see checkBatch), and
+ *    the players this replica does not know for the month read in one statement (see knowPlayers);
+ * 1. one transaction, only when something must be written: idempotency keys claimed as
  *    `pending` (a key seen before is a replay of its original eventId), quotas admitted (item by
  *    item, in order), players new to the month created or updated — each one multi-row statement
  *    for the whole batch;
@@ -77,14 +82,11 @@ export async function ingestEvents(
   items: readonly unknown[],
 ): Promise<EventBatchResult> {
   const receivedAt = new Date();
-  const rules = await deps.rules.get(environment.environmentId);
-  const check = checkEventItems(items, rules, receivedAt);
-  const checked: CheckedBatch = { items, rules, receivedAt, check };
+  const outcomes = await checkBatch(deps, environment.environmentId, items, receivedAt);
 
   const month = currentMonth(receivedAt.getTime());
   const mark = deps.players.mark();
-  const batch = await admitBatch(deps, environment, checked, month, dayOf(receivedAt));
-  if (check.discovered.size > 0) deps.rules.invalidate(environment.environmentId);
+  const batch = await admitBatch(deps, environment, outcomes, month, dayOf(receivedAt));
   await settleYoungPendingKeys(deps, environment.environmentId, batch);
 
   const toProduce = batch.candidates.filter((c) => batch.produce.has(c.index));
@@ -177,17 +179,15 @@ interface AdmittedBatch extends Screened {
 async function admitBatch(
   deps: IngestDeps,
   environment: EnvironmentContext,
-  checked: CheckedBatch,
+  outcomes: ItemOutcome[],
   month: string,
   day: string,
 ): Promise<AdmittedBatch> {
   const { environmentId } = environment;
-  const discovers = checked.check.discovered.size > 0;
-  const first = screen(checked.check.outcomes);
+  const first = screen(outcomes);
   const sighted = await knowPlayers(deps, environmentId, first.candidates, month);
   const firstSightings = sightingsOf(first.candidates, sighted, month);
   const nothingToWrite =
-    !discovers &&
     first.candidates.every((c) => c.event.idempotencyKey === null) &&
     firstSightings.needsAdmission.size === 0 &&
     environment.environmentKind === 'Live' &&
@@ -210,9 +210,8 @@ async function admitBatch(
       const settled = new Map<number, Settled>();
       const produce = new Set<number>();
       const waiting = new Map<number, KeyClaim>();
-      const screened = discovers ? screen(await settleDiscovery(client, environmentId, checked)) : first;
-      const { candidates } = screened;
-      const { known, needsAdmission } = discovers ? sightingsOf(candidates, sighted, month) : firstSightings;
+      const { candidates } = first;
+      const { known, needsAdmission } = firstSightings;
       const withKeys = candidates.filter((c) => c.event.idempotencyKey !== null);
 
       const claims = withKeys.map(claimOf) as KeyClaim[];
@@ -235,7 +234,13 @@ async function admitBatch(
         }
       }
 
-      const refusedPlayers = await admitPlayers(client, environment, month, [...needsAdmission]);
+      const refusedPlayers = await admitPlayers(
+        client,
+        environment,
+        liveCapOf(deps.views, environment),
+        month,
+        [...needsAdmission],
+      );
       let admitted = fresh.filter((c) => {
         const code = refusedPlayers.get(c.event.playerId);
         if (code) settled.set(c.index, { errors: [quotaError(code)] });
@@ -280,7 +285,7 @@ async function admitBatch(
         if (player) players.set(id, { timeZone: player.timeZone });
       }
       return {
-        ...screened,
+        ...first,
         settled,
         produce,
         waiting,

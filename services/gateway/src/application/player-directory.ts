@@ -66,6 +66,8 @@ export function createPlayerDirectory(options: {
   schema: string;
   /** The listening connection's application_name. */
   listenerName?: string;
+  /** The cap on the organization's Live players, for admitting a player new to the month. */
+  liveCap: (environment: EnvironmentContext) => number | null;
   log?: { warn(details: object, message: string): void };
 }): PlayerDirectory {
   const known = new GroupedLruCache<string, string, KnownPlayer>({ maxEntries: options.maxEntries });
@@ -133,7 +135,7 @@ export function createPlayerDirectory(options: {
       const admission = stored?.active !== true;
       playerResolutions.inc({ outcome: admission ? 'admission' : 'read' });
       const player: PlayerContext = admission
-        ? await admitAndUpsertOne(options.pool, environment, month, externalId)
+        ? await admitAndUpsertOne(options.pool, environment, options.liveCap(environment), month, externalId)
         : { id: externalId, timeZone: stored.timeZone, attributes: stored.attributes, isNew: false };
       directory.remember(mark, environmentId, externalId, {
         timeZone: player.timeZone,
@@ -152,12 +154,13 @@ export function createPlayerDirectory(options: {
 async function admitAndUpsertOne(
   pool: Pool,
   environment: EnvironmentContext,
+  liveCap: number | null,
   month: string,
   externalId: string,
 ): Promise<PlayerContext> {
   try {
     const record = await withTransaction(pool, async (client) => {
-      const refused = await admitPlayers(client, environment, month, [externalId]);
+      const refused = await admitPlayers(client, environment, liveCap, month, [externalId]);
       const code = refused.get(externalId);
       if (code) throw quotaProblem(code);
       const records = await upsertPlayers(client, environment.environmentId, [

@@ -7,6 +7,7 @@ import type {
   DefinitionApplied,
   DefinitionChange,
   EnvironmentKind,
+  EventDefinitions,
   PlayerAttributesChanged,
 } from '@engage/contracts';
 import type { ItemChange } from '@engage/contracts/environment-file.ts';
@@ -129,9 +130,11 @@ export function definitionAppliedRecord(input: {
   environmentId: string;
   environmentKind: EnvironmentKind;
   version: number;
-  actor: Actor;
+  /** `discovery`: the change is events or properties defined by their first occurrence. */
+  actor: Actor | 'discovery';
   changes: readonly ItemChange[];
   appliedAt: Date;
+  events: EventDefinitions;
 }): DefinitionApplied {
   return {
     applyId: input.applyId,
@@ -139,8 +142,9 @@ export function definitionAppliedRecord(input: {
     environmentId: input.environmentId,
     environmentKind: input.environmentKind,
     version: input.version,
-    actor: changeActor(input.actor),
+    actor: input.actor === 'discovery' ? { kind: 'Discovery', operatorId: null } : changeActor(input.actor),
     changes: definitionChanges(input.changes),
     appliedAt: input.appliedAt.toISOString(),
+    events: input.events,
   };
 }

@@ -127,7 +127,7 @@ export async function adminRoutes(scope: HttpApp, deps: AdminDeps): Promise<void
     '/organizations',
     { schema: { body: CreateOrganizationSchema, response: { 201: OrganizationSchema } } },
     async (request, reply) =>
-      reply.code(201).send(await createOrganization(pool, writeOrigin(request), request.body)),
+      reply.code(201).send(await createOrganization(pool, deps.outbox, writeOrigin(request), request.body)),
   );
 
   scope.get(
@@ -163,8 +163,13 @@ export async function adminRoutes(scope: HttpApp, deps: AdminDeps): Promise<void
       },
     },
     async (request) =>
-      (await changeOrganization(pool, writeOrigin(request), request.params.organizationId, request.body)) ??
-      throwIt(organizationNotFound()),
+      (await changeOrganization(
+        pool,
+        deps.outbox,
+        writeOrigin(request),
+        request.params.organizationId,
+        request.body,
+      )) ?? throwIt(organizationNotFound()),
   );
 
   scope.post(

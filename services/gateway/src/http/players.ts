@@ -3,8 +3,9 @@ import { enqueueOutbox } from '@engage/kafka';
 import { type HttpApp, Problem, problem, requestProblem } from '@engage/kit';
 import { type Pool, TransactionRetriesExhausted, withTransaction } from '@engage/postgres';
 import { LosslessNumber, stringify as stringifyLossless } from 'lossless-json';
-import { admitPlayers } from '../application/admit-players.ts';
+import { admitPlayers, liveCapOf } from '../application/admit-players.ts';
 import type { Authenticator } from '../application/authenticator.ts';
+import type { EdgeViews } from '../application/edge-views/edge-views.ts';
 import { type PlayerDirectory, quotaProblem, readPlayerId } from '../application/player-directory.ts';
 import type { StateOutbox } from '../application/state-outbox.ts';
 import { parseJsonExactly } from '../domain/lossless-json.ts';
@@ -26,6 +27,8 @@ export interface PlayerRouteDeps {
   players: PlayerDirectory;
   /** Where attribute changes are recorded for players.attributes.v1. */
   outbox: StateOutbox;
+  /** The organizations' Live player caps, among what this replica holds. */
+  views: Pick<EdgeViews, 'organization'>;
 }
 
 /**
@@ -98,7 +101,8 @@ async function writeAttributes(
   const mark = deps.players.mark();
   try {
     const written = await withTransaction(deps.pool, async (client) => {
-      const refused = (await admitPlayers(client, environment, month, [playerId])).get(playerId);
+      const liveCap = liveCapOf(deps.views, environment);
+      const refused = (await admitPlayers(client, environment, liveCap, month, [playerId])).get(playerId);
       if (refused) throw quotaProblem(refused);
       const before = await lockPlayerState(client, environment.environmentId, playerId);
       await upsertPlayers(client, environment.environmentId, [{ externalId: playerId, timeZone }]);

@@ -254,70 +254,8 @@ export async function revokeApiKey(pool: Queryable, apiKeyId: string): Promise<A
   return rows[0] ? toApiKey(rows[0]) : undefined;
 }
 
-/** What authenticating a key needs, by its public id. `environment` is null when it did not load. */
-export interface KeyRecord {
-  apiKeyId: string;
-  secretSha256: Buffer;
-  revoked: boolean;
-  environment: {
-    environmentId: string;
-    kind: EnvironmentKind;
-    organizationId: string;
-    billingStatus: BillingStatus;
-  } | null;
-}
-
-export async function findKeyRecord(pool: Queryable, publicId: string): Promise<KeyRecord | undefined> {
-  const { rows } = await pool.query<{
-    api_key_id: string;
-    secret_sha256: Buffer;
-    revoked_at: Date | null;
-    environment_id: string | null;
-    kind: EnvironmentKind | null;
-    organization_id: string | null;
-    billing_status: BillingStatus | null;
-  }>(
-    `SELECT k.api_key_id, k.secret_sha256, k.revoked_at, e.environment_id, e.kind, o.organization_id,
-            o.billing_status
-     FROM api_keys k
-     LEFT JOIN environments e ON e.environment_id = k.environment_id
-     LEFT JOIN projects p ON p.project_id = e.project_id
-     LEFT JOIN organizations o ON o.organization_id = p.organization_id
-     WHERE k.public_id = $1`,
-    [publicId],
-  );
-  const row = rows[0];
-  if (!row) return undefined;
-  return {
-    apiKeyId: row.api_key_id,
-    secretSha256: row.secret_sha256,
-    revoked: row.revoked_at !== null,
-    environment:
-      row.environment_id && row.kind && row.organization_id && row.billing_status
-        ? {
-            environmentId: row.environment_id,
-            kind: row.kind,
-            organizationId: row.organization_id,
-            billingStatus: row.billing_status,
-          }
-        : null,
-  };
-}
-
 export async function touchApiKey(pool: Queryable, apiKeyId: string): Promise<void> {
   await pool.query('UPDATE api_keys SET last_used_at = now() WHERE api_key_id = $1', [apiKeyId]);
-}
-
-/** The cap on monthly active players of an organization's Live environments (null: none). */
-export async function liveMonthlyPlayersCap(
-  db: Pool | PoolClient,
-  organizationId: string,
-): Promise<number | null> {
-  const { rows } = await db.query<{ live_mau_cap: number | null }>(
-    'SELECT live_mau_cap FROM organizations WHERE organization_id = $1',
-    [organizationId],
-  );
-  return rows[0]?.live_mau_cap ?? null;
 }
 
 /** The environment with its organization, as the internal headers carry it. */

@@ -1,7 +1,6 @@
 import type { EventDefinition } from '@engage/contracts/environment-file.ts';
 import type { Pool, PoolClient } from '@engage/postgres';
 import type { GatewaySectionsState } from '../domain/environment-diff.ts';
-import type { EventRule, EventRules } from '../domain/event-items.ts';
 import { loadAttributeDefinitions, writeAttributeDefinitions } from './player-attributes.ts';
 
 /** The gateway's sections of an environment's definition: discovery, events, player attributes. */
@@ -81,61 +80,6 @@ export async function writeGatewaySections(
       // An event the file lists without `discovered: true` is declared from now on.
       state.events.map((e) => e.discovered ?? false),
     ],
-  );
-}
-
-/** The rules POST /v1/events checks items against. */
-export async function loadEventRules(
-  db: Pool | PoolClient,
-  environmentId: string,
-): Promise<EventRules | undefined> {
-  const sections = await loadGatewaySections(db, environmentId);
-  if (!sections) return undefined;
-  return {
-    discovery: sections.discovery,
-    events: new Map(
-      sections.events.map((e): [string, EventRule] => [
-        e.key,
-        { key: e.key, active: e.active, properties: e.properties },
-      ]),
-    ),
-  };
-}
-
-/**
- * Stores what discovery defined and returns those events as stored afterwards. A definition stored
- * meanwhile (another request, another replica, an apply) wins for every property it already has:
- * once defined, a type holds. The rows stay locked until the transaction ends, so items checked
- * against what this returns are checked against what stays stored.
- */
-export async function storeDiscovered(
-  client: PoolClient,
-  environmentId: string,
-  discovered: ReadonlyMap<string, EventRule>,
-): Promise<Map<string, EventRule>> {
-  if (discovered.size === 0) return new Map();
-  const rules = [...discovered.values()].sort((a, b) => a.key.localeCompare(b.key));
-  const keys = rules.map((r) => r.key);
-  await client.query(
-    `INSERT INTO event_definitions AS d (environment_id, event_key, properties, discovered)
-     SELECT $1, *, true FROM unnest($2::text[], $3::jsonb[])
-     ON CONFLICT (environment_id, event_key) DO UPDATE
-       SET properties = EXCLUDED.properties || d.properties, updated_at = now()
-       WHERE NOT d.properties ?& array(SELECT jsonb_object_keys(EXCLUDED.properties))`,
-    [environmentId, keys, rules.map((r) => JSON.stringify(r.properties))],
-  );
-  // A statement of its own: its snapshot includes a definition another transaction committed
-  // while the insert above waited for it.
-  const { rows } = await client.query<Omit<DefinitionRow, 'description'>>(
-    `SELECT event_key, active, properties FROM event_definitions
-     WHERE environment_id = $1 AND event_key = ANY($2) ORDER BY event_key FOR SHARE`,
-    [environmentId, keys],
-  );
-  return new Map(
-    rows.map((row): [string, EventRule] => [
-      row.event_key,
-      { key: row.event_key, active: row.active, properties: row.properties },
-    ]),
   );
 }
 
