@@ -102,7 +102,7 @@ describe('the image tree: production dependencies only, run as a non-root user',
       const uids = Object.values(stack.services).map((service) => uidOf(service.pid()!));
       expect(uids).toEqual(Array(SERVICES.length).fill(NON_ROOT.uid));
     }
-    const tenant = await createTenant(stack.gatewayUrl);
+    const tenant = await createTenant(stack.controlPlaneUrl);
     const res = await fetch(`${stack.gatewayUrl}/v1/points?PlayerId=image-player`, {
       headers: { authorization: `Bearer ${tenant.sandbox.apiKey}` },
     });

@@ -52,7 +52,7 @@ describe('chaos: every service SIGKILLed under keyed load', () => {
       });
       const running = stack;
       const stackMs = Date.now() - began;
-      const tenant = await createTenant(running.gatewayUrl, TEST_ADMIN_TOKEN, {
+      const tenant = await createTenant(running.controlPlaneUrl, TEST_ADMIN_TOKEN, {
         definition: loadDefinition(STOCK),
       });
       const client = new RecordedClient(() => running.gatewayUrl, tenant.live.apiKey);

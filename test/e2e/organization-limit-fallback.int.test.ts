@@ -55,7 +55,7 @@ describe('the organization limit while Redis is unreachable', () => {
       }),
     );
     redis = createRedis(stackConfig().redisUrl);
-    tenant = await createTenant(gateway.url);
+    tenant = await createTenant(gateway.controlPlaneUrl);
     ledger.open();
     expect((await points()).status).toBe(200);
   }, 120_000);

@@ -25,9 +25,12 @@ describe('an organization’s usage against its limits', () => {
   let tenant: Tenant;
 
   const usage = async (organizationId = tenant.organizationId) => {
-    const response = await fetch(`${gateway.url}/admin/v1/organizations/${organizationId}/usage`, {
-      headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` },
-    });
+    const response = await fetch(
+      `${gateway.controlPlaneUrl}/admin/v1/organizations/${organizationId}/usage`,
+      {
+        headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` },
+      },
+    );
     // biome-ignore lint/suspicious/noExplicitAny: a usage or a problem document, by status
     return { status: response.status, body: (await response.json()) as any };
   };
@@ -52,7 +55,7 @@ describe('an organization’s usage against its limits', () => {
       'gateway',
       serviceEnv(prefix, { LEDGER_URL: ledger.url, ORGANIZATION_LIMIT_MAX_WAIT_MS: '500' }),
     );
-    tenant = await createTenant(gateway.url, TEST_ADMIN_TOKEN, {
+    tenant = await createTenant(gateway.controlPlaneUrl, TEST_ADMIN_TOKEN, {
       liveMonthlyActivePlayersCap: 5,
       definition: { discovery: true },
     });

@@ -14,7 +14,7 @@ import { createPrivateDatabase } from './private-database.ts';
 import { type ServiceProcess, spawnService } from './process.ts';
 import './provided.ts';
 
-export type ServiceName = 'gateway' | 'rules' | 'ledger' | 'query';
+export type ServiceName = 'gateway' | 'rules' | 'ledger' | 'query' | 'control-plane';
 
 /** The real servers the integration global setup started or found. */
 export function stackConfig() {
@@ -39,8 +39,8 @@ export function serviceEnv(topicPrefix: string, extra: Record<string, string> = 
     INTERNAL_AUTH_SECRET: TEST_INTERNAL_AUTH_SECRET,
     // Tests receive webhooks on loopback (http://127.0.0.1:…).
     WEBHOOK_ALLOW_INSECURE_URLS: 'true',
-    // A gateway that sends webhooks sends, and retries on its own schedule, the deliveries of every
-    // endpoint in its database: only a stack with a database of its own does (`webhooks: true`).
+    // A control plane that sends webhooks sends, and retries on its own schedule, the deliveries of
+    // every endpoint in its database: only a stack with a database of its own does (`webhooks: true`).
     WEBHOOKS_ENABLED: 'false',
     ...extra,
   };
@@ -53,6 +53,8 @@ export interface TestStack {
   /** Every process `addReplica` started, running or not (all of them are stopped with the stack). */
   replicas: ServiceProcess[];
   gatewayUrl: string;
+  /** The admin API and the console (started with the gateway: tenants are created through it). */
+  controlPlaneUrl: string;
   /** The database the services use: the suite's, or the stack's own (`privateDatabase`, `webhooks`). */
   databaseUrl: string;
   env: Record<string, string>;
@@ -67,7 +69,8 @@ export interface TestStack {
 
 /**
  * Starts the given services as separate processes against the real servers, with their own topics.
- * The gateway (when asked for) is started last and pointed at the others.
+ * The gateway (when asked for) is started after the others and pointed at them; the control plane
+ * comes with it (or when asked for alone), pointed at it and the owners.
  */
 export async function startStack(
   options: {
@@ -84,7 +87,7 @@ export async function startStack(
     serviceBrokers?: string[];
     /** Environment of one service only, over the stack's. */
     serviceEnv?: Partial<Record<ServiceName, Record<string, string>>>;
-    /** The gateway sends webhooks; the stack then gets a database of its own, dropped on stop. */
+    /** The control plane sends webhooks; the stack then gets a database of its own, dropped on stop. */
     webhooks?: boolean;
     /**
      * A database of the stack's own, dropped on stop: for a test that relies on its services' own
@@ -111,21 +114,32 @@ export async function startStack(
   });
   const envOf = (name: ServiceName) => ({ ...env, ...options.serviceEnv?.[name] });
   const services: Partial<Record<ServiceName, ServiceProcess>> = {};
-  const owners = wanted.filter((name) => name !== 'gateway');
+  const owners = wanted.filter((name) => name !== 'gateway' && name !== 'control-plane');
   await Promise.all(
     owners.map(async (name) => {
       services[name] = await spawnService(repoRoot, name, envOf(name), spawnOptions);
     }),
   );
   for (const name of owners) env[`${name.toUpperCase()}_URL`] = services[name]!.url;
-  if (wanted.includes('gateway'))
+  if (wanted.includes('gateway')) {
     services.gateway = await spawnService(repoRoot, 'gateway', envOf('gateway'), spawnOptions);
+    env.GATEWAY_URL = services.gateway.url;
+  }
+  if (wanted.includes('gateway') || wanted.includes('control-plane')) {
+    services['control-plane'] = await spawnService(
+      repoRoot,
+      'control-plane',
+      envOf('control-plane'),
+      spawnOptions,
+    );
+  }
   const replicas: ServiceProcess[] = [];
   return {
     topicPrefix,
     services,
     replicas,
     gatewayUrl: services.gateway?.url ?? '',
+    controlPlaneUrl: services['control-plane']?.url ?? '',
     databaseUrl: env.DATABASE_URL!,
     env,
     addReplica: async (name) => {
@@ -142,7 +156,10 @@ export async function startStack(
 }
 
 /** A pool on one service's schema in the test database, for assertions on what it stored. */
-export function schemaPool(schema: ServiceName, databaseUrl = stackConfig().databaseUrl): Pool {
+export function schemaPool(
+  schema: Exclude<ServiceName, 'control-plane'> | 'control_plane',
+  databaseUrl = stackConfig().databaseUrl,
+): Pool {
   return createPool({ url: databaseUrl, schema, max: 4 });
 }
 

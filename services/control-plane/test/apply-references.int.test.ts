@@ -5,19 +5,27 @@ import { AdminClient, buildProgram } from '@engage/cli';
 import { createTenant, TEST_ADMIN_TOKEN } from '@engage/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SectionOwner, startSectionOwner } from './section-owner.ts';
-import { adminHeaders, bearer, type InProcessGateway, startGateway } from './support.ts';
+import {
+  adminHeaders,
+  bearer,
+  type InProcessControlPlane,
+  injectGateway,
+  startControlPlane,
+} from './support.ts';
 
-let gateway: InProcessGateway;
+let controlPlane: InProcessControlPlane;
 let owner: SectionOwner;
 let admin: AdminClient;
 
 beforeAll(async () => {
   owner = await startSectionOwner();
-  gateway = await startGateway({ upstreams: { rules: owner.url, ledger: owner.url, query: owner.url } });
-  admin = new AdminClient({ url: gateway.url, token: TEST_ADMIN_TOKEN });
+  controlPlane = await startControlPlane({
+    upstreams: { rules: owner.url, ledger: owner.url, query: owner.url },
+  });
+  admin = new AdminClient({ url: controlPlane.url, token: TEST_ADMIN_TOKEN });
 });
 afterAll(async () => {
-  await gateway?.close();
+  await controlPlane?.close();
   await owner?.close();
 });
 
@@ -27,7 +35,7 @@ async function engage(...args: string[]): Promise<string> {
     out: (text) => (output += text),
     env: { ENGAGE_ADMIN_TOKEN: TEST_ADMIN_TOKEN },
   });
-  await program.parseAsync(['node', 'engage', '--url', gateway.url, ...args]);
+  await program.parseAsync(['node', 'engage', '--url', controlPlane.url, ...args]);
   return output;
 }
 
@@ -57,7 +65,7 @@ missionCollections:
 
 describe('references an environment file makes', () => {
   it('are refused when unknown, with each path and the closest names, and nothing is written', async () => {
-    const tenant = await createTenant(gateway.url);
+    const tenant = await createTenant(controlPlane.url);
     const environment = tenant.sandbox.environmentId;
     const file = await yamlFile(MISSPELLED);
     const callsBefore = owner.calls.length;
@@ -77,8 +85,8 @@ describe('references an environment file makes', () => {
   });
 
   it('are refused by the API with a problem document the console can show', async () => {
-    const tenant = await createTenant(gateway.url);
-    const res = await gateway.app.inject({
+    const tenant = await createTenant(controlPlane.url);
+    const res = await controlPlane.app.inject({
       method: 'PUT',
       url: `/admin/v1/environments/${tenant.sandbox.environmentId}/definition?dryRun=true`,
       headers: adminHeaders,
@@ -102,8 +110,8 @@ describe('references an environment file makes', () => {
   });
 
   it("are refused for a shop collection's unknown item, with its path", async () => {
-    const tenant = await createTenant(gateway.url);
-    const res = await gateway.app.inject({
+    const tenant = await createTenant(controlPlane.url);
+    const res = await controlPlane.app.inject({
       method: 'PUT',
       url: `/admin/v1/environments/${tenant.sandbox.environmentId}/definition`,
       headers: adminHeaders,
@@ -124,7 +132,7 @@ describe('references an environment file makes', () => {
   });
 
   it('check the stored events when the file has none, and the stored missions for a collection', async () => {
-    const tenant = await createTenant(gateway.url);
+    const tenant = await createTenant(controlPlane.url);
     const environment = tenant.sandbox.environmentId;
     await admin.applyDefinition(environment, {
       events: [{ key: 'level_completed', properties: { score: { type: 'number' } } }],
@@ -150,10 +158,10 @@ describe('references an environment file makes', () => {
   });
 
   it('to what only discovery defined apply with a warning; what nothing defined is still refused', async () => {
-    const tenant = await createTenant(gateway.url);
+    const tenant = await createTenant(controlPlane.url);
     const environment = tenant.sandbox.environmentId;
     await admin.applyDefinition(environment, { discovery: true });
-    const sent = await gateway.app.inject({
+    const sent = await injectGateway(controlPlane, {
       method: 'POST',
       url: '/v1/events',
       headers: bearer(tenant.sandbox.apiKey),
@@ -194,11 +202,11 @@ missions:
 
 describe('the JSON Schema of the environment file', () => {
   it('is served without a token and listed in the OpenAPI document', async () => {
-    const res = await gateway.app.inject({ url: '/schemas/environment.json' });
+    const res = await controlPlane.app.inject({ url: '/schemas/environment.json' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/schema\+json/);
     expect(res.json().$defs.EnvironmentFile.additionalProperties).toBe(false);
-    const openapi = await gateway.app.inject({ url: '/openapi.json' });
+    const openapi = await controlPlane.app.inject({ url: '/openapi.json' });
     expect(openapi.json().paths['/schemas/environment.json'].get.security).toEqual([]);
   });
 });

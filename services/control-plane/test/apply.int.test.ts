@@ -6,18 +6,26 @@ import { createTenant, TEST_ADMIN_TOKEN } from '@engage/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { provisionDemo } from '../src/tools/demo-tenant.ts';
 import { type SectionOwner, startSectionOwner } from './section-owner.ts';
-import { adminHeaders, bearer, type InProcessGateway, startGateway } from './support.ts';
+import {
+  adminHeaders,
+  bearer,
+  type InProcessControlPlane,
+  injectGateway,
+  startControlPlane,
+} from './support.ts';
 
-let gateway: InProcessGateway;
+let controlPlane: InProcessControlPlane;
 let owner: SectionOwner;
 
 beforeAll(async () => {
   // Every other service's sections are read back from their owners: one small owner for all.
   owner = await startSectionOwner();
-  gateway = await startGateway({ upstreams: { rules: owner.url, ledger: owner.url, query: owner.url } });
+  controlPlane = await startControlPlane({
+    upstreams: { rules: owner.url, ledger: owner.url, query: owner.url },
+  });
 });
 afterAll(async () => {
-  await gateway?.close();
+  await controlPlane?.close();
   await owner?.close();
 });
 
@@ -31,20 +39,20 @@ events:
   - key: session_started
 `;
 
-/** Runs `engage <args>` in-process against the test gateway and returns what it printed. */
+/** Runs `engage <args>` in-process against the test controlPlane and returns what it printed. */
 async function engage(...args: string[]): Promise<string> {
   let output = '';
   const program = buildProgram({
     out: (text) => (output += text),
     env: { ENGAGE_ADMIN_TOKEN: TEST_ADMIN_TOKEN },
   });
-  await program.parseAsync(['node', 'engage', '--url', gateway.url, ...args]);
+  await program.parseAsync(['node', 'engage', '--url', controlPlane.url, ...args]);
   return output;
 }
 
 describe('engage apply', () => {
   it('applies an environment file once: a dry run writes nothing, a second apply changes nothing', async () => {
-    const tenant = await createTenant(gateway.url);
+    const tenant = await createTenant(controlPlane.url);
     const environment = tenant.sandbox.environmentId;
     const file = join(tmpdir(), `env-${crypto.randomUUID()}.yaml`);
     await writeFile(file, ENV_YAML);
@@ -52,7 +60,7 @@ describe('engage apply', () => {
     const dry = await engage('apply', '-f', file, '-e', environment, '--dry-run');
     expect(dry).toContain('+ events level_completed: created');
     expect(dry).toContain('dry run: nothing written');
-    const admin = new AdminClient({ url: gateway.url, token: TEST_ADMIN_TOKEN });
+    const admin = new AdminClient({ url: controlPlane.url, token: TEST_ADMIN_TOKEN });
     expect((await admin.getDefinition(environment)).events).toEqual([]);
 
     const first = JSON.parse(await engage('apply', '-f', file, '-e', environment, '--json'));
@@ -67,7 +75,7 @@ describe('engage apply', () => {
     expect(second).not.toMatch(/created|updated|removed/);
 
     // The applied definition is what POST /v1/events checks against.
-    const res = await gateway.app.inject({
+    const res = await injectGateway(controlPlane, {
       method: 'POST',
       url: '/v1/events',
       headers: bearer(tenant.sandbox.apiKey),
@@ -81,8 +89,8 @@ describe('engage apply', () => {
   });
 
   it('refuses unknown sections with a validation problem', async () => {
-    const tenant = await createTenant(gateway.url);
-    const res = await gateway.app.inject({
+    const tenant = await createTenant(controlPlane.url);
+    const res = await controlPlane.app.inject({
       method: 'PUT',
       url: `/admin/v1/environments/${tenant.sandbox.environmentId}/definition`,
       headers: adminHeaders,
@@ -93,7 +101,7 @@ describe('engage apply', () => {
   });
 
   it('refuses a file holding U+0000 or an unpaired surrogate, naming the place, and writes nothing', async () => {
-    const tenant = await createTenant(gateway.url);
+    const tenant = await createTenant(controlPlane.url);
     const environment = tenant.sandbox.environmentId;
     const file = join(tmpdir(), `env-${crypto.randomUUID()}.yaml`);
     // YAML escapes: \0 is U+0000, \uD800 an unpaired surrogate.
@@ -104,22 +112,22 @@ describe('engage apply', () => {
     const refusal = await engage('apply', '-f', file, '-e', environment).catch((err: Error) => err.message);
     expect(refusal).toContain('validation.events: events.0.description contains U+0000');
     expect(refusal).toContain('validation.events: events.1.description contains U+0000');
-    const admin = new AdminClient({ url: gateway.url, token: TEST_ADMIN_TOKEN });
+    const admin = new AdminClient({ url: controlPlane.url, token: TEST_ADMIN_TOKEN });
     expect((await admin.getDefinition(environment)).events).toEqual([]);
   });
 
   it('serves the JSON Schema of the file and the OpenAPI document', async () => {
-    const schema = await gateway.app.inject({
+    const schema = await controlPlane.app.inject({
       url: '/admin/v1/schemas/environment.json',
       headers: adminHeaders,
     });
     expect(schema.json().$defs.EnvironmentFile.additionalProperties).toBe(false);
-    const openapi = await gateway.app.inject({ url: '/openapi.json' });
+    const openapi = await controlPlane.app.inject({ url: '/openapi.json' });
     expect(openapi.json().openapi).toBe('3.1.0');
   });
 
   it('provisions the demo tenant idempotently', async () => {
-    const admin = new AdminClient({ url: gateway.url, token: TEST_ADMIN_TOKEN });
+    const admin = new AdminClient({ url: controlPlane.url, token: TEST_ADMIN_TOKEN });
     const password = 'a passphrase for the demo';
     const [first, second] = [await provisionDemo(admin, password), await provisionDemo(admin, password)];
     expect(second.organizationId).toBe(first.organizationId);
@@ -128,7 +136,7 @@ describe('engage apply', () => {
       (o) => o.email === first.ownerEmail,
     );
     expect(owners).toEqual([expect.objectContaining({ email: 'owner@demo.local', role: 'owner' })]);
-    const signIn = await gateway.app.inject({
+    const signIn = await controlPlane.app.inject({
       method: 'POST',
       url: '/admin/v1/session',
       payload: { email: first.ownerEmail, password },
@@ -138,7 +146,7 @@ describe('engage apply', () => {
     );
     expect(second.projectId).toBe(first.projectId);
     expect(first.sandboxKey).toMatch(/^eng_sandbox_/);
-    const res = await gateway.app.inject({
+    const res = await injectGateway(controlPlane, {
       method: 'POST',
       url: '/v1/events',
       headers: bearer(second.liveKey),

@@ -8,7 +8,7 @@ import {
 } from '../src/application/environment-file.ts';
 import { createUpstreams } from '../src/upstreams/upstreams.ts';
 import { type SectionOwner, startSectionOwner } from './section-owner.ts';
-import { type InProcessGateway, startGateway } from './support.ts';
+import { type InProcessControlPlane, startControlPlane } from './support.ts';
 
 // Two sections owned by other services, as rules and ledger will declare them.
 const sections = {
@@ -18,13 +18,13 @@ const sections = {
   marketplace: { owner: 'ledger' },
 } as const;
 
-let gateway: InProcessGateway;
+let controlPlane: InProcessControlPlane;
 let rules: SectionOwner;
 let ledger: SectionOwner;
 let deps: DefinitionDeps;
 
 beforeAll(async () => {
-  gateway = await startGateway();
+  controlPlane = await startControlPlane();
   rules = await startSectionOwner();
   ledger = await startSectionOwner({
     refuse: (_section, value) =>
@@ -38,12 +38,12 @@ beforeAll(async () => {
           ]
         : undefined,
   });
-  const log = gateway.app.log as DefinitionDeps['log'];
+  const log = controlPlane.app.log as DefinitionDeps['log'];
   deps = {
-    pool: gateway.pool,
+    pool: controlPlane.pool,
     log,
     upstreams: createUpstreams(
-      { rules: rules.url, ledger: ledger.url, query: 'http://127.0.0.1:9' },
+      { gateway: controlPlane.gatewayUrl, rules: rules.url, ledger: ledger.url, query: 'http://127.0.0.1:9' },
       new InternalSigner(TEST_INTERNAL_AUTH_SECRET),
     ),
     sections,
@@ -51,13 +51,13 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await deps?.upstreams.close();
-  await Promise.all([gateway?.close(), rules?.close(), ledger?.close()]);
+  await Promise.all([controlPlane?.close(), rules?.close(), ledger?.close()]);
 });
 
 const file = (marketplace: { key: string }[]) => ({
   version: 1 as const,
   events: [{ key: 'level_completed', active: true, properties: {} }],
-  // The gateway checks the events a mission names before handing the section over.
+  // The controlPlane checks the events a mission names before handing the section over.
   missions: [
     {
       key: 'm1',
@@ -69,7 +69,7 @@ const file = (marketplace: { key: string }[]) => ({
 
 describe('environment file hand-off to the owning services', () => {
   it('dry-runs every section, then applies each with its owner and merges the differences', async () => {
-    const tenant = await createTenant(gateway.url);
+    const tenant = await createTenant(controlPlane.url);
     const environmentId = tenant.live.environmentId;
     const diff = await applyEnvironmentFile(deps, environmentId, file([{ key: 'sword' }]) as never, {
       dryRun: false,
@@ -97,7 +97,7 @@ describe('environment file hand-off to the owning services', () => {
   });
 
   it('refuses the whole file when one owner refuses its section: nothing is written anywhere', async () => {
-    const tenant = await createTenant(gateway.url);
+    const tenant = await createTenant(controlPlane.url);
     const environmentId = tenant.live.environmentId;
     await expect(
       applyEnvironmentFile(deps, environmentId, file([{ key: 'refused' }]) as never, { dryRun: false }),
@@ -106,14 +106,15 @@ describe('environment file hand-off to the owning services', () => {
       errors: [{ code: 'validation.marketplace', meta: { section: 'marketplace' } }],
     });
     expect(rules.calls.filter((c) => c.environmentId === environmentId).map((c) => c.dryRun)).toEqual([true]);
-    const { rows } = await gateway.pool.query('SELECT 1 FROM event_definitions WHERE environment_id = $1', [
-      environmentId,
-    ]);
+    const { rows } = await controlPlane.pool.query(
+      'SELECT 1 FROM event_definitions WHERE environment_id = $1',
+      [environmentId],
+    );
     expect(rows).toEqual([]);
   });
 
   it('answers a retryable 500 when an owner does not answer', async () => {
-    const tenant = await createTenant(gateway.url);
+    const tenant = await createTenant(controlPlane.url);
     const down = { ...deps, sections: { ...sections, leaderboards: { owner: 'query' } } } as DefinitionDeps;
     await expect(
       applyEnvironmentFile(down, tenant.live.environmentId, { version: 1, leaderboards: [] } as never, {

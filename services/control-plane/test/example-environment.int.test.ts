@@ -8,17 +8,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { DEMO_ENVIRONMENT_FILE, provisionDemo } from '../src/tools/demo-tenant.ts';
 import { type SectionOwner, startSectionOwner } from './section-owner.ts';
-import { type InProcessGateway, startGateway } from './support.ts';
+import { type InProcessControlPlane, startControlPlane } from './support.ts';
 
-let gateway: InProcessGateway;
+let controlPlane: InProcessControlPlane;
 let owner: SectionOwner;
 
 beforeAll(async () => {
   owner = await startSectionOwner();
-  gateway = await startGateway({ upstreams: { rules: owner.url, ledger: owner.url, query: owner.url } });
+  controlPlane = await startControlPlane({
+    upstreams: { rules: owner.url, ledger: owner.url, query: owner.url },
+  });
 });
 afterAll(async () => {
-  await gateway?.close();
+  await controlPlane?.close();
   await owner?.close();
 });
 
@@ -41,8 +43,8 @@ describe('docs/examples/environment.yaml', () => {
   });
 
   it('applies as created, with no warning, and again with no changes', async () => {
-    const tenant = await createTenant(gateway.url);
-    const admin = new AdminClient({ url: gateway.url, token: TEST_ADMIN_TOKEN });
+    const tenant = await createTenant(controlPlane.url);
+    const admin = new AdminClient({ url: controlPlane.url, token: TEST_ADMIN_TOKEN });
     const file = await example();
     const first = await admin.applyDefinition(tenant.sandbox.environmentId, file);
     expect(first.warnings).toEqual([]);
@@ -62,9 +64,9 @@ describe('docs/examples/environment.yaml', () => {
   });
 
   it('is what a known demo tenant gets applied again, keeping its keys', async () => {
-    const admin = new AdminClient({ url: gateway.url, token: TEST_ADMIN_TOKEN });
+    const admin = new AdminClient({ url: controlPlane.url, token: TEST_ADMIN_TOKEN });
     // A tenant of its own: the "Demo" organization is shared with apply.int.test.ts.
-    const tenant = await createTenant(gateway.url);
+    const tenant = await createTenant(controlPlane.url);
     const known = {
       ownerEmail: 'owner@demo.local',
       organizationId: tenant.organizationId,

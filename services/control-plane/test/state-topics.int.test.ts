@@ -2,14 +2,20 @@ import { type ApiKeyChange, type TopicDefinition, topics } from '@engage/contrac
 import { createTenant, eventually, readTopicRecords, TEST_ADMIN_TOKEN, type Tenant } from '@engage/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../src/application/control-plane-writes.ts';
-import { adminHeaders, bearer, type InProcessGateway, startGateway } from './support.ts';
+import {
+  adminHeaders,
+  bearer,
+  type InProcessControlPlane,
+  injectGateway,
+  startControlPlane,
+} from './support.ts';
 
 /**
  * The gateway's state changes on their topics, made through the public and admin APIs and read back
  * from the real broker: what the outbox relay published after each change's commit.
  */
 
-let gateway: InProcessGateway;
+let controlPlane: InProcessControlPlane;
 let tenant: Tenant;
 
 const ATTRIBUTES = [
@@ -19,23 +25,23 @@ const ATTRIBUTES = [
 ] as const;
 
 beforeAll(async () => {
-  gateway = await startGateway();
-  tenant = await createTenant(gateway.url, TEST_ADMIN_TOKEN, {
+  controlPlane = await startControlPlane();
+  tenant = await createTenant(controlPlane.url, TEST_ADMIN_TOKEN, {
     definition: { playerAttributes: [...ATTRIBUTES] },
   });
 });
-afterAll(() => gateway?.close());
+afterAll(() => controlPlane?.close());
 
 /** The topic's records matching `mine`, once there are at least `count` of them. */
 function recordsOf<T>(definition: TopicDefinition<T>, mine: (r: T) => boolean, count: number): Promise<T[]> {
   return eventually(`${count} records on ${definition.base}`, async () => {
-    const records = (await readTopicRecords(gateway.topicPrefix, definition)).filter(mine);
+    const records = (await readTopicRecords(controlPlane.topicPrefix, definition)).filter(mine);
     return records.length >= count ? records : undefined;
   });
 }
 
 const admin = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-  gateway.app.inject({
+  controlPlane.app.inject({
     method,
     url: `/admin/v1${url}`,
     headers: adminHeaders,
@@ -46,7 +52,7 @@ describe('players.attributes.v1', () => {
   it('publishes each change with the whole set after it, and nothing for a write that changes nothing', async () => {
     const playerId = `p-${crypto.randomUUID()}`;
     const set = (payload: object) =>
-      gateway.app.inject({
+      injectGateway(controlPlane, {
         method: 'POST',
         url: '/v1/players/attributes',
         headers: bearer(tenant.live.apiKey),
@@ -136,12 +142,17 @@ describe('api-keys.v1', () => {
     // neither the key nor its record is kept.
     const refusedOrigin = { actor: { kind: 'nobody' }, method: 'POST', route: 'test' } as never;
     await expect(
-      createApiKey(gateway.pool, { topicPrefix: gateway.topicPrefix, kick: () => {} }, refusedOrigin, {
-        organizationId: tenant.organizationId,
-        environmentId: tenant.live.environmentId,
-        kind: 'Live',
-        name: 'rolled back',
-      }),
+      createApiKey(
+        controlPlane.pool,
+        { topicPrefix: controlPlane.topicPrefix, kick: () => {} },
+        refusedOrigin,
+        {
+          organizationId: tenant.organizationId,
+          environmentId: tenant.live.environmentId,
+          kind: 'Live',
+          name: 'rolled back',
+        },
+      ),
     ).rejects.toThrow();
     // Published after the one that rolled back would have been: once it is on the topic, so is anything before.
     const after = await admin('POST', `/environments/${tenant.live.environmentId}/api-keys`, {

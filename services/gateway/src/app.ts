@@ -1,5 +1,5 @@
 import { PUBLIC_MAX_HEADER_BYTES } from '@engage/contracts';
-import { createHttpApp, type HttpApp, type Logger } from '@engage/kit';
+import { createHttpApp, type HttpApp, type InternalVerifier, type Logger } from '@engage/kit';
 import type { Pool } from '@engage/postgres';
 import { createAuthenticator } from './application/authenticator.ts';
 import { createEventRulesCache } from './application/event-rules-cache.ts';
@@ -10,12 +10,10 @@ import {
 import type { RefusalTally } from './application/organization-limit/refusal-tally.ts';
 import type { PlayerDirectory } from './application/player-directory.ts';
 import type { RecentEvents } from './application/recent-events.ts';
-import type { SessionDeps } from './application/sessions.ts';
-import { type AdminDeps, adminRoutes } from './http/admin.ts';
-import { consoleRoutes } from './http/console.ts';
 import { environmentSchemaRoutes } from './http/environment-schema.ts';
 import { eventRoutes } from './http/events.ts';
 import { forwardRoutes } from './http/forward.ts';
+import { internalRoutes } from './http/internal.ts';
 import { openApiRoutes } from './http/openapi.ts';
 import { playerRoutes } from './http/players.ts';
 import type { EventProducer } from './kafka/event-producer.ts';
@@ -27,13 +25,8 @@ export interface GatewayDeps {
   producer: EventProducer;
   upstreams: Upstreams;
   topicPrefix: string;
-  adminToken: string;
-  /** Operators' failed sign-in throttle and session timeouts. */
-  signIn: Omit<SessionDeps, 'pool'>;
-  /** Whether the session cookie carries `Secure`. */
-  cookieSecure: boolean;
-  /** How long an invitation to an organization may be accepted. */
-  invitationTtlMs: number;
+  /** Checks the control plane's signed calls to /internal/v1. */
+  verifier: InternalVerifier;
   eventsBodyLimit: number;
   keyCacheTtlMs: number;
   /** The players this replica knows (it listens to their changes: the caller closes it). */
@@ -48,12 +41,8 @@ export interface GatewayDeps {
   refusalTally?: RefusalTally;
   /** The live event debugger's record of each environment's recent items. */
   recentEvents: RecentEvents;
-  /** The console's build, served at /console/ (absent: no console). */
-  consoleDirectory?: string;
   /** Wakes the outbox relay after a commit that recorded state changes for their topics. */
   onOutbox: () => void;
-  /** Webhook URL rules and the delivery worker's wake-up. */
-  webhooks: AdminDeps['webhooks'];
 }
 
 export function buildApp(deps: GatewayDeps): HttpApp {
@@ -73,22 +62,13 @@ export function buildApp(deps: GatewayDeps): HttpApp {
   const outbox = { topicPrefix: deps.topicPrefix, kick: deps.onOutbox };
 
   app.register(openApiRoutes);
-  if (deps.consoleDirectory) app.register(consoleRoutes, { directory: deps.consoleDirectory });
   app.register(environmentSchemaRoutes);
-  app.register(adminRoutes, {
-    prefix: '/admin/v1',
+  app.register(internalRoutes, {
+    prefix: '/internal/v1',
     pool: deps.pool,
-    upstreams: deps.upstreams,
-    log: deps.log,
-    adminToken: deps.adminToken,
-    signIn: deps.signIn,
-    cookieSecure: deps.cookieSecure,
-    invitationTtlMs: deps.invitationTtlMs,
-    onDefinitionChanged: (environmentId) => rules.invalidate(environmentId),
+    verifier: deps.verifier,
     recentEvents: deps.recentEvents,
     refusalTally: deps.refusalTally,
-    outbox,
-    webhooks: deps.webhooks,
   });
   app.register(eventRoutes, {
     authenticator,

@@ -10,7 +10,7 @@ let admin: AdminClient;
 
 beforeAll(async () => {
   gateway = await startGateway({ keyCacheTtlMs: KEY_CACHE_TTL_MS });
-  admin = new AdminClient({ url: gateway.url, token: TEST_ADMIN_TOKEN });
+  admin = new AdminClient({ url: gateway.controlPlaneUrl, token: TEST_ADMIN_TOKEN });
 });
 afterAll(() => gateway?.close());
 
@@ -91,7 +91,7 @@ describe('admin API', () => {
   });
 
   it('refuses a wrong or missing admin token, and project keys', async () => {
-    const tenant = await createTenant(gateway.url);
+    const tenant = await createTenant(gateway.controlPlaneUrl);
     for (const headers of [
       {},
       { authorization: 'Bearer wrong-token-wrong-token' },
@@ -118,14 +118,14 @@ describe('admin API', () => {
 
 describe('authentication', () => {
   it('accepts a key with or without the Bearer prefix', async () => {
-    const tenant = await createTenant(gateway.url);
+    const tenant = await createTenant(gateway.controlPlaneUrl);
     expect(await codeFor(`Bearer ${tenant.sandbox.apiKey}`)).toBe('400 event_batch.empty');
     expect(await codeFor(tenant.sandbox.apiKey)).toBe('400 event_batch.empty');
     expect(await codeFor(tenant.live.apiKey)).toBe('400 event_batch.empty');
   });
 
   it('answers 401 auth.api_key_invalid to a missing, malformed, unknown or wrong key', async () => {
-    const tenant = await createTenant(gateway.url);
+    const tenant = await createTenant(gateway.controlPlaneUrl);
     const wrongSecret = `${tenant.sandbox.apiKey.slice(0, -4)}AAAA`;
     const wrongMarker = tenant.sandbox.apiKey.replace('eng_sandbox_', 'eng_live_');
     for (const header of [
@@ -142,7 +142,7 @@ describe('authentication', () => {
   });
 
   it('refuses a wrong secret for a key whose right secret was just accepted', async () => {
-    const tenant = await createTenant(gateway.url);
+    const tenant = await createTenant(gateway.controlPlaneUrl);
     const key = tenant.sandbox.apiKey;
     expect(await codeFor(key)).toBe('400 event_batch.empty');
     for (const wrong of [`${key.slice(0, -4)}AAAA`, key.slice(0, -1), `${key}A`]) {
@@ -152,7 +152,7 @@ describe('authentication', () => {
   });
 
   it('refuses a revoked key within the cache bound', async () => {
-    const tenant = await createTenant(gateway.url);
+    const tenant = await createTenant(gateway.controlPlaneUrl);
     const [key] = await admin.listApiKeys(tenant.sandbox.environmentId);
     expect(await codeFor(tenant.sandbox.apiKey)).toBe('400 event_batch.empty');
     const revoked = await admin.revokeApiKey(key!.apiKeyId);
@@ -162,8 +162,10 @@ describe('authentication', () => {
   });
 
   it('answers 402 to Live keys without active billing, never to Sandbox keys', async () => {
-    const none = await createTenant(gateway.url, TEST_ADMIN_TOKEN, { billingStatus: 'none' });
-    const overdue = await createTenant(gateway.url, TEST_ADMIN_TOKEN, { billingStatus: 'overdue' });
+    const none = await createTenant(gateway.controlPlaneUrl, TEST_ADMIN_TOKEN, { billingStatus: 'none' });
+    const overdue = await createTenant(gateway.controlPlaneUrl, TEST_ADMIN_TOKEN, {
+      billingStatus: 'overdue',
+    });
     expect(await codeFor(none.live.apiKey)).toBe('402 billing_required');
     expect(await codeFor(overdue.live.apiKey)).toBe('402 billing_payment_overdue');
     expect(await codeFor(none.sandbox.apiKey)).toBe('400 event_batch.empty');

@@ -29,6 +29,7 @@ const ITEMS = 20;
 let broker: PrivateKafka | undefined;
 let database: PrivateDatabase | undefined;
 let gateway: ServiceProcess | undefined;
+let controlPlane: ServiceProcess | undefined;
 let tenant: Tenant;
 let topicPrefix: string;
 
@@ -53,19 +54,24 @@ beforeAll(async () => {
       topics.playersAttributes,
     ] as TopicDefinition<unknown>[],
   });
-  gateway = await spawnService(
-    stackConfig().repoRoot,
-    'gateway',
-    serviceEnv(topicPrefix, { KAFKA_BROKERS: broker.brokers.join(','), DATABASE_URL: database.url }),
-  );
+  const env = serviceEnv(topicPrefix, {
+    KAFKA_BROKERS: broker.brokers.join(','),
+    DATABASE_URL: database.url,
+  });
+  gateway = await spawnService(stackConfig().repoRoot, 'gateway', env);
+  controlPlane = await spawnService(stackConfig().repoRoot, 'control-plane', {
+    ...env,
+    GATEWAY_URL: gateway.url,
+  });
   mark('gateway ready');
-  tenant = await createTenant(gateway.url, TEST_ADMIN_TOKEN, {
+  tenant = await createTenant(controlPlane.url, TEST_ADMIN_TOKEN, {
     definition: { events: [{ key: 'tick', properties: { n: { type: 'number' } } }] },
   });
 }, 120_000);
 
 afterAll(async () => {
   await gateway?.kill('SIGKILL');
+  await controlPlane?.kill('SIGKILL');
   await broker?.destroy();
   await database?.drop();
 });

@@ -11,7 +11,7 @@ beforeAll(async () => {
   // Reading the file asks every section's owner.
   owner = await startSectionOwner();
   gateway = await startGateway({ upstreams: { rules: owner.url, ledger: owner.url, query: owner.url } });
-  tenant = await createTenant(gateway.url, TEST_ADMIN_TOKEN, {
+  tenant = await createTenant(gateway.controlPlaneUrl, TEST_ADMIN_TOKEN, {
     definition: { discovery: true, events: [{ key: 'declared_one', properties: {} }] },
   });
 });

@@ -37,7 +37,7 @@ beforeAll(async () => {
   gateway = await startGateway({
     upstreams: { rules: upstreamUrl, ledger: upstreamUrl, query: upstreamUrl },
   });
-  tenant = await createTenant(gateway.url);
+  tenant = await createTenant(gateway.controlPlaneUrl);
 });
 afterAll(async () => {
   await gateway?.close();

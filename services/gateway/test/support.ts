@@ -1,10 +1,25 @@
 import { type AcceptedEvent, topicName, topics } from '@engage/contracts';
 import { createCatalogTopics } from '@engage/devstack';
 import { createKafka, decodeRecord, startOutboxRelay } from '@engage/kafka';
-import { createLogger, type HttpApp, InternalSigner, retry, startTelemetry } from '@engage/kit';
+import {
+  createLogger,
+  type HttpApp,
+  InternalSigner,
+  InternalVerifier,
+  retry,
+  startTelemetry,
+} from '@engage/kit';
 import { createPool, type Pool, type PoolClient } from '@engage/postgres';
 import { createRedis } from '@engage/redis';
-import { stackConfig, TEST_ADMIN_TOKEN, TEST_INTERNAL_AUTH_SECRET, uniqueTopicPrefix } from '@engage/testkit';
+import {
+  type ServiceProcess,
+  serviceEnv,
+  spawnService,
+  stackConfig,
+  TEST_ADMIN_TOKEN,
+  TEST_INTERNAL_AUTH_SECRET,
+  uniqueTopicPrefix,
+} from '@engage/testkit';
 import { buildApp } from '../src/app.ts';
 import { createPlayerDirectory, type PlayerDirectory } from '../src/application/player-directory.ts';
 import {
@@ -13,12 +28,13 @@ import {
   type RecentEventsSettings,
 } from '../src/application/recent-events.ts';
 import { createEventProducer, type EventProducer } from '../src/kafka/event-producer.ts';
-import { createSignInThrottle } from '../src/store/sign-in-failures.ts';
 import { createUpstreams, type Upstreams } from '../src/upstreams/upstreams.ts';
 
 export interface InProcessGateway {
   app: HttpApp;
   url: string;
+  /** The control plane (a process of its own) whose admin API creates this gateway's tenants. */
+  controlPlaneUrl: string;
   pool: Pool;
   producer: EventProducer;
   topicPrefix: string;
@@ -67,7 +83,12 @@ export async function startGateway(
     startTelemetry('gateway-test', undefined);
     telemetryStarted = true;
   }
-  const pool = createPool({ url: stack.databaseUrl, schema: 'gateway', max: 10 });
+  const pool = createPool({
+    url: stack.databaseUrl,
+    schema: 'gateway',
+    alsoSearched: ['control_plane'],
+    max: 10,
+  });
   const producer = await createEventProducer({
     brokers,
     clientId: 'gateway-test',
@@ -124,35 +145,24 @@ export async function startGateway(
     producer,
     upstreams,
     topicPrefix,
-    adminToken: TEST_ADMIN_TOKEN,
-    signIn: {
-      throttle: createSignInThrottle(redis, topicPrefix, {
-        freeFailuresPerAccount: 5,
-        freeFailuresPerAddress: 20,
-        firstDelayMs: 1000,
-        maxDelayMs: 60_000,
-        memoryMs: 3_600_000,
-      }),
-      sessions: { idleTimeoutMs: 30 * 60_000, absoluteTimeoutMs: 12 * 3_600_000 },
-    },
-    cookieSecure: false,
-    invitationTtlMs: 7 * 24 * 3_600_000,
+    verifier: new InternalVerifier([TEST_INTERNAL_AUTH_SECRET]),
     eventsBodyLimit: 8 * 1024 * 1024,
     keyCacheTtlMs: options.keyCacheTtlMs ?? 5_000,
     players,
     definitionCacheTtlMs: 5_000,
     pendingKeyTimeoutMs: options.pendingKeyTimeoutMs ?? 35_000,
     recentEvents,
-    webhooks: {
-      urlRules: { allowInsecure: true, allowPrivateAddresses: true },
-      maxEndpointsPerEnvironment: 20,
-      kick: () => undefined,
-    },
   });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  const controlPlane: ServiceProcess = await spawnService(
+    stack.repoRoot,
+    'control-plane',
+    serviceEnv(topicPrefix, { GATEWAY_URL: url, ...upstreamUrls(options.upstreams) }),
+  );
   return {
     app,
     url,
+    controlPlaneUrl: controlPlane.url,
     pool,
     producer,
     topicPrefix,
@@ -160,6 +170,7 @@ export async function startGateway(
     playerListenerName,
     recentEvents,
     close: async () => {
+      await controlPlane.stop();
       await app.close();
       await players.close();
       await upstreams.close();
@@ -170,6 +181,16 @@ export async function startGateway(
       if (recentEventsRedis !== redis) recentEventsRedis.disconnect();
       await pool.end();
     },
+  };
+}
+
+/** Where the control plane finds the owners the test started (the environment file's other sections). */
+function upstreamUrls(upstreams: Partial<Record<'rules' | 'ledger' | 'query', string>> = {}) {
+  const nowhere = 'http://127.0.0.1:9';
+  return {
+    RULES_URL: upstreams.rules ?? nowhere,
+    LEDGER_URL: upstreams.ledger ?? nowhere,
+    QUERY_URL: upstreams.query ?? nowhere,
   };
 }
 

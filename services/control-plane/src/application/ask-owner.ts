@@ -69,7 +69,8 @@ export async function askOwner(
     };
   }
   const errors = problemItemsOf(text);
-  if (status >= 500 || errors.length === 0) {
+  // A 503 with its problem is an answer (the service says what is unavailable); other 5xx are failures.
+  if ((status >= 500 && status !== 503) || errors.length === 0) {
     deps.log.error({ status, owner, path: call.path }, 'owning service failed an operator read or write');
     throw unexpectedProblem();
   }

@@ -1,8 +1,11 @@
 import {
+  type AttributeValue,
   type EnvironmentContext,
   IDEMPOTENT_REPLAYED_HEADER,
   IdempotencyKeySchema,
+  isDecimalValue,
   type PlayerContext,
+  PlayerContextSchema,
   PlayerIdSchema,
 } from '@engage/contracts';
 import {
@@ -13,16 +16,13 @@ import {
 import { type HttpApp, type Logger, notFound, validationProblem } from '@engage/kit';
 import type { Pool } from '@engage/postgres';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { stringify as stringifyLossless } from 'lossless-json';
+import { LosslessNumber, stringify as stringifyLossless } from 'lossless-json';
 import { z } from 'zod';
 import { askOwner, type OwnerAnswer } from '../application/ask-owner.ts';
 import { recordChange } from '../application/audited.ts';
-import { monthOf } from '../domain/quota.ts';
 import { findEnvironmentContext } from '../store/control-plane.ts';
-import { readPlayer } from '../store/players.ts';
 import type { Upstreams } from '../upstreams/upstreams.ts';
 import { writeOrigin } from './admin-operators.ts';
-import { answerValue } from './players.ts';
 
 export interface AdminPlayerDeps {
   pool: Pool;
@@ -36,8 +36,10 @@ const boardParams = z.object({ environmentId: z.uuid(), leaderboardKey: z.string
 const boardQuery = z.looseObject({ PlayerId: PlayerIdSchema });
 
 const environmentNotFound = () => notFound('environment.not_found', 'No environment with that id.');
-const playerNotFound = (playerId: string) =>
-  notFound('player.not_found', `No player '${playerId}' in this environment.`);
+
+/** A stored attribute as /v1/players answers it: decimals keep their exact text. */
+const answerValue = (value: AttributeValue) =>
+  isDecimalValue(value) ? new LosslessNumber(value.decimal) : value;
 
 /**
  * Operators' reads of one player and one board, and support's adjustment (access: ADMIN_ROUTE_RULES).
@@ -53,7 +55,7 @@ export function adminPlayerRoutes(scope: HttpApp, deps: AdminPlayerDeps): void {
     '/environments/:environmentId/players/:playerId',
     { schema: { params: playerParams } },
     async (request, reply) => {
-      const { player } = await playerOfRoute(pool, request.params);
+      const { player } = await playerOfRoute(deps, request.params);
       const attributes = Object.fromEntries(
         Object.entries(player.attributes).map(([key, value]) => [key, answerValue(value)]),
       );
@@ -67,7 +69,7 @@ export function adminPlayerRoutes(scope: HttpApp, deps: AdminPlayerDeps): void {
     '/environments/:environmentId/players/:playerId/points',
     { schema: { params: playerParams } },
     async (request, reply) => {
-      const { environment, player } = await playerOfRoute(pool, request.params);
+      const { environment, player } = await playerOfRoute(deps, request.params);
       const path = `/v1/points?PlayerId=${encodeURIComponent(player.id)}`;
       return send(reply, await askOwner(deps, 'ledger', environment, player, { method: 'GET', path }));
     },
@@ -77,7 +79,7 @@ export function adminPlayerRoutes(scope: HttpApp, deps: AdminPlayerDeps): void {
     '/environments/:environmentId/players/:playerId/journal',
     { schema: { params: playerParams, querystring: JournalQuerySchema } },
     async (request, reply) => {
-      const { environment, player } = await playerOfRoute(pool, request.params);
+      const { environment, player } = await playerOfRoute(deps, request.params);
       const query = new URLSearchParams();
       if (request.query.limit !== undefined) query.set('limit', String(request.query.limit));
       if (request.query.before !== undefined) query.set('before', String(request.query.before));
@@ -90,7 +92,7 @@ export function adminPlayerRoutes(scope: HttpApp, deps: AdminPlayerDeps): void {
     '/environments/:environmentId/players/:playerId/missions',
     { schema: { params: playerParams } },
     async (request, reply) => {
-      const { environment, player } = await playerOfRoute(pool, request.params);
+      const { environment, player } = await playerOfRoute(deps, request.params);
       const path = `/internal/v1/players/${encodeURIComponent(player.id)}/missions`;
       return send(reply, await askOwner(deps, 'rules', environment, player, { method: 'GET', path }));
     },
@@ -100,7 +102,7 @@ export function adminPlayerRoutes(scope: HttpApp, deps: AdminPlayerDeps): void {
     '/environments/:environmentId/players/:playerId/streaks',
     { schema: { params: playerParams } },
     async (request, reply) => {
-      const { environment, player } = await playerOfRoute(pool, request.params);
+      const { environment, player } = await playerOfRoute(deps, request.params);
       const path = `/v1/streaks?PlayerId=${encodeURIComponent(player.id)}`;
       return send(reply, await askOwner(deps, 'rules', environment, player, { method: 'GET', path }));
     },
@@ -111,7 +113,7 @@ export function adminPlayerRoutes(scope: HttpApp, deps: AdminPlayerDeps): void {
     { schema: { params: playerParams, body: SupportAdjustmentSchema } },
     async (request, reply) => {
       const idempotencyKey = idempotencyKeyOf(request);
-      const { environment, player } = await playerOfRoute(pool, request.params);
+      const { environment, player } = await playerOfRoute(deps, request.params);
       const { amount, reason } = request.body;
       const answer = await askOwner(deps, 'ledger', environment, player, {
         method: 'POST',
@@ -143,7 +145,7 @@ export function adminPlayerRoutes(scope: HttpApp, deps: AdminPlayerDeps): void {
     '/environments/:environmentId/leaderboards/:leaderboardKey',
     { schema: { params: boardParams, querystring: boardQuery } },
     async (request, reply) => {
-      const { environment, player } = await playerOfRoute(pool, {
+      const { environment, player } = await playerOfRoute(deps, {
         environmentId: request.params.environmentId,
         playerId: request.query.PlayerId,
       });
@@ -173,20 +175,15 @@ async function environmentOfRoute(pool: Pool, environmentId: string): Promise<En
   return environment;
 }
 
-/** The route's environment and its player as stored (never created here). */
+/** The route's environment and its player as the gateway stored it (never created here). */
 async function playerOfRoute(
-  pool: Pool,
+  deps: AdminPlayerDeps,
   params: { environmentId: string; playerId: string },
 ): Promise<{ environment: EnvironmentContext; player: PlayerContext }> {
-  const environment = await environmentOfRoute(pool, params.environmentId);
-  const stored = await readPlayer(pool, environment.environmentId, params.playerId, monthOf(new Date()));
-  if (!stored) throw playerNotFound(params.playerId);
-  const player = {
-    id: params.playerId,
-    timeZone: stored.timeZone,
-    attributes: stored.attributes,
-    isNew: false,
-  };
+  const environment = await environmentOfRoute(deps.pool, params.environmentId);
+  const path = `/internal/v1/players/${encodeURIComponent(params.playerId)}`;
+  const answer = await askOwner(deps, 'gateway', environment, undefined, { method: 'GET', path });
+  const player = PlayerContextSchema.parse(JSON.parse(answer.body.toString('utf8')));
   return { environment, player };
 }
 

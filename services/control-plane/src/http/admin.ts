@@ -47,9 +47,7 @@ import {
 } from '../application/control-plane-writes.ts';
 import { recordDefinitionApply } from '../application/definition-applies.ts';
 import { applyEnvironmentFile, readEnvironmentFile } from '../application/environment-file.ts';
-import type { RefusalTally } from '../application/organization-limit/refusal-tally.ts';
 import { organizationUsage } from '../application/organization-usage.ts';
-import type { RecentEvents } from '../application/recent-events.ts';
 import type { SessionDeps } from '../application/sessions.ts';
 import type { StateOutbox } from '../application/state-outbox.ts';
 import {
@@ -61,6 +59,7 @@ import {
   listOrganizations,
 } from '../store/control-plane.ts';
 import type { Upstreams } from '../upstreams/upstreams.ts';
+import { type WebhookRouteDeps, webhookRoutes } from '../webhooks/routes.ts';
 import { callerOf, registerAdminAccess, requireRole } from './admin-access.ts';
 import { definitionHistoryRoutes } from './admin-definition-history.ts';
 import { recordDeniedWrites } from './admin-denials.ts';
@@ -69,11 +68,13 @@ import { operatorRoutes, writeOrigin } from './admin-operators.ts';
 import { adminPlayerRoutes } from './admin-players.ts';
 import { recentEventRoutes } from './admin-recent-events.ts';
 import { sessionRoutes } from './admin-session.ts';
-import { type WebhookRouteDeps, webhookRoutes } from './admin-webhooks.ts';
 
 export interface AdminDeps {
   pool: Pool;
-  /** The owners of the environment file's other sections, and the log for their failures. */
+  /**
+   * The gateway (players, usage, the event debugger's record) and the owners of the environment
+   * file's other sections; the log for their failures.
+   */
   upstreams: Upstreams;
   log: Logger;
   adminToken: string;
@@ -83,12 +84,6 @@ export interface AdminDeps {
   cookieSecure: boolean;
   /** How long an invitation to an organization may be accepted. */
   invitationTtlMs: number;
-  /** Called after an environment's definition changed (to drop cached definitions). */
-  onDefinitionChanged: (environmentId: string) => void;
-  /** The live event debugger's record. */
-  recentEvents: RecentEvents;
-  /** Requests the organization limit refused today (absent: none counted). */
-  refusalTally?: RefusalTally | undefined;
   /** Where API-key and definition changes are recorded for their topics. */
   outbox: StateOutbox;
   /** Webhook URL rules and the delivery worker's wake-up. */
@@ -118,7 +113,7 @@ export async function adminRoutes(scope: HttpApp, deps: AdminDeps): Promise<void
   invitationRoutes(scope, { pool, throttle: deps.signIn.throttle, ttlMs: deps.invitationTtlMs });
   adminPlayerRoutes(scope, { pool, upstreams: deps.upstreams, log: deps.log });
   definitionHistoryRoutes(scope, { pool });
-  recentEventRoutes(scope, { recentEvents: deps.recentEvents });
+  recentEventRoutes(scope, deps);
   webhookRoutes(scope, { pool, ...deps.webhooks });
 
   scope.post(
@@ -248,7 +243,6 @@ export async function adminRoutes(scope: HttpApp, deps: AdminDeps): Promise<void
       const diff = await applyEnvironmentFile(deps, environmentId, request.body, { dryRun });
       if (!diff) throw environmentNotFound();
       if (diff.changed && !dryRun) {
-        deps.onDefinitionChanged(environmentId);
         await recordDefinitionApply(pool, deps.outbox, writeOrigin(request), {
           organizationId: callerOf(request).organizationId!,
           environmentKind: current.kind,
@@ -285,8 +279,8 @@ export async function adminRoutes(scope: HttpApp, deps: AdminDeps): Promise<void
 const settleSandboxOnly = () => problem('leaderboard.settle_sandbox_only');
 
 /**
- * Sandbox settlement on demand is the query service's (it owns periods and results): the gateway
- * hands it over with the environment's internal headers and answers the owner's refusals as its own.
+ * Sandbox settlement on demand is the query service's (it owns periods and results): the control
+ * plane hands it over with the environment's internal headers and answers the owner's refusals as its own.
  */
 async function settleOnQuery(
   deps: AdminDeps,

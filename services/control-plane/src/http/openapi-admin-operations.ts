@@ -1,6 +1,6 @@
 import { SettledLeaderboardPeriodSchema } from '@engage/contracts/http/admin.ts';
+import { problemResponses } from '@engage/contracts/http/openapi-problem-responses.ts';
 import { z } from 'zod';
-import { problemResponses } from './openapi-problem-responses.ts';
 
 /**
  * Admin API operations published in the OpenAPI document beside the public /v1 API: those a game's

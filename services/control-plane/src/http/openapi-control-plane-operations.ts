@@ -13,8 +13,8 @@ import {
   ProjectSchema,
   UpdateOrganizationSchema,
 } from '@engage/contracts/http/admin.ts';
+import { problemResponses } from '@engage/contracts/http/openapi-problem-responses.ts';
 import { z } from 'zod';
-import { problemResponses } from './openapi-problem-responses.ts';
 
 /**
  * The control plane in the OpenAPI document: organizations, their usage, projects, API keys and an

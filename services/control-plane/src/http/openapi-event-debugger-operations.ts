@@ -1,6 +1,6 @@
+import { problemResponses } from '@engage/contracts/http/openapi-problem-responses.ts';
 import { MAX_RECENT_EVENTS_PAGE, RecentEventsPageSchema } from '@engage/contracts/http/recent-events.ts';
 import { z } from 'zod';
-import { problemResponses } from './openapi-problem-responses.ts';
 
 /** The live event debugger's operation in the OpenAPI document (session cookie or admin token). */
 

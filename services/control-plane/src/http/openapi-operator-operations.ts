@@ -1,3 +1,4 @@
+import { problemResponses } from '@engage/contracts/http/openapi-problem-responses.ts';
 import {
   AcceptInvitationSchema,
   AuditLogPageSchema,
@@ -12,7 +13,6 @@ import {
   UpdateOperatorSchema,
 } from '@engage/contracts/http/operators.ts';
 import { z } from 'zod';
-import { problemResponses } from './openapi-problem-responses.ts';
 
 /**
  * The console's admin operations in the OpenAPI document: the session, an organization's

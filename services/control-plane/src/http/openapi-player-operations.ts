@@ -1,4 +1,5 @@
 import type { ProblemCode } from '@engage/contracts';
+import { problemResponses } from '@engage/contracts/http/openapi-problem-responses.ts';
 import {
   BoardPeriodsSchema,
   JournalPageSchema,
@@ -7,7 +8,6 @@ import {
   SupportAdjustmentSchema,
 } from '@engage/contracts/http/player-support.ts';
 import { z } from 'zod';
-import { problemResponses } from './openapi-problem-responses.ts';
 
 /**
  * The console's reads of one player and one board, and support's adjustment, in the OpenAPI

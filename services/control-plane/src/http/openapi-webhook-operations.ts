@@ -1,3 +1,4 @@
+import { problemResponses } from '@engage/contracts/http/openapi-problem-responses.ts';
 import {
   CreatedWebhookEndpointSchema,
   CreateWebhookSchema,
@@ -15,7 +16,6 @@ import {
   webhookPayloadSchema,
 } from '@engage/contracts/http/webhooks.ts';
 import { z } from 'zod';
-import { problemResponses } from './openapi-problem-responses.ts';
 
 /**
  * The webhook operations of the admin API and the OpenAPI 3.1 `webhooks` section: the requests the

@@ -1,11 +1,11 @@
 // Provisions (or reuses) the demo organization through the admin API and prints it as JSON.
-// `npm start` runs this once the gateway is up: ENGAGE_URL and ENGAGE_ADMIN_TOKEN say where,
+// `npm start` runs this once the control plane is up: ENGAGE_URL and ENGAGE_ADMIN_TOKEN say where,
 // ENGAGE_DEMO_OWNER_PASSWORD is the password of the organization's first Owner (owner@demo.local),
 // and ENGAGE_DEMO_TENANT (JSON, as printed before) names a tenant to keep, whose file is applied again.
 import { AdminClient } from '@engage/cli';
 import { type DemoTenant, provisionDemo } from './demo-tenant.ts';
 
-const url = process.env.ENGAGE_URL ?? 'http://127.0.0.1:8080';
+const url = process.env.ENGAGE_URL ?? 'http://127.0.0.1:8084';
 const token = process.env.ENGAGE_ADMIN_TOKEN;
 const ownerPassword = process.env.ENGAGE_DEMO_OWNER_PASSWORD;
 if (!token || !ownerPassword) {

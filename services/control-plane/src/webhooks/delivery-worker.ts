@@ -1,18 +1,18 @@
 import { Counter, Histogram, type Logger, metricsRegistry } from '@engage/kit';
 import type { Pool } from '@engage/postgres';
 import { Agent, request } from 'undici';
-import { isRefusedHost, REFUSED_ADDRESS_TEXT } from '../../domain/webhook-address.ts';
-import { pauseReasonOnExhaustion } from '../../domain/webhook-pause.ts';
-import { afterFailure, type RetrySchedule } from '../../domain/webhook-retry.ts';
-import { secretsInUse, signDelivery } from '../../domain/webhook-signature.ts';
-import { DeliverySlots } from '../../domain/webhook-slots.ts';
+import { isRefusedHost, REFUSED_ADDRESS_TEXT } from './domain/address.ts';
+import { pauseReasonOnExhaustion } from './domain/pause.ts';
+import { afterFailure, type RetrySchedule } from './domain/retry.ts';
+import { secretsInUse, signDelivery } from './domain/signature.ts';
+import { DeliverySlots } from './domain/slots.ts';
+import { PRIVATE_ADDRESS_CODE, publicOnlyLookup } from './public-lookup.ts';
 import {
   type ClaimedDelivery,
   claimDueDeliveries,
   deleteFinishedDeliveries,
   recordAttempt,
-} from '../../store/webhooks.ts';
-import { PRIVATE_ADDRESS_CODE, publicOnlyLookup } from './public-lookup.ts';
+} from './store.ts';
 
 export interface DeliveryWorkerSettings {
   schedule: RetrySchedule;

@@ -10,7 +10,8 @@ import {
 } from '@engage/contracts/http/webhooks.ts';
 import { problem } from '@engage/kit';
 import type { Pool } from '@engage/postgres';
-import { newWebhookSecret } from '../../domain/webhook-signature.ts';
+import { audited, type WriteOrigin } from '../application/audited.ts';
+import { newWebhookSecret } from './domain/signature.ts';
 import {
   countEndpointsForInsert,
   deleteEndpoint,
@@ -20,8 +21,7 @@ import {
   requeueDelivery,
   rotateSecret,
   updateEndpoint,
-} from '../../store/webhooks.ts';
-import { audited, type WriteOrigin } from '../audited.ts';
+} from './store.ts';
 
 /**
  * The admin API's webhook writes, each recorded in the audit log with the endpoint before and

@@ -1,7 +1,7 @@
 import type { ConsumedRecord } from '@engage/kafka';
 import type { PoolClient } from '@engage/postgres';
-import { dataFor, type WebhookChange } from '../../domain/webhook-changes.ts';
-import { endpointsOfEnvironments, insertDeliveries, type NewDelivery } from '../../store/webhooks.ts';
+import { dataFor, type WebhookChange } from './domain/changes.ts';
+import { endpointsOfEnvironments, insertDeliveries, type NewDelivery } from './store.ts';
 
 /**
  * Turns consumed records into deliveries, in the consumer's transaction (so they exist exactly when

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseRetryDelays } from '../../domain/webhook-retry.ts';
+import { parseRetryDelays } from './domain/retry.ts';
 
 const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
 const milliseconds = z.coerce.number().int();

@@ -1,5 +1,5 @@
 import { type LookupAddress, type LookupAllOptions, type LookupOptions, lookup } from 'node:dns';
-import { isPublicAddress } from '../../domain/webhook-address.ts';
+import { isPublicAddress } from './domain/address.ts';
 
 /** The code of the error a refused address fails the connection with. */
 export const PRIVATE_ADDRESS_CODE = 'EWEBHOOK_PRIVATE_ADDRESS';

@@ -14,6 +14,9 @@ import { type HttpApp, notFound, validationProblem } from '@engage/kit';
 import type { Pool } from '@engage/postgres';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { callerOf } from '../http/admin-access.ts';
+import { writeOrigin } from '../http/admin-operators.ts';
+import { type WebhookUrlRules, webhookUrlRefusal } from './domain/url.ts';
 import {
   changeWebhook,
   createWebhook,
@@ -22,11 +25,8 @@ import {
   replayDelivery,
   rotateWebhookSecret,
   type WebhookWriteContext,
-} from '../application/webhooks/endpoints.ts';
-import { type WebhookUrlRules, webhookUrlRefusal } from '../domain/webhook-url.ts';
-import { findEndpoint, InvalidCursorError, listDeliveries, listEndpoints } from '../store/webhooks.ts';
-import { callerOf } from './admin-access.ts';
-import { writeOrigin } from './admin-operators.ts';
+} from './endpoints.ts';
+import { findEndpoint, InvalidCursorError, listDeliveries, listEndpoints } from './store.ts';
 
 const environmentParams = z.object({ environmentId: z.uuid() });
 const webhookParams = z.object({ webhookId: z.uuid() });

@@ -8,14 +8,14 @@ import {
 } from '@engage/kafka';
 import type { Logger } from '@engage/kit';
 import type { Pool } from '@engage/postgres';
-import { enqueueDeliveries } from '../application/webhooks/enqueue-deliveries.ts';
 import {
   changesOfJournal,
   changesOfProgress,
   changesOfPurchase,
   changesOfSettlement,
   type WebhookChange,
-} from '../domain/webhook-changes.ts';
+} from './domain/changes.ts';
+import { enqueueDeliveries } from './enqueue-deliveries.ts';
 
 interface Source<T> {
   /** The consumer group's name (before the deployment's prefix): one group per topic. */

@@ -12,17 +12,17 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asAdminToken, type Console, call, operatorWithRole, PASSWORD } from './support.ts';
 
-let gateway: ServiceProcess;
+let controlPlane: ServiceProcess;
 let tenant: Tenant;
 let owner: Console;
 
 beforeAll(async () => {
-  gateway = await spawnService(stackConfig().repoRoot, 'gateway', serviceEnv(uniqueTopicPrefix()));
-  tenant = await createTenant(gateway.url, TEST_ADMIN_TOKEN);
-  owner = await operatorWithRole(gateway.url, tenant.organizationId, 'owner');
+  controlPlane = await spawnService(stackConfig().repoRoot, 'control-plane', serviceEnv(uniqueTopicPrefix()));
+  tenant = await createTenant(controlPlane.url, TEST_ADMIN_TOKEN);
+  owner = await operatorWithRole(controlPlane.url, tenant.organizationId, 'owner');
 }, 120_000);
 
-afterAll(() => gateway?.stop());
+afterAll(() => controlPlane?.stop());
 
 async function auditLog(organizationId = tenant.organizationId): Promise<AuditEntry[]> {
   const entries: AuditEntry[] = [];
@@ -30,7 +30,7 @@ async function auditLog(organizationId = tenant.organizationId): Promise<AuditEn
   do {
     const query: string = `limit=3${after ? `&after=${after}` : ''}`;
     const page = await asAdminToken(
-      gateway.url,
+      controlPlane.url,
       'GET',
       `/organizations/${organizationId}/audit-log?${query}`,
     );
@@ -42,7 +42,7 @@ async function auditLog(organizationId = tenant.organizationId): Promise<AuditEn
 }
 
 const deniedLogLines = () =>
-  gateway
+  controlPlane
     .logs()
     .split('\n')
     .filter((line) => line.includes('"msg":"admin write denied"'));
@@ -77,7 +77,7 @@ describe('audit log', () => {
   });
 
   it('records an organization change with its before and after', async () => {
-    await asAdminToken(gateway.url, 'PATCH', `/organizations/${tenant.organizationId}`, {
+    await asAdminToken(controlPlane.url, 'PATCH', `/organizations/${tenant.organizationId}`, {
       liveMonthlyActivePlayersCap: 1234,
     });
     expect(await lastEntry()).toMatchObject({
@@ -151,7 +151,7 @@ describe('audit log', () => {
       before: null,
       after: { invitationId, email, role: 'support' },
     });
-    const joined = await call(gateway.url, 'POST', '/invitations/accept', {
+    const joined = await call(controlPlane.url, 'POST', '/invitations/accept', {
       body: { token, password: PASSWORD },
     });
     expect(joined.status).toBe(200);
@@ -184,14 +184,14 @@ describe('audit log', () => {
   });
 
   it('keeps one audit log per organization', async () => {
-    const other = await createTenant(gateway.url, TEST_ADMIN_TOKEN);
+    const other = await createTenant(controlPlane.url, TEST_ADMIN_TOKEN);
     const entries = await auditLog(other.organizationId);
     expect(entries.every((e) => e.targets.organizationId === other.organizationId)).toBe(true);
     expect(JSON.stringify(entries)).not.toContain(tenant.organizationId);
   });
 
   it('records a write refused for lack of permission as denied, with a warn log line', async () => {
-    const viewer = await operatorWithRole(gateway.url, tenant.organizationId, 'viewer');
+    const viewer = await operatorWithRole(controlPlane.url, tenant.organizationId, 'viewer');
     const byViewer = {
       kind: 'operator',
       operatorId: viewer.session.operator.id,
@@ -214,7 +214,7 @@ describe('audit log', () => {
     });
     // Nothing was written all the same.
     const keys = await asAdminToken(
-      gateway.url,
+      controlPlane.url,
       'GET',
       `/environments/${tenant.live.environmentId}/api-keys`,
     );
@@ -222,7 +222,7 @@ describe('audit log', () => {
     expect(before.every((entry) => entry.outcome === 'allowed')).toBe(true);
 
     // A write into another organization is recorded in that organization's log.
-    const other = await createTenant(gateway.url, TEST_ADMIN_TOKEN);
+    const other = await createTenant(controlPlane.url, TEST_ADMIN_TOKEN);
     const foreign = await viewer.call('POST', `/organizations/${other.organizationId}/projects`, {
       name: 'x',
     });
@@ -244,10 +244,10 @@ describe('audit log', () => {
   });
 
   it('logs a write with a wrong token or without the CSRF token, recording no entry for an unknown caller', async () => {
-    const viewer = await operatorWithRole(gateway.url, tenant.organizationId, 'viewer');
+    const viewer = await operatorWithRole(controlPlane.url, tenant.organizationId, 'viewer');
     const before = await auditLog();
     const path = `/environments/${tenant.sandbox.environmentId}/api-keys`;
-    const wrongToken = await call(gateway.url, 'POST', path, {
+    const wrongToken = await call(controlPlane.url, 'POST', path, {
       body: {},
       headers: { authorization: 'Bearer wrong-token-0123456789abcdef' },
     });

@@ -14,19 +14,19 @@ import { asAdminToken, type Console, operatorWithRole } from './support.ts';
 
 /** An environment's applied versions, and the audit log read newest first or for one environment. */
 
-let gateway: ServiceProcess;
+let controlPlane: ServiceProcess;
 let tenant: Tenant;
 let designer: Console;
 let viewer: Console;
 
 beforeAll(async () => {
-  gateway = await spawnService(stackConfig().repoRoot, 'gateway', serviceEnv(uniqueTopicPrefix()));
-  tenant = await createTenant(gateway.url, TEST_ADMIN_TOKEN);
-  designer = await operatorWithRole(gateway.url, tenant.organizationId, 'designer');
-  viewer = await operatorWithRole(gateway.url, tenant.organizationId, 'viewer');
+  controlPlane = await spawnService(stackConfig().repoRoot, 'control-plane', serviceEnv(uniqueTopicPrefix()));
+  tenant = await createTenant(controlPlane.url, TEST_ADMIN_TOKEN);
+  designer = await operatorWithRole(controlPlane.url, tenant.organizationId, 'designer');
+  viewer = await operatorWithRole(controlPlane.url, tenant.organizationId, 'viewer');
 }, 120_000);
 
-afterAll(() => gateway?.stop());
+afterAll(() => controlPlane?.stop());
 
 const definition = (environmentId: string) => `/environments/${environmentId}/definition`;
 
@@ -51,7 +51,7 @@ async function allPages(caller: Console, path: string, limit: number): Promise<A
 const asToken: Console = {
   cookie: '',
   session: undefined as never,
-  call: (method, path, body) => asAdminToken(gateway.url, method, path, body),
+  call: (method, path, body) => asAdminToken(controlPlane.url, method, path, body),
 };
 
 describe('definition history', () => {
@@ -65,7 +65,12 @@ describe('definition history', () => {
     await designer.call('PUT', `${sandbox}?dryRun=true`, { version: 1, events: [{ key: 'never' }] });
     await designer.call('PUT', sandbox, { version: 1, events: [{ key: 'chest_opened' }] });
     await designer.call('PUT', definition(tenant.live.environmentId), { events: [{ key: 'live_only' }] });
-    await asAdminToken(gateway.url, 'POST', `/environments/${tenant.sandbox.environmentId}/api-keys`, {});
+    await asAdminToken(
+      controlPlane.url,
+      'POST',
+      `/environments/${tenant.sandbox.environmentId}/api-keys`,
+      {},
+    );
     second = (
       await designer.call('PUT', sandbox, {
         events: [{ key: 'chest_opened' }, { key: 'boss_defeated' }],
@@ -91,8 +96,12 @@ describe('definition history', () => {
   });
 
   it('has no history for an environment nothing was applied to yet, and 404 for an unknown one', async () => {
-    const other = await createTenant(gateway.url, TEST_ADMIN_TOKEN);
-    const empty = await asAdminToken(gateway.url, 'GET', `${definition(other.live.environmentId)}/history`);
+    const other = await createTenant(controlPlane.url, TEST_ADMIN_TOKEN);
+    const empty = await asAdminToken(
+      controlPlane.url,
+      'GET',
+      `${definition(other.live.environmentId)}/history`,
+    );
     expect(empty.body).toEqual({ entries: [], nextCursor: null });
     const unknown = await viewer.call('GET', `${definition(crypto.randomUUID())}/history`);
     expect([unknown.status, unknown.body.code]).toEqual([404, 'environment.not_found']);
@@ -126,9 +135,9 @@ describe('audit log order and environment filter', () => {
   });
 
   it('refuses an unknown order or an environment id that is not a UUID', async () => {
-    const order = await asAdminToken(gateway.url, 'GET', `${log()}?order=sideways`);
+    const order = await asAdminToken(controlPlane.url, 'GET', `${log()}?order=sideways`);
     expect([order.status, order.body.code]).toEqual([400, 'validation.order']);
-    const environment = await asAdminToken(gateway.url, 'GET', `${log()}?environmentId=nope`);
+    const environment = await asAdminToken(controlPlane.url, 'GET', `${log()}?environmentId=nope`);
     expect([environment.status, environment.body.code]).toEqual([400, 'validation.environment_id']);
   });
 });

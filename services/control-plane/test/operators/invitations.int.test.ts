@@ -20,30 +20,31 @@ import {
   signIn,
 } from './support.ts';
 
-let gateway: ServiceProcess;
+let controlPlane: ServiceProcess;
 let tenant: Tenant;
 let owner: Console;
 let pool: Pool;
 
 beforeAll(async () => {
-  gateway = await spawnService(stackConfig().repoRoot, 'gateway', serviceEnv(uniqueTopicPrefix()));
-  tenant = await createTenant(gateway.url, TEST_ADMIN_TOKEN);
-  owner = await operatorWithRole(gateway.url, tenant.organizationId, 'owner');
-  pool = createPool({ url: stackConfig().databaseUrl, schema: 'gateway', max: 2 });
+  controlPlane = await spawnService(stackConfig().repoRoot, 'control-plane', serviceEnv(uniqueTopicPrefix()));
+  tenant = await createTenant(controlPlane.url, TEST_ADMIN_TOKEN);
+  owner = await operatorWithRole(controlPlane.url, tenant.organizationId, 'owner');
+  pool = createPool({ url: stackConfig().databaseUrl, schema: 'control_plane', max: 2 });
 }, 120_000);
 
 afterAll(async () => {
   await pool?.end();
-  await gateway?.stop();
+  await controlPlane?.stop();
 });
 
 const invite = (email: string, role = 'viewer', by: Console = owner) =>
   by.call('POST', `/organizations/${tenant.organizationId}/invitations`, { email, role });
 const acceptWithToken = (body: { token: string; password: string; displayName?: string }) =>
-  call(gateway.url, 'POST', '/invitations/accept', { body });
+  call(controlPlane.url, 'POST', '/invitations/accept', { body });
 const membersOf = async (organizationId = tenant.organizationId) =>
   (
-    (await asAdminToken(gateway.url, 'GET', `/organizations/${organizationId}/operators`)).body.operators as {
+    (await asAdminToken(controlPlane.url, 'GET', `/organizations/${organizationId}/operators`)).body
+      .operators as {
       email: string;
     }[]
   ).map((operator) => operator.email);
@@ -51,8 +52,8 @@ const newEmail = (what: string) => `${what}-${crypto.randomUUID()}@example.test`
 
 /** An operator of another organization: an account the owner here has no say over. */
 async function outsider(): Promise<Console> {
-  const other = await createTenant(gateway.url, TEST_ADMIN_TOKEN);
-  return operatorWithRole(gateway.url, other.organizationId, 'owner');
+  const other = await createTenant(controlPlane.url, TEST_ADMIN_TOKEN);
+  return operatorWithRole(controlPlane.url, other.organizationId, 'owner');
 }
 
 /** The answer with what differs per invitation (ids, times, email, token) blanked. */
@@ -119,7 +120,7 @@ describe('invitations', () => {
     expect(await membersOf()).toContain(email);
     expect((await account.call('GET', '/invitations')).body.invitations).toEqual([]);
     const log = await asAdminToken(
-      gateway.url,
+      controlPlane.url,
       'GET',
       `/organizations/${tenant.organizationId}/audit-log?order=newest&limit=1`,
     );
@@ -147,7 +148,7 @@ describe('invitations', () => {
     for (const answer of [
       await stranger.call('POST', `${path}/accept`),
       await stranger.call('POST', `${path}/decline`),
-      await asAdminToken(gateway.url, 'POST', `${path}/accept`),
+      await asAdminToken(controlPlane.url, 'POST', `${path}/accept`),
     ]) {
       expect([answer.status, answer.body.code]).toEqual([404, 'invitation.not_found']);
     }
@@ -174,12 +175,12 @@ describe('invitations', () => {
     const short = await acceptWithToken({ token, password: 'short' });
     expect([short.status, short.body.code]).toEqual([400, 'validation.password']);
     // Refused: no account, and the invitation still pending.
-    await expect(signIn(gateway.url, email, 'qwerty123456')).rejects.toThrow(/401/);
+    await expect(signIn(controlPlane.url, email, 'qwerty123456')).rejects.toThrow(/401/);
     expect(await membersOf()).not.toContain(email);
 
     const accepted = await acceptWithToken({ token, password: PASSWORD, displayName: 'Joiner' });
     expect([accepted.status, accepted.body.role]).toEqual([200, 'support']);
-    const joined = await signIn(gateway.url, email, PASSWORD);
+    const joined = await signIn(controlPlane.url, email, PASSWORD);
     expect(joined.session.operator.displayName).toBe('Joiner');
     expect(joined.session.memberships).toEqual([expect.objectContaining({ role: 'support' })]);
   });
@@ -192,7 +193,7 @@ describe('invitations', () => {
     expect(await membersOf()).not.toContain(account.session.operator.email);
     // The account's password stays its own: the token does not set it.
     await expect(
-      signIn(gateway.url, account.session.operator.email, 'not the password at all'),
+      signIn(controlPlane.url, account.session.operator.email, 'not the password at all'),
     ).rejects.toThrow();
 
     expect((await acceptWithToken({ token, password: PASSWORD })).status).toBe(200);
@@ -227,11 +228,11 @@ describe('invitations', () => {
 
   it('creates one account when two invitations of a new email are accepted at once', async () => {
     const email = newEmail('twice');
-    const other = await createTenant(gateway.url, TEST_ADMIN_TOKEN);
+    const other = await createTenant(controlPlane.url, TEST_ADMIN_TOKEN);
     const tokens = [
       (await invite(email)).body.token,
       (
-        await asAdminToken(gateway.url, 'POST', `/organizations/${other.organizationId}/invitations`, {
+        await asAdminToken(controlPlane.url, 'POST', `/organizations/${other.organizationId}/invitations`, {
           email,
           role: 'viewer',
         })

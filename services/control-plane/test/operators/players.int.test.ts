@@ -71,11 +71,11 @@ async function balanceReaches(expected: number) {
 
 beforeAll(async () => {
   stack = await startStack();
-  tenant = await createTenant(stack.gatewayUrl, TEST_ADMIN_TOKEN, { definition: definition as never });
-  viewer = await operatorWithRole(stack.gatewayUrl, tenant.organizationId, 'viewer');
-  support = await operatorWithRole(stack.gatewayUrl, tenant.organizationId, 'support');
-  const other = await createTenant(stack.gatewayUrl, TEST_ADMIN_TOKEN);
-  outsider = await operatorWithRole(stack.gatewayUrl, other.organizationId, 'owner');
+  tenant = await createTenant(stack.controlPlaneUrl, TEST_ADMIN_TOKEN, { definition: definition as never });
+  viewer = await operatorWithRole(stack.controlPlaneUrl, tenant.organizationId, 'viewer');
+  support = await operatorWithRole(stack.controlPlaneUrl, tenant.organizationId, 'support');
+  const other = await createTenant(stack.controlPlaneUrl, TEST_ADMIN_TOKEN);
+  outsider = await operatorWithRole(stack.controlPlaneUrl, other.organizationId, 'owner');
 
   // The player reads its missions (entering the mission), then completes it.
   expect((await v1('POST', '/v1/missions', { playerId })).status).toBe(200);
@@ -196,7 +196,7 @@ describe('a support adjustment', () => {
     expect(older.body.entries[0]).toMatchObject({ kind: 'Reward', amount: 5 });
 
     const log = await asAdminToken(
-      stack.gatewayUrl,
+      stack.controlPlaneUrl,
       'GET',
       `/organizations/${tenant.organizationId}/audit-log`,
     );
@@ -215,13 +215,13 @@ describe('a support adjustment', () => {
 
   it('records an adjustment whose audit entry failed when its submission is retried, once', async () => {
     // The fault: the audit log refuses this organization's entries, after the ledger has applied.
-    const gateway = schemaPool('gateway');
+    const controlPlane = schemaPool('control_plane');
     const fault = `audit_fault_${crypto.randomUUID().replaceAll('-', '')}`;
-    await gateway.query(
+    await controlPlane.query(
       `CREATE FUNCTION ${fault}() RETURNS trigger LANGUAGE plpgsql AS
          $$ BEGIN RAISE EXCEPTION 'injected audit failure'; END $$`,
     );
-    await gateway.query(
+    await controlPlane.query(
       `CREATE TRIGGER ${fault} BEFORE INSERT ON audit_log FOR EACH ROW
          WHEN (NEW.organization_id = '${tenant.organizationId}') EXECUTE FUNCTION ${fault}()`,
     );
@@ -231,9 +231,9 @@ describe('a support adjustment', () => {
       const failed = await adjust(support, body, key);
       expect([failed.status, failed.body.code]).toEqual([500, 'server.unexpected']);
     } finally {
-      await gateway.query(`DROP TRIGGER ${fault} ON audit_log`);
-      await gateway.query(`DROP FUNCTION ${fault}()`);
-      await gateway.end();
+      await controlPlane.query(`DROP TRIGGER ${fault} ON audit_log`);
+      await controlPlane.query(`DROP FUNCTION ${fault}()`);
+      await controlPlane.end();
     }
     // The ledger applied it; the retry is its replay, and is recorded now.
     const retried = await adjust(support, body, key);
@@ -244,7 +244,7 @@ describe('a support adjustment', () => {
     ]);
     expect((await adjust(support, body, key)).status).toBe(200);
     const log = await asAdminToken(
-      stack.gatewayUrl,
+      stack.controlPlaneUrl,
       'GET',
       `/organizations/${tenant.organizationId}/audit-log`,
     );

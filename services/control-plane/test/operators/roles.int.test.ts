@@ -13,25 +13,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ROUTE_RULES, roleSatisfies } from '../../src/domain/roles.ts';
 import { type Answer, asAdminToken, type Console, operatorWithRole, PASSWORD, signIn } from './support.ts';
 
-let gateway: ServiceProcess;
+let controlPlane: ServiceProcess;
 let tenant: Tenant;
 const consoles = new Map<Role | 'outsider', Console>();
 
 beforeAll(async () => {
-  gateway = await spawnService(
+  controlPlane = await spawnService(
     stackConfig().repoRoot,
-    'gateway',
-    // Webhooks are stored but not sent: this gateway has no topics to consume.
+    'control-plane',
+    // Webhooks are stored but not sent: this control plane has no topics to consume.
     serviceEnv(uniqueTopicPrefix(), { WEBHOOKS_ENABLED: 'false' }),
   );
-  tenant = await createTenant(gateway.url, TEST_ADMIN_TOKEN);
+  tenant = await createTenant(controlPlane.url, TEST_ADMIN_TOKEN);
   for (const role of ROLES)
-    consoles.set(role, await operatorWithRole(gateway.url, tenant.organizationId, role));
+    consoles.set(role, await operatorWithRole(controlPlane.url, tenant.organizationId, role));
   // A member of another organization only.
-  const other = await createTenant(gateway.url, TEST_ADMIN_TOKEN);
-  consoles.set('outsider', await operatorWithRole(gateway.url, other.organizationId, 'owner'));
+  const other = await createTenant(controlPlane.url, TEST_ADMIN_TOKEN);
+  consoles.set('outsider', await operatorWithRole(controlPlane.url, other.organizationId, 'owner'));
   webhook = await newWebhook();
-  delivery = (await asAdminToken(gateway.url, 'POST', `/webhooks/${webhook}/ping`)).body.id;
+  delivery = (await asAdminToken(controlPlane.url, 'POST', `/webhooks/${webhook}/ping`)).body.id;
 }, 180_000);
 
 let webhook: string;
@@ -40,13 +40,13 @@ let delivery: string;
 const deletableWebhooks: string[] = [];
 const newWebhook = async (): Promise<string> =>
   (
-    await asAdminToken(gateway.url, 'POST', `/environments/${tenant.sandbox.environmentId}/webhooks`, {
+    await asAdminToken(controlPlane.url, 'POST', `/environments/${tenant.sandbox.environmentId}/webhooks`, {
       url: 'https://hooks.example.test/roles',
       eventTypes: ['points.adjusted'],
     })
   ).body.id;
 
-afterAll(() => gateway?.stop());
+afterAll(() => controlPlane?.stop());
 
 /**
  * One request per admin route, harmless to repeat. A route added without a request here fails the
@@ -236,7 +236,12 @@ describe('roles on every admin route', () => {
   for (const [route, rule] of Object.entries(ADMIN_ROUTE_RULES)) {
     it(`${route}: ${rule}`, async () => {
       revocableKey = (
-        await asAdminToken(gateway.url, 'POST', `/environments/${tenant.sandbox.environmentId}/api-keys`, {})
+        await asAdminToken(
+          controlPlane.url,
+          'POST',
+          `/environments/${tenant.sandbox.environmentId}/api-keys`,
+          {},
+        )
       ).body.apiKeyId;
       if (route === 'DELETE /webhooks/:webhookId') {
         for (let i = 0; i <= consoles.size; i++) deletableWebhooks.push(await newWebhook());
@@ -262,11 +267,11 @@ describe('roles on every admin route', () => {
       }
       if (route === 'DELETE /session') {
         for (const [who, console] of consoles)
-          consoles.set(who, await signIn(gateway.url, console.session.operator.email, PASSWORD));
+          consoles.set(who, await signIn(controlPlane.url, console.session.operator.email, PASSWORD));
       }
       // The admin token is never refused for want of a role.
       const { method, path, body } = requestFor(route);
-      const automation = await asAdminToken(gateway.url, method, path, body);
+      const automation = await asAdminToken(controlPlane.url, method, path, body);
       expect(isForbidden(automation), JSON.stringify(automation.body)).toBe(false);
     });
   }

@@ -23,32 +23,32 @@ import {
 
 const FREE_FAILURES_PER_ACCOUNT = 10;
 const FREE_FAILURES_PER_ADDRESS = 12;
-let gateway: ServiceProcess;
+let controlPlane: ServiceProcess;
 let tenant: Tenant;
 let pool: Pool;
 
 beforeAll(async () => {
-  gateway = await spawnService(
+  controlPlane = await spawnService(
     stackConfig().repoRoot,
-    'gateway',
+    'control-plane',
     serviceEnv(uniqueTopicPrefix(), {
       SIGN_IN_FREE_FAILURES_PER_ACCOUNT: String(FREE_FAILURES_PER_ACCOUNT),
       SIGN_IN_FREE_FAILURES_PER_ADDRESS: String(FREE_FAILURES_PER_ADDRESS),
       SIGN_IN_FIRST_DELAY_MS: '1000',
     }),
   );
-  tenant = await createTenant(gateway.url, TEST_ADMIN_TOKEN);
-  pool = createPool({ url: stackConfig().databaseUrl, schema: 'gateway', max: 2 });
+  tenant = await createTenant(controlPlane.url, TEST_ADMIN_TOKEN);
+  pool = createPool({ url: stackConfig().databaseUrl, schema: 'control_plane', max: 2 });
 }, 120_000);
 
 afterAll(async () => {
   await pool?.end();
-  await gateway?.stop();
+  await controlPlane?.stop();
 });
 
 describe('console sessions', () => {
   it('signs in, reads the session, and signs out', async () => {
-    const console = await operatorWithRole(gateway.url, tenant.organizationId, 'designer');
+    const console = await operatorWithRole(controlPlane.url, tenant.organizationId, 'designer');
     expect(console.session).toMatchObject({
       operator: { email: expect.stringMatching(/^designer-/), displayName: expect.any(String) },
       memberships: [
@@ -70,10 +70,14 @@ describe('console sessions', () => {
   });
 
   it('sets the cookie HttpOnly, SameSite=Strict, on /, without Secure on loopback', async () => {
-    const { cookie } = await operatorWithRole(gateway.url, tenant.organizationId, 'viewer');
+    const { cookie } = await operatorWithRole(controlPlane.url, tenant.organizationId, 'viewer');
     const email = `cookie-${crypto.randomUUID()}@example.test`;
-    await joinByInvitation(gateway.url, tenant.organizationId, { email, role: 'viewer', password: PASSWORD });
-    const answer = await call(gateway.url, 'POST', '/session', { body: { email, password: PASSWORD } });
+    await joinByInvitation(controlPlane.url, tenant.organizationId, {
+      email,
+      role: 'viewer',
+      password: PASSWORD,
+    });
+    const answer = await call(controlPlane.url, 'POST', '/session', { body: { email, password: PASSWORD } });
     const header = answer.headers.getSetCookie()[0]!;
     expect(header).toMatch(/^engage_session=[\w-]{43};/);
     expect(header).toContain('HttpOnly');
@@ -87,11 +91,11 @@ describe('console sessions', () => {
   });
 
   it('answers a wrong password and an unknown email alike, with no cookie', async () => {
-    const { session } = await operatorWithRole(gateway.url, tenant.organizationId, 'viewer');
-    const wrongPassword = await call(gateway.url, 'POST', '/session', {
+    const { session } = await operatorWithRole(controlPlane.url, tenant.organizationId, 'viewer');
+    const wrongPassword = await call(controlPlane.url, 'POST', '/session', {
       body: { email: session.operator.email, password: 'not the password' },
     });
-    const unknownEmail = await call(gateway.url, 'POST', '/session', {
+    const unknownEmail = await call(controlPlane.url, 'POST', '/session', {
       body: { email: `nobody-${crypto.randomUUID()}@example.test`, password: PASSWORD },
     });
     for (const answer of [wrongPassword, unknownEmail]) {
@@ -102,9 +106,9 @@ describe('console sessions', () => {
   });
 
   it('never counts correct passwords: fifteen sign-ins in a row all succeed', async () => {
-    const { session } = await operatorWithRole(gateway.url, tenant.organizationId, 'owner');
+    const { session } = await operatorWithRole(controlPlane.url, tenant.organizationId, 'owner');
     for (let i = 0; i < 15; i++) {
-      const answer = await signInFrom(gateway.url, '127.0.0.4', {
+      const answer = await signInFrom(controlPlane.url, '127.0.0.4', {
         email: session.operator.email,
         password: PASSWORD,
       });
@@ -113,60 +117,60 @@ describe('console sessions', () => {
   });
 
   it("delays the address that guesses an owner's password, not the owner signing in from another", async () => {
-    const { session } = await operatorWithRole(gateway.url, tenant.organizationId, 'owner');
+    const { session } = await operatorWithRole(controlPlane.url, tenant.organizationId, 'owner');
     const email = session.operator.email;
     const guesser = '127.0.0.2';
     for (let i = 0; i < FREE_FAILURES_PER_ACCOUNT; i++) {
-      const wrong = await signInFrom(gateway.url, guesser, { email, password: `wrong password ${i}` });
+      const wrong = await signInFrom(controlPlane.url, guesser, { email, password: `wrong password ${i}` });
       expect([wrong.status, wrong.body.code]).toEqual([401, 'admin.sign_in_failed']);
     }
-    const delayed = await signInFrom(gateway.url, guesser, { email, password: PASSWORD });
+    const delayed = await signInFrom(controlPlane.url, guesser, { email, password: PASSWORD });
     expect([delayed.status, delayed.body.code]).toEqual([429, 'admin.too_many_sign_in_attempts']);
     expect(delayed.headers.get('retry-after')).toBe('1');
     expect(delayed.body.errors[0].meta).toEqual({ retryAfterSeconds: 1 });
 
     // The owner, at an address without failures, signs in all the same.
-    const owner = await signInFrom(gateway.url, '127.0.0.3', { email, password: PASSWORD });
+    const owner = await signInFrom(controlPlane.url, '127.0.0.3', { email, password: PASSWORD });
     expect(owner.status).toBe(200);
 
     // Each further failure from the guessing address doubles its wait.
     await sleep(1000);
-    const again = await signInFrom(gateway.url, guesser, { email, password: 'wrong password again' });
+    const again = await signInFrom(controlPlane.url, guesser, { email, password: 'wrong password again' });
     expect(again.status).toBe(401);
-    const longer = await signInFrom(gateway.url, guesser, { email, password: 'wrong password again' });
+    const longer = await signInFrom(controlPlane.url, guesser, { email, password: 'wrong password again' });
     expect([longer.status, longer.headers.get('retry-after')]).toEqual([429, '2']);
   });
 
   it('delays an address that fails for many emails, and no other address', async () => {
     const address = '127.0.0.5';
     // Made first: the address's delay runs from its last failure, and making an operator takes time.
-    const { session } = await operatorWithRole(gateway.url, tenant.organizationId, 'viewer');
+    const { session } = await operatorWithRole(controlPlane.url, tenant.organizationId, 'viewer');
     const body = { email: session.operator.email, password: PASSWORD };
     for (let i = 0; i < FREE_FAILURES_PER_ADDRESS; i++) {
       const email = `guess-${i}-${crypto.randomUUID()}@example.test`;
-      expect((await signInFrom(gateway.url, address, { email, password: PASSWORD })).status).toBe(401);
+      expect((await signInFrom(controlPlane.url, address, { email, password: PASSWORD })).status).toBe(401);
     }
-    const delayed = await signInFrom(gateway.url, address, body);
+    const delayed = await signInFrom(controlPlane.url, address, body);
     expect([delayed.status, delayed.headers.get('retry-after')]).toEqual([429, '1']);
-    expect((await signInFrom(gateway.url, '127.0.0.6', body)).status).toBe(200);
+    expect((await signInFrom(controlPlane.url, '127.0.0.6', body)).status).toBe(200);
   });
 
   it('refuses a write made with the cookie but without the CSRF token; bearer calls need none', async () => {
-    const console = await operatorWithRole(gateway.url, tenant.organizationId, 'admin');
+    const console = await operatorWithRole(controlPlane.url, tenant.organizationId, 'admin');
     const path = `/environments/${tenant.sandbox.environmentId}/api-keys`;
     const withoutToken: Record<string, string>[] = [
       { cookie: console.cookie },
       { cookie: console.cookie, 'x-csrf-token': 'forged' },
     ];
     for (const headers of withoutToken) {
-      const refused = await call(gateway.url, 'POST', path, { body: {}, headers });
+      const refused = await call(controlPlane.url, 'POST', path, { body: {}, headers });
       expect([refused.status, refused.body.code]).toEqual([403, 'admin.csrf_failed']);
     }
-    const before = await asAdminToken(gateway.url, 'GET', path);
+    const before = await asAdminToken(controlPlane.url, 'GET', path);
     expect((await console.call('GET', path, undefined, { csrf: false })).status).toBe(200);
     expect((await console.call('POST', path, {})).status).toBe(201);
-    expect((await asAdminToken(gateway.url, 'POST', path, {})).status).toBe(201);
-    const after = await asAdminToken(gateway.url, 'GET', path);
+    expect((await asAdminToken(controlPlane.url, 'POST', path, {})).status).toBe(201);
+    const after = await asAdminToken(controlPlane.url, 'GET', path);
     expect(after.body.apiKeys).toHaveLength(before.body.apiKeys.length + 2);
   });
 
@@ -175,7 +179,7 @@ describe('console sessions', () => {
       "UPDATE operator_sessions SET last_seen_at = now() - interval '31 minutes' WHERE operator_id = $1",
       "UPDATE operator_sessions SET expires_at = now() - interval '1 second' WHERE operator_id = $1",
     ]) {
-      const console = await operatorWithRole(gateway.url, tenant.organizationId, 'viewer');
+      const console = await operatorWithRole(controlPlane.url, tenant.organizationId, 'viewer');
       expect((await console.call('GET', '/session')).status).toBe(200);
       await pool.query(expire, [console.session.operator.id]);
       const answer = await console.call('GET', '/session');
@@ -188,12 +192,12 @@ describe('console sessions', () => {
   });
 
   it('clears sessions nobody presents again at the next sign-in', async () => {
-    const abandoned = await operatorWithRole(gateway.url, tenant.organizationId, 'viewer');
+    const abandoned = await operatorWithRole(controlPlane.url, tenant.organizationId, 'viewer');
     await pool.query(
       "UPDATE operator_sessions SET last_seen_at = now() - interval '31 minutes' WHERE operator_id = $1",
       [abandoned.session.operator.id],
     );
-    await operatorWithRole(gateway.url, tenant.organizationId, 'viewer');
+    await operatorWithRole(controlPlane.url, tenant.organizationId, 'viewer');
     const { rowCount } = await pool.query('SELECT 1 FROM operator_sessions WHERE operator_id = $1', [
       abandoned.session.operator.id,
     ]);
@@ -201,8 +205,8 @@ describe('console sessions', () => {
   });
 
   it('lists only the organizations the operator is a member of', async () => {
-    const other = await createTenant(gateway.url, TEST_ADMIN_TOKEN);
-    const console = await operatorWithRole(gateway.url, tenant.organizationId, 'viewer');
+    const other = await createTenant(controlPlane.url, TEST_ADMIN_TOKEN);
+    const console = await operatorWithRole(controlPlane.url, tenant.organizationId, 'viewer');
     const listed = await console.call('GET', '/organizations?limit=500');
     expect(listed.body.organizations.map((o: { organizationId: string }) => o.organizationId)).toEqual([
       tenant.organizationId,
@@ -213,9 +217,9 @@ describe('console sessions', () => {
 
   it('refuses a project key and a wrong token on the admin API', async () => {
     for (const authorization of [`Bearer ${tenant.sandbox.apiKey}`, 'Bearer wrong-token-0123456789abcdef']) {
-      const answer = await call(gateway.url, 'GET', '/organizations', { headers: { authorization } });
+      const answer = await call(controlPlane.url, 'GET', '/organizations', { headers: { authorization } });
       expect([answer.status, answer.body.code]).toEqual([401, 'admin.unauthorized']);
     }
-    await expect(signIn(gateway.url, 'x@example.test', 'y')).rejects.toThrow(/401/);
+    await expect(signIn(controlPlane.url, 'x@example.test', 'y')).rejects.toThrow(/401/);
   });
 });

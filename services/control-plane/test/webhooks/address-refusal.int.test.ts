@@ -1,7 +1,7 @@
 import { createTenant, startStack, TEST_ADMIN_TOKEN, type TestStack } from '@engage/testkit';
 import { eventually } from '@engage/testkit/events.ts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { REFUSED_ADDRESS_TEXT } from '../../src/domain/webhook-address.ts';
+import { REFUSED_ADDRESS_TEXT } from '../../src/webhooks/domain/address.ts';
 import { asAdminToken } from '../operators/support.ts';
 import { Receiver } from './receiver.ts';
 
@@ -15,7 +15,7 @@ beforeAll(async () => {
   stack = await startStack({
     services: ['gateway'],
     webhooks: true,
-    serviceEnv: { gateway: { WEBHOOK_ALLOW_INSECURE_URLS: 'false', WEBHOOK_POLL_INTERVAL_MS: '50' } },
+    serviceEnv: { 'control-plane': { WEBHOOK_ALLOW_INSECURE_URLS: 'false', WEBHOOK_POLL_INTERVAL_MS: '50' } },
   });
 }, 180_000);
 
@@ -25,9 +25,9 @@ afterAll(async () => {
 });
 
 it('fails the delivery to a name resolving to loopback with the one refusal text, sending nothing', async () => {
-  const tenant = await createTenant(stack.gatewayUrl, TEST_ADMIN_TOKEN);
+  const tenant = await createTenant(stack.controlPlaneUrl, TEST_ADMIN_TOKEN);
   const admin = (method: string, path: string, body?: unknown) =>
-    asAdminToken(stack.gatewayUrl, method, path, body);
+    asAdminToken(stack.controlPlaneUrl, method, path, body);
   // The receiver listens on loopback: https to it by name is saved, and refused at connect.
   const url = receiver.url.replace('http://127.0.0.1', 'https://localhost');
   const created = await admin('POST', `/environments/${tenant.sandbox.environmentId}/webhooks`, {

@@ -10,35 +10,36 @@ import {
   uniqueTopicPrefix,
 } from '@engage/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REFUSED_ADDRESS_TEXT } from '../../src/domain/webhook-address.ts';
+import { REFUSED_ADDRESS_TEXT } from '../../src/webhooks/domain/address.ts';
 import { asAdminToken, type Console, operatorWithRole } from '../operators/support.ts';
 
-// The admin routes of webhooks on a gateway process that sends nothing (WEBHOOKS_ENABLED=false):
+// The admin routes of webhooks on a control plane process that sends nothing (WEBHOOKS_ENABLED=false):
 // what is stored, answered, refused and audited. Sending is delivery.int.test.ts's.
-let gateway: ServiceProcess;
+let controlPlane: ServiceProcess;
 let tenant: Tenant;
 let viewer: Console;
 let admin: Console;
 
 const ENDPOINT = 'https://hooks.example.test/engage';
-const as = (method: string, path: string, body?: unknown) => asAdminToken(gateway.url, method, path, body);
+const as = (method: string, path: string, body?: unknown) =>
+  asAdminToken(controlPlane.url, method, path, body);
 const create = (body: unknown, environmentId = tenant.sandbox.environmentId) =>
   as('POST', `/environments/${environmentId}/webhooks`, body);
 
 beforeAll(async () => {
-  gateway = await spawnService(
+  controlPlane = await spawnService(
     stackConfig().repoRoot,
-    'gateway',
+    'control-plane',
     serviceEnv(uniqueTopicPrefix(), { WEBHOOKS_ENABLED: 'false', WEBHOOK_ALLOW_INSECURE_URLS: 'false' }),
   );
-  tenant = await createTenant(gateway.url, TEST_ADMIN_TOKEN);
+  tenant = await createTenant(controlPlane.url, TEST_ADMIN_TOKEN);
   [viewer, admin] = await Promise.all([
-    operatorWithRole(gateway.url, tenant.organizationId, 'viewer'),
-    operatorWithRole(gateway.url, tenant.organizationId, 'admin'),
+    operatorWithRole(controlPlane.url, tenant.organizationId, 'viewer'),
+    operatorWithRole(controlPlane.url, tenant.organizationId, 'admin'),
   ]);
 }, 120_000);
 
-afterAll(() => gateway?.stop());
+afterAll(() => controlPlane?.stop());
 
 async function auditEntries(): Promise<AuditEntry[]> {
   const page = await as('GET', `/organizations/${tenant.organizationId}/audit-log?order=newest&limit=50`);

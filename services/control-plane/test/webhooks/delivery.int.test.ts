@@ -25,7 +25,7 @@ beforeAll(async () => {
     webhooks: true,
     env: { KAFKA_SESSION_TIMEOUT_MS: '6000' },
     serviceEnv: {
-      gateway: {
+      'control-plane': {
         WEBHOOK_ALLOW_INSECURE_URLS: 'true',
         WEBHOOK_RETRY_DELAYS_MS: '100,200,400,800,1600,3200',
         WEBHOOK_TIMEOUT_MS: '1000',
@@ -33,7 +33,7 @@ beforeAll(async () => {
       },
     },
   });
-  tenant = await createTenant(stack.gatewayUrl, TEST_ADMIN_TOKEN);
+  tenant = await createTenant(stack.controlPlaneUrl, TEST_ADMIN_TOKEN);
 }, 180_000);
 
 afterAll(async () => {
@@ -42,7 +42,7 @@ afterAll(async () => {
 });
 
 const admin = (method: string, path: string, body?: unknown) =>
-  asAdminToken(stack.gatewayUrl, method, path, body);
+  asAdminToken(stack.controlPlaneUrl, method, path, body);
 
 async function receiver(): Promise<Receiver> {
   const started = await Receiver.start();
@@ -269,7 +269,7 @@ describe('webhook deliveries', () => {
     expect(paused.body.pausedReason).toMatch(/failed all 7 attempts \(last: HTTP 503\)/);
     expect(paused.body.pausedAt).not.toBeNull();
     expect(hooks.received).toHaveLength(7);
-    const metrics = await (await fetch(stack.services.gateway!.metricsUrl)).text();
+    const metrics = await (await fetch(stack.services['control-plane']!.metricsUrl)).text();
     expect(metrics).toMatch(/engage_webhook_attempts_total\{outcome="exhausted"\} [1-9]/);
     expect(metrics).toMatch(/engage_webhook_attempts_total\{outcome="retry"\} [1-9]/);
     const [failed] = await deliveries(endpoint.id);
@@ -318,9 +318,9 @@ describe('webhook deliveries', () => {
     await hooks.until((got) => got.length === 1);
     const heldId = hooks.received[0]!.id;
 
-    await stack.services.gateway!.kill('SIGKILL');
+    await stack.services['control-plane']!.kill('SIGKILL');
     hooks.answer = () => 200;
-    // Committed while no gateway runs: straight to the ledger, as the gateway forwards it.
+    // Committed while no control plane runs: straight to the ledger, as the gateway forwards it.
     const whileDead = player('killed');
     const ledger = await fetch(
       `${stack.services.ledger!.url}/v1/points/adjustments`,
@@ -341,7 +341,7 @@ describe('webhook deliveries', () => {
     expect(ledger.status).toBe(200);
     const madeWhileDead = ((await ledger.json()) as { transactionId: string }).transactionId;
 
-    await stack.services.gateway!.restart();
+    await stack.services['control-plane']!.restart();
     await hooks.until(() => new Set(transactionsOf(hooks, 'acknowledged')).size === 3, 40_000);
     expect([...new Set(transactionsOf(hooks, 'acknowledged'))].sort()).toEqual(
       [inFlight, queuedBehind, madeWhileDead].sort(),

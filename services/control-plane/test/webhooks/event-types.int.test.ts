@@ -16,9 +16,9 @@ let hooks: Receiver;
 beforeAll(async () => {
   stack = await startStack({
     webhooks: true,
-    serviceEnv: { gateway: { WEBHOOK_ALLOW_INSECURE_URLS: 'true', WEBHOOK_POLL_INTERVAL_MS: '50' } },
+    serviceEnv: { 'control-plane': { WEBHOOK_ALLOW_INSECURE_URLS: 'true', WEBHOOK_POLL_INTERVAL_MS: '50' } },
   });
-  tenant = await createTenant(stack.gatewayUrl, TEST_ADMIN_TOKEN, {
+  tenant = await createTenant(stack.controlPlaneUrl, TEST_ADMIN_TOKEN, {
     definition: {
       discovery: false,
       events: [{ key: 'scored', properties: { points: { type: 'number', required: true } } }],
@@ -85,7 +85,7 @@ async function eventually<T>(what: string, read: () => Promise<T | undefined>): 
 
 it('sends each event type with the documented payload, signed', async () => {
   const created = await asAdminToken(
-    stack.gatewayUrl,
+    stack.controlPlaneUrl,
     'POST',
     `/environments/${tenant.sandbox.environmentId}/webhooks`,
     { url: hooks.url, eventTypes: [...WEBHOOK_EVENT_TYPES], rankThreshold: 1 },
@@ -122,7 +122,7 @@ it('sends each event type with the documented payload, signed', async () => {
     return body.named?.length === 2 ? true : undefined;
   });
   const settled = await asAdminToken(
-    stack.gatewayUrl,
+    stack.controlPlaneUrl,
     'POST',
     `/admin/v1/environments/${tenant.sandbox.environmentId}/leaderboards/points/settle`.replace(
       '/admin/v1',

@@ -22,7 +22,7 @@ beforeAll(async () => {
     services: ['gateway'],
     webhooks: true,
     serviceEnv: {
-      gateway: {
+      'control-plane': {
         WEBHOOK_ALLOW_INSECURE_URLS: 'true',
         WEBHOOK_TIMEOUT_MS: '60000',
         WEBHOOK_RETRY_DELAYS_MS: '3600000',
@@ -43,7 +43,7 @@ afterAll(async () => {
 });
 
 const admin = (method: string, path: string, body?: unknown) =>
-  asAdminToken(stack.gatewayUrl, method, path, body);
+  asAdminToken(stack.controlPlaneUrl, method, path, body);
 
 async function subscribe(tenant: Tenant, url: string): Promise<string> {
   const created = await admin('POST', `/environments/${tenant.sandbox.environmentId}/webhooks`, {
@@ -70,7 +70,7 @@ describe('webhook delivery slots shared fairly', () => {
       ...Array<Hostility>(5).fill('trickling'),
       ...Array<Hostility>(2).fill('huge'),
     ];
-    const noisy = await createTenant(stack.gatewayUrl, TEST_ADMIN_TOKEN);
+    const noisy = await createTenant(stack.controlPlaneUrl, TEST_ADMIN_TOKEN);
     for (const kind of kinds) {
       const receiver = await HostileReceiver.start(kind, kind === 'huge' ? flood : holders);
       hostile.push(receiver);
@@ -83,7 +83,7 @@ describe('webhook delivery slots shared fairly', () => {
       holders.open === PER_ORGANIZATION ? true : undefined,
     );
 
-    const quiet = await createTenant(stack.gatewayUrl, TEST_ADMIN_TOKEN);
+    const quiet = await createTenant(stack.controlPlaneUrl, TEST_ADMIN_TOKEN);
     const good = await Receiver.start();
     receivers.push(good);
     const deliveryId = await ping(await subscribe(quiet, good.url));
@@ -100,7 +100,7 @@ describe('webhook delivery slots shared fairly', () => {
   });
 
   it('refuses an endpoint beyond the limit per environment, also when created at once', async () => {
-    const tenant = await createTenant(stack.gatewayUrl, TEST_ADMIN_TOKEN);
+    const tenant = await createTenant(stack.controlPlaneUrl, TEST_ADMIN_TOKEN);
     const path = `/environments/${tenant.sandbox.environmentId}/webhooks`;
     const answers = await Promise.all(
       Array.from({ length: MAX_ENDPOINTS + 4 }, (_, i) =>

@@ -5,7 +5,7 @@ import { type AddressInfo, isIP } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { PRIVATE_ADDRESS_CODE, publicOnlyLookup } from '../../src/application/webhooks/public-lookup.ts';
+import { PRIVATE_ADDRESS_CODE, publicOnlyLookup } from '../../src/webhooks/public-lookup.ts';
 
 // Without WEBHOOK_ALLOW_PRIVATE_ADDRESSES the worker connects through publicOnlyLookup: a receiver
 // whose name resolves to an address that is not public (here a real server on loopback) is refused

@@ -1,8 +1,8 @@
 import { isIP } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { isPublicAddress, REFUSED_ADDRESS_TEXT } from '../../src/domain/webhook-address.ts';
-import { webhookUrlRefusal } from '../../src/domain/webhook-url.ts';
+import { isPublicAddress, REFUSED_ADDRESS_TEXT } from '../../src/webhooks/domain/address.ts';
+import { webhookUrlRefusal } from '../../src/webhooks/domain/url.ts';
 
 // Every class of address a webhook must not reach, each refused with the same text whatever the class.
 const REFUSED: Record<string, string[]> = {

@@ -1,7 +1,7 @@
 import type { LeaderboardResult, PointsJournalEntry, RulesProgress, ShopPurchase } from '@engage/contracts';
 import { WEBHOOK_PAYLOAD_DATA, webhookPayloadSchema } from '@engage/contracts/http/webhooks.ts';
 import { describe, expect, it } from 'vitest';
-import { REFUSED_ADDRESS_TEXT } from '../../src/domain/webhook-address.ts';
+import { REFUSED_ADDRESS_TEXT } from '../../src/webhooks/domain/address.ts';
 import {
   changesOfJournal,
   changesOfProgress,
@@ -9,10 +9,10 @@ import {
   changesOfSettlement,
   dataFor,
   type SubscribingEndpoint,
-} from '../../src/domain/webhook-changes.ts';
-import { afterFailure, attemptsAllowed, parseRetryDelays } from '../../src/domain/webhook-retry.ts';
-import { secretsInUse } from '../../src/domain/webhook-signature.ts';
-import { webhookUrlRefusal } from '../../src/domain/webhook-url.ts';
+} from '../../src/webhooks/domain/changes.ts';
+import { afterFailure, attemptsAllowed, parseRetryDelays } from '../../src/webhooks/domain/retry.ts';
+import { secretsInUse } from '../../src/webhooks/domain/signature.ts';
+import { webhookUrlRefusal } from '../../src/webhooks/domain/url.ts';
 
 const environmentId = crypto.randomUUID();
 const at = '2026-03-01T10:00:00.000Z';

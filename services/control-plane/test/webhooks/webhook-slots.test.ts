@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DeliverySlots } from '../../src/domain/webhook-slots.ts';
+import { DeliverySlots } from '../../src/webhooks/domain/slots.ts';
 
 describe('delivery slots', () => {
   it('counts what each organization and endpoint holds, and forgets those holding none', () => {

@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { isRefusedHost, REFUSED_ADDRESS_TEXT } from './webhook-address.ts';
+import { isRefusedHost, REFUSED_ADDRESS_TEXT } from './address.ts';
 
 const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
 

@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import { PROBLEMS, type ProblemCode, RETRY_RULES } from '@engage/contracts';
+import { PROBLEMS, type ProblemCode, RETRY_RULES } from '../problems.ts';
 
 const PROBLEM_CONTENT = {
   'application/problem+json': { schema: { $ref: '#/components/schemas/ProblemDocument' } },
