@@ -23,7 +23,7 @@ const topicIdsIn = (text: string, pattern: RegExp) =>
 /**
  * A service consumes the topic named as `definition: topics.<id>` in a file that builds its
  * consumer group (`consumerGroupId('<service>', …)`), or in a list of sources that each name their
- * own group (`group: '<service>-…', definition: topics.<id>`), and produces every other catalog
+ * own group (`group: '<name>', definition: topics.<id>`), and produces every other catalog
  * topic its code names (`topics.<id>` handed to a producer or to its outbox).
  */
 export function kafkaAccessOf(service: string, topicPrefix: string): KafkaAccess {
@@ -34,7 +34,7 @@ export function kafkaAccessOf(service: string, topicPrefix: string): KafkaAccess
       .flatMap((text) => topicIdsIn(text, /definition: topics\.(\w+)/g)),
   );
   const ownGroups = sources.flatMap((text) =>
-    [...text.matchAll(new RegExp(`group: '(${service}-[\\w-]+)',\\s*definition: topics\\.(\\w+)`, 'g'))]
+    [...text.matchAll(/group: '([\w-]+)',\s*definition: topics\.(\w+)/g)]
       .filter((m) => m[2]! in topics)
       .map((m) => ({ topic: m[2] as TopicId, group: consumerGroupId(m[1]!, topicPrefix) })),
   );

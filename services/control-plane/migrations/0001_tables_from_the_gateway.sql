@@ -25,7 +25,20 @@ WITH moved AS (
 INSERT INTO control_plane.outbox (topic, key, value, headers, created_at)
 SELECT topic, key, value, headers, created_at FROM moved ORDER BY id;
 
+-- The webhook consumers keep their group names: where the gateway's had read up to, they go on,
+-- so no change is queued twice nor skipped.
+WITH moved AS (
+  DELETE FROM gateway.kafka_offsets WHERE group_id LIKE '%gateway-webhooks-%'
+  RETURNING group_id, topic, partition, next_offset, updated_at
+)
+INSERT INTO control_plane.kafka_offsets (group_id, topic, partition, next_offset, updated_at)
+SELECT group_id, topic, partition, next_offset, updated_at FROM moved;
+
 -- Down Migration
+INSERT INTO gateway.kafka_offsets (group_id, topic, partition, next_offset, updated_at)
+SELECT group_id, topic, partition, next_offset, updated_at FROM control_plane.kafka_offsets
+WHERE group_id LIKE '%gateway-webhooks-%';
+DELETE FROM control_plane.kafka_offsets WHERE group_id LIKE '%gateway-webhooks-%';
 INSERT INTO gateway.outbox (topic, key, value, headers, created_at)
 SELECT topic, key, value, headers, created_at FROM control_plane.outbox
 WHERE topic LIKE '%api-keys.v1' OR topic LIKE '%definitions.applied.v1' ORDER BY id;
