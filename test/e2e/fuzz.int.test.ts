@@ -317,7 +317,9 @@ describe('fuzzing every operation of the OpenAPI document', () => {
   };
 
   const send = async (op: Operation, request: GeneratedRequest) => {
-    const url = new URL(`${stack.gatewayUrl}${request.path}`);
+    // The admin API is the control plane's; everything else the gateway's.
+    const host = op.path.startsWith('/admin/') ? stack.controlPlaneUrl : stack.gatewayUrl;
+    const url = new URL(`${host}${request.path}`);
     for (const [name, value] of request.query) url.searchParams.append(name, value);
     const res = await fetch(url, {
       method: op.method,

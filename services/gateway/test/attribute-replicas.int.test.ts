@@ -15,7 +15,7 @@ beforeAll(async () => {
   stack = await startStack({ services: ['ledger'] });
   const upstreams = { ledger: stack.services.ledger!.url };
   [one, two] = await Promise.all([startGateway({ upstreams }), startGateway({ upstreams })]);
-  tenant = await createTenant(one.url, TEST_ADMIN_TOKEN, {
+  tenant = await createTenant(one.controlPlaneUrl, TEST_ADMIN_TOKEN, {
     definition: {
       playerAttributes: [{ key: 'tier', type: 'string' }],
       marketplace: {

@@ -16,7 +16,7 @@ let tenant: Tenant;
 
 beforeAll(async () => {
   [one, two] = await Promise.all([startGateway(), startGateway()]);
-  tenant = await createTenant(one.url, TEST_ADMIN_TOKEN, {
+  tenant = await createTenant(one.controlPlaneUrl, TEST_ADMIN_TOKEN, {
     definition: { discovery: false, events: [{ key: 'level_completed', properties: {} }] },
   });
 }, 60_000);

@@ -23,7 +23,7 @@ beforeAll(async () => {
   const upstreamUrl = await upstream.listen({ host: '127.0.0.1', port: 0 });
   const upstreams = { rules: upstreamUrl, ledger: upstreamUrl, query: upstreamUrl };
   [one, two] = await Promise.all([startGateway({ upstreams }), startGateway({ upstreams })]);
-  tenant = await createTenant(one.url, TEST_ADMIN_TOKEN, {
+  tenant = await createTenant(one.controlPlaneUrl, TEST_ADMIN_TOKEN, {
     definition: {
       discovery: false,
       events: [{ key: 'level_completed', properties: {} }],
@@ -189,7 +189,7 @@ describe('players known to a replica', () => {
   });
 
   it("replicas racing for a Sandbox's last player slot admit exactly one; admitted players stay welcome", async () => {
-    const sandbox = await createTenant(one.url, TEST_ADMIN_TOKEN);
+    const sandbox = await createTenant(one.controlPlaneUrl, TEST_ADMIN_TOKEN);
     await one.pool.query(
       `INSERT INTO usage_counters (scope_id, metric, period, value) VALUES ($1, 'monthly_active_players', $2, 98)`,
       [sandbox.sandbox.environmentId, monthOf(new Date())],

@@ -91,8 +91,8 @@ describe('the live event debugger', () => {
 
     // The debugger opens: accepted items are recorded too, with their eventId.
     const watching = await recent(gateway, environmentId, '?watch=true');
-    expect(Date.parse(watching.body.watchedUntil)).toBeGreaterThan(Date.now());
-    const newest = watching.body.items[0].id;
+    expect(Date.parse(watching.body.watchedUntil ?? '')).toBeGreaterThan(Date.now());
+    const newest = watching.body.items[0]!.id;
     const accepted = await send(gateway, tenant.sandbox.apiKey, [good(player)]);
     const after = await recentOnce(gateway, environmentId, 1, `?after=${newest}`);
     expect(after.items).toHaveLength(1);
