@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-/** The console is served by the gateway under /console/, beside the admin API it calls. */
+/** The console is served by the control plane under /console/, beside the admin API it calls. */
 export default defineConfig({
   base: '/console/',
   plugins: [react()],
@@ -9,7 +9,7 @@ export default defineConfig({
   html: { cspNonce: 'ENGAGE_CSP_NONCE' },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
   server: {
-    // `npm run dev -w console`: the admin API of a local gateway, same origin for the session cookie.
-    proxy: { '/admin': 'http://127.0.0.1:8080' },
+    // `npm run dev -w console`: the admin API of a local control plane, same origin for the session cookie.
+    proxy: { '/admin': 'http://127.0.0.1:8084' },
   },
 });

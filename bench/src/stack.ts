@@ -16,6 +16,8 @@ export interface BenchStack {
   topicPrefix: string;
   services: Partial<Record<ServiceName, ServiceProcess>>;
   gatewayUrl: string;
+  /** The admin API the workloads create their tenants through (started with the gateway). */
+  controlPlaneUrl: string;
   adminToken: string;
   /** The secret the services take calls with, for a workload that calls them as the gateway does. */
   internalAuthSecret: string;
@@ -28,7 +30,8 @@ export interface BenchStack {
 
 /**
  * The real stack for one benchmark run: the local servers, fresh topics of its own, and the given
- * services as separate processes (the gateway last, pointed at the others).
+ * services as separate processes (the gateway after the others, pointed at them; the control
+ * plane with it).
  */
 export async function startBenchStack(
   services: ServiceName[],
@@ -54,18 +57,25 @@ export async function startBenchStack(
     LOG_LEVEL: 'warn',
   };
   const running: Partial<Record<ServiceName, ServiceProcess>> = {};
-  for (const name of services.filter((s) => s !== 'gateway')) {
+  for (const name of services.filter((s) => s !== 'gateway' && s !== 'control-plane')) {
     running[name] = await spawnService(repoRoot, name, env, { nodeArgs: options.nodeArgs?.[name] });
     env[`${name.toUpperCase()}_URL`] = running[name].url;
   }
   if (services.includes('gateway')) {
     running.gateway = await spawnService(repoRoot, 'gateway', env, { nodeArgs: options.nodeArgs?.gateway });
+    running['control-plane'] = await spawnService(
+      repoRoot,
+      'control-plane',
+      { ...env, GATEWAY_URL: running.gateway.url },
+      { nodeArgs: options.nodeArgs?.['control-plane'] },
+    );
   }
   return {
     infra,
     topicPrefix,
     services: running,
     gatewayUrl: running.gateway?.url ?? '',
+    controlPlaneUrl: running['control-plane']?.url ?? '',
     adminToken,
     internalAuthSecret,
     signer: new InternalSigner(internalAuthSecret),

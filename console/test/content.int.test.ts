@@ -53,9 +53,9 @@ let orgName: string;
 beforeAll(async () => {
   [stack, browser] = await Promise.all([startConsoleStack(), launchBrowser()]);
   orgName = `Studio ${crypto.randomUUID().slice(0, 8)}`;
-  tenant = await createTenant(stack.gatewayUrl, TEST_ADMIN_TOKEN, { name: orgName, definition });
+  tenant = await createTenant(stack.controlPlaneUrl, TEST_ADMIN_TOKEN, { name: orgName, definition });
   for (const who of [designer, viewer, owner])
-    await addOperator(stack.gatewayUrl, tenant.organizationId, who);
+    await addOperator(stack.controlPlaneUrl, tenant.organizationId, who);
 }, 180_000);
 
 afterAll(async () => {
@@ -65,14 +65,14 @@ afterAll(async () => {
 
 /** A write made with the viewer's session (cookie and CSRF token), as its browser would: the status. */
 async function viewerWrite(path: string): Promise<number> {
-  const signIn = await fetch(`${stack.gatewayUrl}/admin/v1/session`, {
+  const signIn = await fetch(`${stack.controlPlaneUrl}/admin/v1/session`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: viewer.email, password: viewer.password }),
   });
   const cookie = signIn.headers.getSetCookie()[0]!.split(';')[0]!;
   const { csrfToken } = (await signIn.json()) as { csrfToken: string };
-  const write = await fetch(`${stack.gatewayUrl}${path}`, {
+  const write = await fetch(`${stack.controlPlaneUrl}${path}`, {
     method: 'POST',
     headers: { cookie, 'x-csrf-token': csrfToken, 'content-type': 'application/json' },
     body: '{}',
@@ -99,7 +99,7 @@ async function signedIn(who: { email: string }): Promise<Page> {
       errors.push(`${response.status()} ${response.request().method()} ${new URL(response.url()).pathname}`);
     }
   });
-  await page.goto(`${stack.gatewayUrl}/console/`);
+  await page.goto(`${stack.controlPlaneUrl}/console/`);
   await page.getByLabel('Email').fill(who.email);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -144,7 +144,7 @@ async function pasteFile(page: Page, file: unknown) {
 }
 
 async function fileOf(environmentId: string) {
-  const res = await fetch(`${stack.gatewayUrl}/admin/v1/environments/${environmentId}/definition`, {
+  const res = await fetch(`${stack.controlPlaneUrl}/admin/v1/environments/${environmentId}/definition`, {
     headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` },
   });
   return (await res.json()) as { missions: { key: string; name: string }[] };

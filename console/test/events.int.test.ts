@@ -41,14 +41,14 @@ const sendEvents = async (events: unknown[]) => {
 beforeAll(async () => {
   [stack, browser] = await Promise.all([startConsoleStack(), launchBrowser()]);
   orgName = `Studio ${crypto.randomUUID().slice(0, 8)}`;
-  tenant = await createTenant(stack.gatewayUrl, TEST_ADMIN_TOKEN, {
+  tenant = await createTenant(stack.controlPlaneUrl, TEST_ADMIN_TOKEN, {
     name: orgName,
     definition: {
       discovery: true,
       events: [{ key: 'level_completed', properties: { level: { type: 'number', required: true } } }],
     },
   });
-  await addOperator(stack.gatewayUrl, tenant.organizationId, { ...designer, password: PASSWORD });
+  await addOperator(stack.controlPlaneUrl, tenant.organizationId, { ...designer, password: PASSWORD });
   page = await openPage(browser);
 }, 180_000);
 
@@ -64,7 +64,7 @@ describe('the Events page', () => {
       { eventKey: 'chest_opened', playerId: 'studio-1', properties: { gold: 5 } },
     ]);
     expect(sent).toMatchObject({ accepted: 1, rejected: 1 });
-    await page.goto(`${stack.gatewayUrl}/console/`);
+    await page.goto(`${stack.controlPlaneUrl}/console/`);
     await page.getByLabel('Email').fill(designer.email);
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();

@@ -30,20 +30,23 @@ const names = {
 
 /** Invites the operator's email to the organization, as its owner would (here: the admin token). */
 async function invite(organizationId: string, role: string): Promise<void> {
-  const invited = await fetch(`${stack.gatewayUrl}/admin/v1/organizations/${organizationId}/invitations`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ email: operator.email, role }),
-  });
+  const invited = await fetch(
+    `${stack.controlPlaneUrl}/admin/v1/organizations/${organizationId}/invitations`,
+    {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: operator.email, role }),
+    },
+  );
   expect(invited.status).toBe(201);
 }
 
 beforeAll(async () => {
   [stack, browser] = await Promise.all([startConsoleStack(), launchBrowser()]);
-  home = await createTenant(stack.gatewayUrl, TEST_ADMIN_TOKEN);
-  joining = await createTenant(stack.gatewayUrl, TEST_ADMIN_TOKEN, { name: names.joining });
-  declined = await createTenant(stack.gatewayUrl, TEST_ADMIN_TOKEN, { name: names.declined });
-  await addOperator(stack.gatewayUrl, home.organizationId, operator);
+  home = await createTenant(stack.controlPlaneUrl, TEST_ADMIN_TOKEN);
+  joining = await createTenant(stack.controlPlaneUrl, TEST_ADMIN_TOKEN, { name: names.joining });
+  declined = await createTenant(stack.controlPlaneUrl, TEST_ADMIN_TOKEN, { name: names.declined });
+  await addOperator(stack.controlPlaneUrl, home.organizationId, operator);
   await invite(joining.organizationId, 'designer');
   await invite(declined.organizationId, 'support');
   page = await openPage(browser);
@@ -55,13 +58,13 @@ afterAll(async () => {
 });
 
 const memberships = async () => {
-  const answer = await page.request.get(`${stack.gatewayUrl}/admin/v1/session`);
+  const answer = await page.request.get(`${stack.controlPlaneUrl}/admin/v1/session`);
   return ((await answer.json()) as { memberships: { organizationId: string; role: string }[] }).memberships;
 };
 
 describe('invitations in the console', () => {
   it('lists the invitations waiting for the signed-in operator', async () => {
-    await page.goto(`${stack.gatewayUrl}/console/`);
+    await page.goto(`${stack.controlPlaneUrl}/console/`);
     await page.getByLabel('Email').fill(operator.email);
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
@@ -88,7 +91,7 @@ describe('invitations in the console', () => {
   it('accepts the other: joins with its role and opens the organization', async () => {
     await page.getByRole('button', { name: `Accept the invitation to ${names.joining}` }).click();
     await page.getByRole('heading', { level: 1, name: names.joining }).waitFor();
-    expect(page.url()).toBe(`${stack.gatewayUrl}/console/organizations/${joining.organizationId}`);
+    expect(page.url()).toBe(`${stack.controlPlaneUrl}/console/organizations/${joining.organizationId}`);
     expect(await page.locator('.operator .role').textContent()).toContain('designer');
     expect(await memberships()).toContainEqual(
       expect.objectContaining({ organizationId: joining.organizationId, role: 'designer' }),

@@ -36,7 +36,7 @@ let orgName: string;
 beforeAll(async () => {
   [stack, browser] = await Promise.all([startConsoleStack(), launchBrowser()]);
   orgName = `Studio ${crypto.randomUUID().slice(0, 8)}`;
-  tenant = await createTenant(stack.gatewayUrl, TEST_ADMIN_TOKEN, {
+  tenant = await createTenant(stack.controlPlaneUrl, TEST_ADMIN_TOKEN, {
     name: orgName,
     definition: {
       discovery: false,
@@ -53,8 +53,8 @@ beforeAll(async () => {
       ],
     },
   });
-  await addOperator(stack.gatewayUrl, tenant.organizationId, { ...owner, password: PASSWORD });
-  await addOperator(stack.gatewayUrl, tenant.organizationId, { ...viewer, password: PASSWORD });
+  await addOperator(stack.controlPlaneUrl, tenant.organizationId, { ...owner, password: PASSWORD });
+  await addOperator(stack.controlPlaneUrl, tenant.organizationId, { ...viewer, password: PASSWORD });
   page = await openPage(browser);
 }, 180_000);
 
@@ -69,7 +69,7 @@ async function expectAccessible(name: string) {
 }
 
 async function signIn(target: Page, email: string, password: string) {
-  await target.goto(`${stack.gatewayUrl}/console/`);
+  await target.goto(`${stack.controlPlaneUrl}/console/`);
   await target.getByLabel('Email').fill(email);
   await target.getByLabel('Password').fill(password);
   await target.getByRole('button', { name: 'Sign in' }).click();
@@ -90,7 +90,7 @@ describe('the console in a browser', () => {
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { level: 1, name: orgName }).waitFor();
-    expect(page.url()).toBe(`${stack.gatewayUrl}/console/organizations/${tenant.organizationId}`);
+    expect(page.url()).toBe(`${stack.controlPlaneUrl}/console/organizations/${tenant.organizationId}`);
   });
 
   it('shows the organization: billing, usage against limits, both environments of each project', async () => {
@@ -182,7 +182,7 @@ describe('the console in a browser', () => {
     await page.getByRole('region', { name: 'Changes applied' }).waitFor();
     await expect.poll(() => page.locator('main .card strong').first().textContent()).toBe('on');
     const definition = await fetch(
-      `${stack.gatewayUrl}/admin/v1/environments/${tenant.sandbox.environmentId}/definition`,
+      `${stack.controlPlaneUrl}/admin/v1/environments/${tenant.sandbox.environmentId}/definition`,
       {
         headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` },
       },
@@ -203,7 +203,7 @@ describe('the console in a browser', () => {
       await signIn(viewerPage, viewer.email, PASSWORD);
       await viewerPage.getByRole('heading', { level: 1, name: orgName }).waitFor();
       await viewerPage.goto(
-        `${stack.gatewayUrl}/console/organizations/${tenant.organizationId}/environments/${tenant.sandbox.environmentId}/api-keys`,
+        `${stack.controlPlaneUrl}/console/organizations/${tenant.organizationId}/environments/${tenant.sandbox.environmentId}/api-keys`,
       );
       await viewerPage.getByRole('heading', { level: 1, name: `API keys · ${orgName} Sandbox` }).waitFor();
       await viewerPage

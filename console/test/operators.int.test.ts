@@ -37,8 +37,8 @@ let orgName: string;
 beforeAll(async () => {
   [stack, browser] = await Promise.all([startConsoleStack(), launchBrowser()]);
   orgName = `Studio ${crypto.randomUUID().slice(0, 8)}`;
-  tenant = await createTenant(stack.gatewayUrl, TEST_ADMIN_TOKEN, { name: orgName });
-  await addOperator(stack.gatewayUrl, tenant.organizationId, owner);
+  tenant = await createTenant(stack.controlPlaneUrl, TEST_ADMIN_TOKEN, { name: orgName });
+  await addOperator(stack.controlPlaneUrl, tenant.organizationId, owner);
   page = await openPage(browser);
 }, 180_000);
 
@@ -50,7 +50,7 @@ afterAll(async () => {
 /** The organization's operators as the admin API lists them. */
 async function operators(): Promise<{ operatorId: string; email: string; role: string }[]> {
   const answer = await fetch(
-    `${stack.gatewayUrl}/admin/v1/organizations/${tenant.organizationId}/operators`,
+    `${stack.controlPlaneUrl}/admin/v1/organizations/${tenant.organizationId}/operators`,
     {
       headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` },
     },
@@ -62,7 +62,7 @@ async function operators(): Promise<{ operatorId: string; email: string; role: s
 const roleOf = async (email: string) => (await operators()).find((o) => o.email === email)?.role;
 
 async function signIn(on: Page, email: string) {
-  await on.goto(`${stack.gatewayUrl}/console/sign-in`);
+  await on.goto(`${stack.controlPlaneUrl}/console/sign-in`);
   await on.getByLabel('Email').fill(email);
   await on.getByLabel('Password').fill(PASSWORD);
   await on.getByRole('button', { name: 'Sign in' }).click();
@@ -70,11 +70,11 @@ async function signIn(on: Page, email: string) {
 
 describe('the console as served', () => {
   it('answers each page with a nonce of its own in its policy, and a favicon the page links', async () => {
-    const first = (await page.goto(`${stack.gatewayUrl}/console/`))!;
+    const first = (await page.goto(`${stack.controlPlaneUrl}/console/`))!;
     const policy = first.headers()['content-security-policy']!;
     expect(policy).toMatch(/style-src 'self' 'nonce-[A-Za-z0-9+/=]{24}'/);
     expect(policy).not.toContain('unsafe-inline');
-    const again = await fetch(`${stack.gatewayUrl}/console/organizations/anything`);
+    const again = await fetch(`${stack.controlPlaneUrl}/console/organizations/anything`);
     expect(again.headers.get('content-security-policy')).not.toBe(policy);
     // The nonce is the page's, and none of the placeholder the build leaves is sent.
     const nonce = /'nonce-([^']+)'/.exec(policy)![1]!;
@@ -83,12 +83,12 @@ describe('the console as served', () => {
     ).toBe(nonce);
     expect(await first.text()).not.toContain('ENGAGE_CSP_NONCE');
     // The page as a file is not served past the nonce.
-    const asFile = await fetch(`${stack.gatewayUrl}/console/index.html`);
+    const asFile = await fetch(`${stack.controlPlaneUrl}/console/index.html`);
     expect(await asFile.text()).not.toContain('ENGAGE_CSP_NONCE');
 
     const icon = await page.locator('link[rel="icon"]').getAttribute('href');
     expect(icon).toBe('/console/favicon.svg');
-    const favicon = await fetch(`${stack.gatewayUrl}${icon}`);
+    const favicon = await fetch(`${stack.controlPlaneUrl}${icon}`);
     expect(favicon.status).toBe(200);
     expect(favicon.headers.get('content-type')).toContain('image/svg+xml');
     expect(await favicon.text()).toContain('<svg');
@@ -110,7 +110,7 @@ describe('the Operators page', () => {
     await page.getByRole('combobox', { name: 'Role', exact: true }).selectOption('designer');
     await page.getByRole('button', { name: 'Invite' }).click();
     link = (await page.getByTestId('invitation-link').textContent()) ?? '';
-    expect(link).toMatch(new RegExp(`^${stack.gatewayUrl}/console/accept-invitation#.+`));
+    expect(link).toMatch(new RegExp(`^${stack.controlPlaneUrl}/console/accept-invitation#.+`));
     const pending = page.getByRole('table', { name: 'Pending invitations' });
     await expect.poll(() => pending.textContent()).toContain(newcomer.email);
     expect(await seriousViolations(page)).toEqual([]);

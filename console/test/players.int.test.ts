@@ -65,7 +65,7 @@ async function balanceReaches(expected: number) {
 beforeAll(async () => {
   [stack, browser] = await Promise.all([startConsoleStack(), launchBrowser()]);
   orgName = `Studio ${crypto.randomUUID().slice(0, 8)}`;
-  tenant = await createTenant(stack.gatewayUrl, TEST_ADMIN_TOKEN, {
+  tenant = await createTenant(stack.controlPlaneUrl, TEST_ADMIN_TOKEN, {
     name: orgName,
     definition: {
       discovery: false,
@@ -91,9 +91,9 @@ beforeAll(async () => {
       ],
     } as never,
   });
-  await addOperator(stack.gatewayUrl, tenant.organizationId, { ...support, password: PASSWORD });
-  await addOperator(stack.gatewayUrl, tenant.organizationId, { ...viewer, password: PASSWORD });
-  await addOperator(stack.gatewayUrl, tenant.organizationId, { ...designer, password: PASSWORD });
+  await addOperator(stack.controlPlaneUrl, tenant.organizationId, { ...support, password: PASSWORD });
+  await addOperator(stack.controlPlaneUrl, tenant.organizationId, { ...viewer, password: PASSWORD });
+  await addOperator(stack.controlPlaneUrl, tenant.organizationId, { ...designer, password: PASSWORD });
   page = await openPage(browser);
 
   // The game's server: the player reads its missions, then completes one, earning 5 points.
@@ -116,7 +116,7 @@ async function expectAccessible(target: Page, name: string) {
 }
 
 async function signIn(target: Page, email: string) {
-  await target.goto(`${stack.gatewayUrl}/console/`);
+  await target.goto(`${stack.controlPlaneUrl}/console/`);
   await target.getByLabel('Email').fill(email);
   await target.getByLabel('Password').fill(PASSWORD);
   await target.getByRole('button', { name: 'Sign in' }).click();

@@ -61,7 +61,7 @@ beforeAll(async () => {
     startConsoleStack({
       webhooks: true,
       serviceEnv: {
-        gateway: {
+        'control-plane': {
           WEBHOOK_ALLOW_INSECURE_URLS: 'true',
           // Three quick attempts, so a failing receiver exhausts a delivery (and pauses) in a second.
           WEBHOOK_RETRY_DELAYS_MS: '200,200',
@@ -72,9 +72,9 @@ beforeAll(async () => {
     launchBrowser(),
   ]);
   orgName = `Studio ${crypto.randomUUID().slice(0, 8)}`;
-  tenant = await createTenant(stack.gatewayUrl, TEST_ADMIN_TOKEN, { name: orgName });
-  await addOperator(stack.gatewayUrl, tenant.organizationId, { ...admin, password: PASSWORD });
-  await addOperator(stack.gatewayUrl, tenant.organizationId, { ...viewer, password: PASSWORD });
+  tenant = await createTenant(stack.controlPlaneUrl, TEST_ADMIN_TOKEN, { name: orgName });
+  await addOperator(stack.controlPlaneUrl, tenant.organizationId, { ...admin, password: PASSWORD });
+  await addOperator(stack.controlPlaneUrl, tenant.organizationId, { ...viewer, password: PASSWORD });
   page = await openPage(browser);
 }, 240_000);
 
@@ -85,7 +85,7 @@ afterAll(async () => {
 });
 
 async function signIn(target: Page, email: string) {
-  await target.goto(`${stack.gatewayUrl}/console/`);
+  await target.goto(`${stack.controlPlaneUrl}/console/`);
   await target.getByLabel('Email').fill(email);
   await target.getByLabel('Password').fill(PASSWORD);
   await target.getByRole('button', { name: 'Sign in' }).click();

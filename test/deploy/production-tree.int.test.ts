@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  */
 const run = promisify(execFile);
 const repoRoot = stackConfig().repoRoot;
-const SERVICES = ['gateway', 'rules', 'ledger', 'query'];
+const SERVICES = ['gateway', 'rules', 'ledger', 'query', 'control-plane'];
 const NON_ROOT = { uid: 1000, gid: 1000 };
 
 /** The build context's patterns: a path is left out when it or one of its parents matches. */
@@ -71,6 +71,7 @@ describe('the image tree: production dependencies only, run as a non-root user',
       'docs',
       'k8s',
       'services/gateway/test',
+      'services/control-plane/test',
       'node_modules/vitest',
       'node_modules/@biomejs',
     ];
@@ -102,12 +103,12 @@ describe('the image tree: production dependencies only, run as a non-root user',
       const uids = Object.values(stack.services).map((service) => uidOf(service.pid()!));
       expect(uids).toEqual(Array(SERVICES.length).fill(NON_ROOT.uid));
     }
-    const tenant = await createTenant(stack.gatewayUrl);
+    const tenant = await createTenant(stack.controlPlaneUrl);
     const res = await fetch(`${stack.gatewayUrl}/v1/points?PlayerId=image-player`, {
       headers: { authorization: `Bearer ${tenant.sandbox.apiKey}` },
     });
     expect(res.status).toBe(200);
-    // Four services started from a fresh tree: slow on a busy machine, and nothing here is timed.
+    // Five services started from a fresh tree: slow on a busy machine, and nothing here is timed.
   }, 180_000);
 });
 

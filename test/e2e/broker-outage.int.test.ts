@@ -72,7 +72,7 @@ describe('broker outage under keyed load: consumers and outbox relays', () => {
       },
     });
     const running = stack;
-    const tenant = await createTenant(running.gatewayUrl, TEST_ADMIN_TOKEN, {
+    const tenant = await createTenant(running.controlPlaneUrl, TEST_ADMIN_TOKEN, {
       definition: loadDefinition(STOCK),
     });
     const client = new RecordedClient(() => running.gatewayUrl, tenant.live.apiKey);

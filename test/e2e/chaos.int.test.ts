@@ -46,7 +46,7 @@ describe('chaos: every service SIGKILLed under keyed load', () => {
       stack = await startStack({ env: FAULT_STACK_ENV });
       const running = stack;
       const stackMs = Date.now() - began;
-      const tenant = await createTenant(running.gatewayUrl, TEST_ADMIN_TOKEN, {
+      const tenant = await createTenant(running.controlPlaneUrl, TEST_ADMIN_TOKEN, {
         definition: loadDefinition(STOCK),
       });
       const client = new RecordedClient(() => running.gatewayUrl, tenant.live.apiKey);

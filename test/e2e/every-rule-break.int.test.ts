@@ -14,7 +14,7 @@ describe('a request breaking several rules lists them all', () => {
 
   beforeAll(async () => {
     stack = await startStack();
-    apiKey = (await createTenant(stack.gatewayUrl, TEST_ADMIN_TOKEN)).sandbox.apiKey;
+    apiKey = (await createTenant(stack.controlPlaneUrl, TEST_ADMIN_TOKEN)).sandbox.apiKey;
   }, 120_000);
   afterAll(() => stack?.stop());
 

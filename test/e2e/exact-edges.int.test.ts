@@ -27,7 +27,7 @@ let apiKey: string;
 
 beforeAll(async () => {
   stack = await startStack();
-  apiKey = (await createTenant(stack.gatewayUrl, TEST_ADMIN_TOKEN, { definition: DEFINITION })).sandbox
+  apiKey = (await createTenant(stack.controlPlaneUrl, TEST_ADMIN_TOKEN, { definition: DEFINITION })).sandbox
     .apiKey;
 }, 120_000);
 afterAll(() => stack?.stop());

@@ -165,7 +165,7 @@ describe('fuzzing every operation of the OpenAPI document', () => {
         WEBHOOK_ALLOW_INSECURE_URLS: 'true',
       },
     });
-    tenant = await createTenant(stack.gatewayUrl, TEST_ADMIN_TOKEN, { definition: DEFINITION });
+    tenant = await createTenant(stack.controlPlaneUrl, TEST_ADMIN_TOKEN, { definition: DEFINITION });
     // Admin operations name an environment: the Sandbox (settling a Live board is refused) or the
     // Live one, where the players below are credited.
     VOCABULARY.environmentId = [tenant.sandbox.environmentId, tenant.live.environmentId];
@@ -173,9 +173,9 @@ describe('fuzzing every operation of the OpenAPI document', () => {
     VOCABULARY.projectId = [tenant.projectId];
     // Writes that would change what the other operations rely on (billing, the cap, definitions,
     // keys) act on a second tenant of their own.
-    const spare = await createTenant(stack.gatewayUrl, TEST_ADMIN_TOKEN, { definition: DEFINITION });
+    const spare = await createTenant(stack.controlPlaneUrl, TEST_ADMIN_TOKEN, { definition: DEFINITION });
     const spareKey = await fetch(
-      `${stack.gatewayUrl}/admin/v1/environments/${spare.sandbox.environmentId}/api-keys`,
+      `${stack.controlPlaneUrl}/admin/v1/environments/${spare.sandbox.environmentId}/api-keys`,
       {
         method: 'POST',
         headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}`, 'content-type': 'application/json' },
@@ -211,7 +211,7 @@ describe('fuzzing every operation of the OpenAPI document', () => {
     const invite = (organizationId: string, email: string, role = 'viewer') =>
       adminWrite(`/organizations/${organizationId}/invitations`, { email, role });
     const acceptWithToken = async (token: string, password: string) => {
-      const res = await fetch(`${stack.gatewayUrl}/admin/v1/invitations/accept`, {
+      const res = await fetch(`${stack.controlPlaneUrl}/admin/v1/invitations/accept`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ token, password }),
@@ -223,7 +223,7 @@ describe('fuzzing every operation of the OpenAPI document', () => {
       await acceptWithToken(token, operator.password);
     }
     const members = await fetch(
-      `${stack.gatewayUrl}/admin/v1/organizations/${tenant.organizationId}/operators`,
+      `${stack.controlPlaneUrl}/admin/v1/organizations/${tenant.organizationId}/operators`,
       {
         headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` },
       },
@@ -271,7 +271,7 @@ describe('fuzzing every operation of the OpenAPI document', () => {
 
   // biome-ignore lint/suspicious/noExplicitAny: the answers of the setup's admin writes
   const adminWrite = async (path: string, body?: unknown): Promise<any> => {
-    const res = await fetch(`${stack.gatewayUrl}/admin/v1${path}`, {
+    const res = await fetch(`${stack.controlPlaneUrl}/admin/v1${path}`, {
       method: 'POST',
       headers: {
         authorization: `Bearer ${TEST_ADMIN_TOKEN}`,
@@ -290,7 +290,7 @@ describe('fuzzing every operation of the OpenAPI document', () => {
   let sessionHeaders: Record<string, string> | undefined;
   const signedInHeaders = async () => {
     if (sessionHeaders) return sessionHeaders;
-    const res = await fetch(`${stack.gatewayUrl}/admin/v1/session`, {
+    const res = await fetch(`${stack.controlPlaneUrl}/admin/v1/session`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(SESSION_HOLDER),
@@ -317,7 +317,9 @@ describe('fuzzing every operation of the OpenAPI document', () => {
   };
 
   const send = async (op: Operation, request: GeneratedRequest) => {
-    const url = new URL(`${stack.gatewayUrl}${request.path}`);
+    // The admin API is the control plane's; everything else the gateway's.
+    const host = op.path.startsWith('/admin/') ? stack.controlPlaneUrl : stack.gatewayUrl;
+    const url = new URL(`${host}${request.path}`);
     for (const [name, value] of request.query) url.searchParams.append(name, value);
     const res = await fetch(url, {
       method: op.method,

@@ -68,7 +68,7 @@ describe('graceful shutdown under load', () => {
 
   beforeAll(async () => {
     stack = await startStack({ services: ['ledger', 'gateway'] });
-    tenant = await createTenant(stack.gatewayUrl, TEST_ADMIN_TOKEN, {
+    tenant = await createTenant(stack.controlPlaneUrl, TEST_ADMIN_TOKEN, {
       definition: {
         discovery: false,
         events: [

@@ -326,7 +326,7 @@ describe('hostile input to every operation of the OpenAPI document', () => {
   beforeAll(async () => {
     console.log(`hostile input seed ${SEED} (replay: HOSTILE_SEED=${SEED})`);
     stack = await startStack();
-    tenant = await createTenant(stack.gatewayUrl, TEST_ADMIN_TOKEN, { definition: { discovery: true } });
+    tenant = await createTenant(stack.controlPlaneUrl, TEST_ADMIN_TOKEN, { definition: { discovery: true } });
     vocabulary.environmentId = [tenant.sandbox.environmentId];
     vocabulary.organizationId = [tenant.organizationId];
   }, 120_000);

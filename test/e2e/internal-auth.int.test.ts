@@ -65,7 +65,7 @@ describe('calls that skip the gateway', () => {
 
   beforeAll(async () => {
     stack = await startStack();
-    victim = await createTenant(stack.gatewayUrl, TEST_ADMIN_TOKEN);
+    victim = await createTenant(stack.controlPlaneUrl, TEST_ADMIN_TOKEN);
     env = {
       organizationId: victim.organizationId,
       environmentId: victim.live.environmentId,

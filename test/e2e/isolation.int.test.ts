@@ -45,11 +45,11 @@ describe('a key reaches only its own environment', () => {
   beforeAll(async () => {
     stack = await startStack();
     [owner, stranger] = await Promise.all([
-      createTenant(stack.gatewayUrl, TEST_ADMIN_TOKEN, { definition: { events: EVENTS } }),
-      createTenant(stack.gatewayUrl, TEST_ADMIN_TOKEN, { definition: { events: EVENTS } }),
+      createTenant(stack.controlPlaneUrl, TEST_ADMIN_TOKEN, { definition: { events: EVENTS } }),
+      createTenant(stack.controlPlaneUrl, TEST_ADMIN_TOKEN, { definition: { events: EVENTS } }),
     ]);
     // The shop exists in the owner's Live environment only, not in its Sandbox.
-    await new AdminClient({ url: stack.gatewayUrl, token: TEST_ADMIN_TOKEN }).applyDefinition(
+    await new AdminClient({ url: stack.controlPlaneUrl, token: TEST_ADMIN_TOKEN }).applyDefinition(
       owner.live.environmentId,
       {
         marketplace: {

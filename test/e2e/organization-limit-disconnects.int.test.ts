@@ -52,6 +52,7 @@ describe('the organization limit under clients that go away', () => {
   });
   const prefix = uniqueTopicPrefix();
   let gateways: ServiceProcess[];
+  let controlPlane: ServiceProcess | undefined;
   let redis: Redis;
   let tenant: Tenant;
   let freshKeys: string[];
@@ -78,8 +79,12 @@ describe('the organization limit under clients that go away', () => {
       spawnService(stackConfig().repoRoot, 'gateway', env),
     ]);
     redis = createRedis(stackConfig().redisUrl);
-    tenant = await createTenant(gateways[0]!.url);
-    const admin = new AdminClient({ url: gateways[0]!.url, token: TEST_ADMIN_TOKEN });
+    controlPlane = await spawnService(stackConfig().repoRoot, 'control-plane', {
+      ...env,
+      GATEWAY_URL: gateways[0]!.url,
+    });
+    tenant = await createTenant(controlPlane.url);
+    const admin = new AdminClient({ url: controlPlane.url, token: TEST_ADMIN_TOKEN });
     freshKeys = [];
     for (let i = 0; i < FRESH_KEYS; i++)
       freshKeys.push((await admin.createApiKey(tenant.sandbox.environmentId)).apiKey);
@@ -93,7 +98,7 @@ describe('the organization limit under clients that go away', () => {
 
   afterAll(async () => {
     ledger.open();
-    await Promise.all((gateways ?? []).map((gateway) => gateway.stop()));
+    await Promise.all([...(gateways ?? []), ...(controlPlane ? [controlPlane] : [])].map((s) => s.stop()));
     await redis?.quit();
     await ledger.close();
   });

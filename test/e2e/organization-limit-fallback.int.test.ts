@@ -27,6 +27,7 @@ describe('the organization limit while Redis is unreachable', () => {
   const prefix = uniqueTopicPrefix();
   let link: TcpLink;
   let gateway: ServiceProcess;
+  let controlPlane: ServiceProcess | undefined;
   let redis: Redis;
   let tenant: Tenant;
 
@@ -54,8 +55,13 @@ describe('the organization limit while Redis is unreachable', () => {
         ORGANIZATION_LIMIT_FALLBACK_IN_FLIGHT: String(FALLBACK_IN_FLIGHT),
       }),
     );
+    controlPlane = await spawnService(
+      stackConfig().repoRoot,
+      'control-plane',
+      serviceEnv(prefix, { GATEWAY_URL: gateway.url }),
+    );
     redis = createRedis(stackConfig().redisUrl);
-    tenant = await createTenant(gateway.url);
+    tenant = await createTenant(controlPlane!.url);
     ledger.open();
     expect((await points()).status).toBe(200);
   }, 120_000);
@@ -63,6 +69,7 @@ describe('the organization limit while Redis is unreachable', () => {
   afterAll(async () => {
     ledger.open();
     await gateway?.stop();
+    await controlPlane?.stop();
     await redis?.quit();
     await link?.close();
     await ledger.close();

@@ -22,6 +22,7 @@ describe('the organization in-flight limit across two gateway replicas', () => {
   const prefix = uniqueTopicPrefix();
   let a: ServiceProcess;
   let b: ServiceProcess;
+  let controlPlane: ServiceProcess | undefined;
   let redis: Redis;
   let tenant: Tenant;
   let sampling = true;
@@ -49,7 +50,11 @@ describe('the organization in-flight limit across two gateway replicas', () => {
       spawnService(stackConfig().repoRoot, 'gateway', env),
     ]);
     redis = createRedis(stackConfig().redisUrl);
-    tenant = await createTenant(a.url);
+    controlPlane = await spawnService(stackConfig().repoRoot, 'control-plane', {
+      ...env,
+      GATEWAY_URL: a.url,
+    });
+    tenant = await createTenant(controlPlane.url);
     // The player exists in both environments before the concurrent calls.
     ledger.open();
     for (const key of [tenant.sandbox.apiKey, tenant.live.apiKey])
@@ -67,7 +72,7 @@ describe('the organization in-flight limit across two gateway replicas', () => {
     sampling = false;
     await sampler;
     ledger.open();
-    await Promise.all([a?.stop(), b?.stop()]);
+    await Promise.all([a?.stop(), b?.stop(), controlPlane?.stop()]);
     await redis?.quit();
     await ledger.close();
   });

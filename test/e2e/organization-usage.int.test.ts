@@ -22,10 +22,11 @@ describe('an organization’s usage against its limits', () => {
   const ledger = new SlowLedger();
   const prefix = uniqueTopicPrefix();
   let gateway: ServiceProcess;
+  let controlPlane: ServiceProcess | undefined;
   let tenant: Tenant;
 
   const usage = async (organizationId = tenant.organizationId) => {
-    const response = await fetch(`${gateway.url}/admin/v1/organizations/${organizationId}/usage`, {
+    const response = await fetch(`${controlPlane!.url}/admin/v1/organizations/${organizationId}/usage`, {
       headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` },
     });
     // biome-ignore lint/suspicious/noExplicitAny: a usage or a problem document, by status
@@ -52,7 +53,12 @@ describe('an organization’s usage against its limits', () => {
       'gateway',
       serviceEnv(prefix, { LEDGER_URL: ledger.url, ORGANIZATION_LIMIT_MAX_WAIT_MS: '500' }),
     );
-    tenant = await createTenant(gateway.url, TEST_ADMIN_TOKEN, {
+    controlPlane = await spawnService(
+      stackConfig().repoRoot,
+      'control-plane',
+      serviceEnv(prefix, { GATEWAY_URL: gateway.url }),
+    );
+    tenant = await createTenant(controlPlane!.url, TEST_ADMIN_TOKEN, {
       liveMonthlyActivePlayersCap: 5,
       definition: { discovery: true },
     });
@@ -61,6 +67,7 @@ describe('an organization’s usage against its limits', () => {
   afterAll(async () => {
     ledger.open();
     await gateway?.stop();
+    await controlPlane?.stop();
     await ledger.close();
   });
 

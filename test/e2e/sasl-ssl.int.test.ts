@@ -70,7 +70,7 @@ describe('Kafka over SASL_SSL', () => {
       },
     });
     const running = stack;
-    await walkOnePlayer(running.gatewayUrl, 'secured-1');
+    await walkOnePlayer(running, 'secured-1');
     for (const service of Object.values(running.services))
       expect(service.logs()).not.toMatch(/"level":(50|60)/);
   }, 300_000);

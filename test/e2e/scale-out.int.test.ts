@@ -49,7 +49,7 @@ describe('scale-out: replicas of rules and query added and killed under keyed lo
     stack = await startStack({ env: FAULT_STACK_ENV });
     const running = stack;
     const prefix = running.topicPrefix;
-    const tenant = await createTenant(running.gatewayUrl, TEST_ADMIN_TOKEN, {
+    const tenant = await createTenant(running.controlPlaneUrl, TEST_ADMIN_TOKEN, {
       definition: loadDefinition(STOCK),
     });
     const stackMs = Date.now() - began;

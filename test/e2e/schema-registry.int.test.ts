@@ -37,7 +37,7 @@ describe('every service in registry mode', () => {
         .sort(),
     );
 
-    await walkOnePlayer(running.gatewayUrl, 'framed-1');
+    await walkOnePlayer(running, 'framed-1');
 
     // What went over Kafka: framed under the ids the registry holds for each topic's subject.
     for (const def of [topics.eventsAccepted, topics.rewardsGranted, topics.pointsJournal]) {

@@ -58,7 +58,7 @@ describe('one trace per request, across every service', () => {
     stack = await startStack({
       env: { OTEL_EXPORTER_OTLP_ENDPOINT: endpoint, OTEL_BSP_SCHEDULE_DELAY: '200' },
     });
-    tenant = await createTenant(stack.gatewayUrl, TEST_ADMIN_TOKEN, {
+    tenant = await createTenant(stack.controlPlaneUrl, TEST_ADMIN_TOKEN, {
       definition: {
         discovery: false,
         events: [

@@ -29,9 +29,9 @@ describe('every hop, end to end', () => {
 
   beforeAll(async () => {
     stack = await startStack();
-    tenant = await createTenant(stack.gatewayUrl, TEST_ADMIN_TOKEN);
+    tenant = await createTenant(stack.controlPlaneUrl, TEST_ADMIN_TOKEN);
     const defined = await fetch(
-      `${stack.gatewayUrl}/admin/v1/environments/${tenant.sandbox.environmentId}/definition`,
+      `${stack.controlPlaneUrl}/admin/v1/environments/${tenant.sandbox.environmentId}/definition`,
       {
         method: 'PUT',
         headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}`, 'content-type': 'application/json' },

@@ -38,7 +38,7 @@ export function kafkaAccessOf(service: string, topicPrefix: string): KafkaAccess
       .flatMap((text) => topicIdsIn(text, /definition: topics\.(\w+)/g)),
   );
   const ownGroups = sources.flatMap((text) =>
-    [...text.matchAll(new RegExp(`group: '(${service}-[\\w-]+)',\\s*definition: topics\\.(\\w+)`, 'g'))]
+    [...text.matchAll(/group: '([\w-]+)',\s*definition: topics\.(\w+)/g)]
       .filter((m) => m[2]! in topics)
       .map((m) => ({ topic: m[2] as TopicId, group: consumerGroupId(m[1]!, topicPrefix) })),
   );

@@ -12,4 +12,4 @@ export const OVERLAYS = [
 ] as const;
 
 /** The services, each with a Deployment of the same name. */
-export const SERVICES = ['gateway', 'rules', 'ledger', 'query'] as const;
+export const SERVICES = ['gateway', 'rules', 'ledger', 'query', 'control-plane'] as const;

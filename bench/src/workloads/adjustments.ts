@@ -19,7 +19,7 @@ export async function adjustments(options: WorkloadOptions): Promise<WorkloadRep
   const concurrency = options.concurrency ?? 16;
   const stack = await startBenchStack(['ledger', 'gateway']);
   try {
-    const tenant = await createTenant(stack.gatewayUrl, stack.adminToken);
+    const tenant = await createTenant(stack.controlPlaneUrl, stack.adminToken);
     const http = new HttpPool(stack.gatewayUrl, { connections: concurrency });
     const adjust = async (playerId: string, amount: number) => {
       const res = await http.request({

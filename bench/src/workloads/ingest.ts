@@ -31,7 +31,7 @@ export async function ingest(options: WorkloadOptions): Promise<WorkloadReport> 
     nodeArgs: { gateway: cpuProfileArgs(options.cpuProfileDir, 'gateway') },
   });
   try {
-    const tenant = await createTenant(stack.gatewayUrl, stack.adminToken);
+    const tenant = await createTenant(stack.controlPlaneUrl, stack.adminToken);
     await defineEvents(stack.gatewayUrl, stack.adminToken, tenant.live.environmentId);
     const bodies = Array.from({ length: 16 }, (_, b) => JSON.stringify({ events: batch(b) }));
     const http = new HttpPool(stack.gatewayUrl, { connections: concurrency });

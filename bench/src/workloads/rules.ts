@@ -57,7 +57,7 @@ export async function rules(options: WorkloadOptions): Promise<WorkloadReport> {
   const db = createPool({ url: stack.infra.databaseUrl, schema: 'rules', max: 2 });
   const rulesProcess = stack.services.rules!;
   try {
-    const tenant = await createTenant(stack.gatewayUrl, stack.adminToken, { definition: definition() });
+    const tenant = await createTenant(stack.controlPlaneUrl, stack.adminToken, { definition: definition() });
     const env = {
       organizationId: tenant.organizationId,
       environmentId: tenant.live.environmentId,

@@ -97,7 +97,7 @@ export async function seedEnvironment(
   lag: EventConsumerLag,
   options: { players: number; probes: string[]; log: (line: string) => void },
 ): Promise<SeededEnvironment> {
-  const tenant = await createTenant(stack.gatewayUrl, stack.adminToken, { definition: DEFINITION });
+  const tenant = await createTenant(stack.controlPlaneUrl, stack.adminToken, { definition: DEFINITION });
   const env: EnvironmentContext = {
     organizationId: tenant.organizationId,
     environmentId: tenant.live.environmentId,

@@ -49,7 +49,7 @@ export async function unwrap<T>(
   } catch {
     throw new ApiProblem(0, {
       code: 'console.network',
-      detail: 'The gateway could not be reached. Check the connection and try again.',
+      detail: 'The control plane could not be reached. Check the connection and try again.',
     });
   }
   if (answer.response.ok) return answer.data as T;

@@ -1,7 +1,7 @@
 import { startStack, TEST_ADMIN_TOKEN, type TestStack } from '@engage/testkit';
 import { buildConsole, consoleBuildIsStale } from '../../scripts/build.ts';
 
-/** The whole stack as processes, the gateway serving the console built from the sources here. */
+/** The whole stack as processes, the control plane serving the console built from the sources here. */
 export async function startConsoleStack(options: Parameters<typeof startStack>[0] = {}): Promise<TestStack> {
   if (consoleBuildIsStale()) buildConsole();
   return startStack(options);
@@ -12,11 +12,11 @@ export async function startConsoleStack(options: Parameters<typeof startStack>[0
  * invitation (here sent with the admin token) accepted with its token.
  */
 export async function addOperator(
-  gatewayUrl: string,
+  controlPlaneUrl: string,
   organizationId: string,
   operator: { email: string; password: string; role: string; displayName: string },
 ): Promise<void> {
-  const invited = await fetch(`${gatewayUrl}/admin/v1/organizations/${organizationId}/invitations`, {
+  const invited = await fetch(`${controlPlaneUrl}/admin/v1/organizations/${organizationId}/invitations`, {
     method: 'POST',
     headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}`, 'content-type': 'application/json' },
     body: JSON.stringify({ email: operator.email, role: operator.role }),
@@ -24,7 +24,7 @@ export async function addOperator(
   if (invited.status !== 201)
     throw new Error(`inviting ${operator.email}: ${invited.status} ${await invited.text()}`);
   const { token } = (await invited.json()) as { token: string };
-  const accepted = await fetch(`${gatewayUrl}/admin/v1/invitations/accept`, {
+  const accepted = await fetch(`${controlPlaneUrl}/admin/v1/invitations/accept`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ token, password: operator.password, displayName: operator.displayName }),

@@ -71,13 +71,13 @@ export function describeProblemItem(item: ProblemItem): string {
 }
 
 export interface AdminClientOptions {
-  /** The gateway's address, e.g. http://127.0.0.1:8080. */
+  /** The control plane's address, e.g. http://127.0.0.1:8084. */
   url: string;
-  /** The gateway's ADMIN_TOKEN (absent: only the public routes answer, e.g. accepting an invitation). */
+  /** The control plane's ADMIN_TOKEN (absent: only the public routes answer, e.g. accepting an invitation). */
   token?: string | undefined;
 }
 
-/** Typed client of the gateway's admin API (/admin/v1), shared by the CLI, the testkit and the dev stack. */
+/** Typed client of the control plane's admin API (/admin/v1), shared by the CLI, the testkit and the dev stack. */
 export class AdminClient {
   private readonly base: string;
   private readonly token: string | undefined;

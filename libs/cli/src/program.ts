@@ -26,8 +26,8 @@ const BILLING = ['active', 'none', 'overdue'] as const;
  */
 export function buildProgram(io: CliIo = { out: (t) => process.stdout.write(t), env: process.env }): Command {
   const program = new Command('engage')
-    .description('Operate an engage deployment through the gateway admin API.')
-    .option('--url <url>', 'gateway address (ENGAGE_URL)', io.env.ENGAGE_URL ?? 'http://127.0.0.1:8080')
+    .description("Operate an engage deployment through the control plane's admin API.")
+    .option('--url <url>', 'control plane address (ENGAGE_URL)', io.env.ENGAGE_URL ?? 'http://127.0.0.1:8084')
     .option('--token <token>', 'admin token (ENGAGE_ADMIN_TOKEN)')
     .showHelpAfterError()
     .exitOverride();

@@ -39,7 +39,7 @@ const definition = {
 
 function engage(args: string[]): Promise<{ code: number | null; out: string; err: string }> {
   const main = join(stackConfig().repoRoot, 'libs', 'cli', 'src', 'main.ts');
-  const child = spawn(process.execPath, [main, '--url', stack.gatewayUrl, ...args], {
+  const child = spawn(process.execPath, [main, '--url', stack.controlPlaneUrl, ...args], {
     env: { ...process.env, ENGAGE_ADMIN_TOKEN: TEST_ADMIN_TOKEN },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -62,7 +62,7 @@ async function succeeds(args: string[]): Promise<string> {
 
 beforeAll(async () => {
   stack = await startStack();
-  tenant = await createTenant(stack.gatewayUrl, TEST_ADMIN_TOKEN, { definition: definition as never });
+  tenant = await createTenant(stack.controlPlaneUrl, TEST_ADMIN_TOKEN, { definition: definition as never });
   for (const [playerId, attributes] of [
     [`${run}-ada`, `{"tier":"gold","level":${exactLevel}}`],
     [`${run}-alan`, '{"tier":"silver","level":3}'],
@@ -190,7 +190,7 @@ describe('engage definition export', () => {
       playerAttributes: [{ key: 'level' }, { key: 'tier' }],
     });
 
-    const admin = new AdminClient({ url: stack.gatewayUrl, token: TEST_ADMIN_TOKEN });
+    const admin = new AdminClient({ url: stack.controlPlaneUrl, token: TEST_ADMIN_TOKEN });
     const elsewhere = await admin.createProject(tenant.organizationId, { name: `${run}-elsewhere` });
     const file = join(await mkdtemp(join(tmpdir(), 'engage-export-')), 'sandbox.yaml');
     await writeFile(file, exported);

@@ -12,15 +12,15 @@ import {
 } from '@engage/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-let gateway: ServiceProcess;
+let controlPlane: ServiceProcess;
 let tenant: Tenant;
 
 beforeAll(async () => {
-  gateway = await spawnService(stackConfig().repoRoot, 'gateway', serviceEnv(uniqueTopicPrefix()));
-  tenant = await createTenant(gateway.url, TEST_ADMIN_TOKEN);
+  controlPlane = await spawnService(stackConfig().repoRoot, 'control-plane', serviceEnv(uniqueTopicPrefix()));
+  tenant = await createTenant(controlPlane.url, TEST_ADMIN_TOKEN);
 }, 120_000);
 
-afterAll(() => gateway?.stop());
+afterAll(() => controlPlane?.stop());
 
 /** Runs the `engage` binary with `stdin` piped in, as a script would. */
 function engage(
@@ -30,7 +30,7 @@ function engage(
 ): Promise<{ code: number | null; out: string; err: string }> {
   const main = join(stackConfig().repoRoot, 'libs', 'cli', 'src', 'main.ts');
   const { ENGAGE_ADMIN_TOKEN: _ignored, ...environment } = process.env;
-  const child = spawn(process.execPath, [main, '--url', gateway.url, ...args], {
+  const child = spawn(process.execPath, [main, '--url', controlPlane.url, ...args], {
     env: { ...environment, ...credential },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
@@ -77,7 +77,7 @@ describe('engage operator', () => {
     });
     expect(accepted.out + accepted.err).not.toContain(password);
 
-    const signIn = await fetch(`${gateway.url}/admin/v1/session`, {
+    const signIn = await fetch(`${controlPlane.url}/admin/v1/session`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email, password }),

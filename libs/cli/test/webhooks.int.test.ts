@@ -36,13 +36,13 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
-  // The gateway alone (with its topics: it consumes the changes webhooks are made of).
+  // The gateway and the control plane (with their topics: it consumes the changes webhooks are made of).
   stack = await startStack({
     services: ['gateway'],
     webhooks: true,
-    serviceEnv: { gateway: { WEBHOOK_ALLOW_INSECURE_URLS: 'true', WEBHOOK_POLL_INTERVAL_MS: '100' } },
+    serviceEnv: { 'control-plane': { WEBHOOK_ALLOW_INSECURE_URLS: 'true', WEBHOOK_POLL_INTERVAL_MS: '100' } },
   });
-  tenant = await createTenant(stack.gatewayUrl, TEST_ADMIN_TOKEN);
+  tenant = await createTenant(stack.controlPlaneUrl, TEST_ADMIN_TOKEN);
 }, 120_000);
 
 afterAll(async () => {
@@ -53,7 +53,7 @@ afterAll(async () => {
 /** Runs the `engage` binary as a script would. */
 function engage(args: string[]): Promise<{ code: number | null; out: string; err: string }> {
   const main = join(stackConfig().repoRoot, 'libs', 'cli', 'src', 'main.ts');
-  const child = spawn(process.execPath, [main, '--url', stack.gatewayUrl, ...args], {
+  const child = spawn(process.execPath, [main, '--url', stack.controlPlaneUrl, ...args], {
     env: { ...withoutEnvironment(process.env), ENGAGE_ADMIN_TOKEN: TEST_ADMIN_TOKEN },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -18,6 +18,11 @@ export interface PoolOptions {
   url: string;
   /** Each service owns one schema; its connections see only it on their search path. */
   schema: string;
+  /**
+   * Schemas searched after the service's own, for tables it reads but another service owns while a
+   * move between them is under way (the gateway's reads of the control plane's tables).
+   */
+  alsoSearched?: readonly string[];
   max?: number;
   applicationName?: string;
   /** Where a connection lost while a client held it is reported (a service's logger). */
@@ -49,7 +54,7 @@ export function createPool(options: PoolOptions): pg.Pool {
     max: options.max ?? 10,
     application_name: options.applicationName ?? options.schema,
     options: [
-      `-c search_path=${quoteIdent(options.schema)}`,
+      `-c search_path=${[options.schema, ...(options.alsoSearched ?? [])].map(quoteIdent).join(',')}`,
       `-c plan_cache_mode=${options.planCacheMode ?? 'auto'}`,
       ...(options.seqScans === false ? ['-c enable_seqscan=off'] : []),
     ].join(' '),

@@ -86,7 +86,7 @@ let scratch: string;
 
 beforeAll(async () => {
   [stack, scratch] = await Promise.all([startStack(), mkdtemp(join(tmpdir(), 'engage-sdk-pack-'))]);
-  tenant = await createTenant(stack.gatewayUrl, TEST_ADMIN_TOKEN, { definition });
+  tenant = await createTenant(stack.controlPlaneUrl, TEST_ADMIN_TOKEN, { definition });
 }, 180_000);
 
 afterAll(async () => {

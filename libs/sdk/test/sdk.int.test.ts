@@ -25,7 +25,7 @@ const definition = {
 
 beforeAll(async () => {
   stack = await startStack();
-  tenant = await createTenant(stack.gatewayUrl, TEST_ADMIN_TOKEN, { definition });
+  tenant = await createTenant(stack.controlPlaneUrl, TEST_ADMIN_TOKEN, { definition });
   proxy = new FaultProxy(stack.gatewayUrl);
   await proxy.listen();
   client = new EngageClient({

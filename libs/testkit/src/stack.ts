@@ -5,7 +5,7 @@ import {
   INTERNAL_HEADERS,
   type PlayerContext,
 } from '@engage/contracts';
-import { createCatalogTopics } from '@engage/devstack';
+import { createCatalogTopics, freePorts } from '@engage/devstack';
 import type { KafkaSecurity } from '@engage/kafka';
 import { createPool, type Pool } from '@engage/postgres';
 import { inject } from 'vitest';
@@ -14,7 +14,7 @@ import { fileDatabaseUrl } from './file-database.ts';
 import { type ServiceProcess, spawnService } from './process.ts';
 import type { StackConfig } from './provided.ts';
 
-export type ServiceName = 'gateway' | 'rules' | 'ledger' | 'query';
+export type ServiceName = 'gateway' | 'rules' | 'ledger' | 'query' | 'control-plane';
 
 /** The real servers the integration global setup started or found, and the test file's database. */
 export function stackConfig(): StackConfig {
@@ -40,7 +40,7 @@ export function serviceEnv(topicPrefix: string, extra: Record<string, string> = 
     INTERNAL_AUTH_SECRET: TEST_INTERNAL_AUTH_SECRET,
     // Tests receive webhooks on loopback (http://127.0.0.1:…).
     WEBHOOK_ALLOW_INSECURE_URLS: 'true',
-    // A gateway that sends webhooks sends, and retries on its own schedule, the deliveries of every
+    // A control plane that sends webhooks sends, and retries on its own schedule, the deliveries of every
     // endpoint in its database: only the stack that asks does (`webhooks: true`).
     WEBHOOKS_ENABLED: 'false',
     ...extra,
@@ -54,6 +54,8 @@ export interface TestStack {
   /** Every process `addReplica` started, running or not (all of them are stopped with the stack). */
   replicas: ServiceProcess[];
   gatewayUrl: string;
+  /** The admin API and the console (started with the gateway: tenants are created through it). */
+  controlPlaneUrl: string;
   /** The database the services use: the test file's, unless `env` names another. */
   databaseUrl: string;
   env: Record<string, string>;
@@ -68,7 +70,8 @@ export interface TestStack {
 
 /**
  * Starts the given services as separate processes against the real servers, with their own topics.
- * The gateway (when asked for) is started last and pointed at the others.
+ * The gateway (when asked for) is started after the others and pointed at them; the control plane
+ * comes with it (or when asked for alone), pointed at it and the owners.
  */
 export async function startStack(
   options: {
@@ -85,7 +88,7 @@ export async function startStack(
     serviceBrokers?: string[];
     /** Environment of one service only, over the stack's. */
     serviceEnv?: Partial<Record<ServiceName, Record<string, string>>>;
-    /** The gateway sends the webhooks of every endpoint in the file's database. */
+    /** The control plane sends the webhooks of every endpoint in the file's database. */
     webhooks?: boolean;
   } = {},
 ): Promise<TestStack> {
@@ -102,21 +105,36 @@ export async function startStack(
   });
   const envOf = (name: ServiceName) => ({ ...env, ...options.serviceEnv?.[name] });
   const services: Partial<Record<ServiceName, ServiceProcess>> = {};
-  const owners = wanted.filter((name) => name !== 'gateway');
+  const owners = wanted.filter((name) => name !== 'gateway' && name !== 'control-plane');
   await Promise.all(
     owners.map(async (name) => {
       services[name] = await spawnService(repoRoot, name, envOf(name), spawnOptions);
     }),
   );
   for (const name of owners) env[`${name.toUpperCase()}_URL`] = services[name]!.url;
-  if (wanted.includes('gateway'))
+  // The gateway records discoveries at the control plane, which asks the gateway for players: the
+  // control plane's ports are chosen first so that each learns the other's address at start.
+  const withControlPlane = wanted.includes('gateway') || wanted.includes('control-plane');
+  const [controlPlanePort, controlPlaneMetricsPort] = await freePorts(2);
+  if (withControlPlane) env.CONTROL_PLANE_URL = `http://127.0.0.1:${controlPlanePort}`;
+  if (wanted.includes('gateway')) {
     services.gateway = await spawnService(repoRoot, 'gateway', envOf('gateway'), spawnOptions);
+    env.GATEWAY_URL = services.gateway.url;
+  }
+  if (withControlPlane) {
+    services['control-plane'] = await spawnService(repoRoot, 'control-plane', envOf('control-plane'), {
+      ...spawnOptions,
+      port: controlPlanePort,
+      metricsPort: controlPlaneMetricsPort,
+    });
+  }
   const replicas: ServiceProcess[] = [];
   return {
     topicPrefix,
     services,
     replicas,
     gatewayUrl: services.gateway?.url ?? '',
+    controlPlaneUrl: services['control-plane']?.url ?? '',
     databaseUrl: env.DATABASE_URL!,
     env,
     addReplica: async (name) => {
@@ -132,7 +150,10 @@ export async function startStack(
 }
 
 /** A pool on one service's schema in the test file's database, for assertions on what it stored. */
-export function schemaPool(schema: ServiceName, databaseUrl = stackConfig().databaseUrl): Pool {
+export function schemaPool(
+  schema: Exclude<ServiceName, 'control-plane'> | 'control_plane',
+  databaseUrl = stackConfig().databaseUrl,
+): Pool {
   return createPool({ url: databaseUrl, schema, max: 4 });
 }
 

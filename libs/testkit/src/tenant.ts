@@ -19,13 +19,13 @@ export interface TenantOptions {
   name?: string;
 }
 
-/** A fresh organization and project with a key for each environment, through the gateway's admin API. */
+/** A fresh organization and project with a key for each environment, through the control plane's admin API. */
 export async function createTenant(
-  gatewayUrl: string,
+  controlPlaneUrl: string,
   adminToken: string = TEST_ADMIN_TOKEN,
   options: TenantOptions = {},
 ): Promise<Tenant> {
-  const admin = new AdminClient({ url: gatewayUrl, token: adminToken });
+  const admin = new AdminClient({ url: controlPlaneUrl, token: adminToken });
   const name = options.name ?? `test-${crypto.randomUUID()}`;
   const organization = await admin.createOrganization({
     name,

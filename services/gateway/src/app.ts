@@ -1,6 +1,5 @@
 import { PUBLIC_MAX_HEADER_BYTES } from '@engage/contracts';
-import type { InternalVerifier } from '@engage/kit';
-import { createHttpApp, type HttpApp, type Logger } from '@engage/kit';
+import { createHttpApp, type HttpApp, type InternalVerifier, type Logger } from '@engage/kit';
 import type { Pool } from '@engage/postgres';
 import { createAuthenticator } from './application/authenticator.ts';
 import type { EdgeViews } from './application/edge-views/edge-views.ts';
@@ -11,13 +10,10 @@ import {
 import type { RefusalTally } from './application/organization-limit/refusal-tally.ts';
 import type { PlayerDirectory } from './application/player-directory.ts';
 import type { RecentEvents } from './application/recent-events.ts';
-import type { SessionDeps } from './application/sessions.ts';
-import { type AdminDeps, adminRoutes } from './http/admin.ts';
-import { consoleRoutes } from './http/console.ts';
 import { environmentSchemaRoutes } from './http/environment-schema.ts';
 import { eventRoutes } from './http/events.ts';
 import { forwardRoutes } from './http/forward.ts';
-import { internalDiscoveryRoutes } from './http/internal-discoveries.ts';
+import { internalRoutes } from './http/internal.ts';
 import { openApiRoutes } from './http/openapi.ts';
 import { playerRoutes } from './http/players.ts';
 import type { EventProducer } from './kafka/event-producer.ts';
@@ -30,13 +26,8 @@ export interface GatewayDeps {
   producer: EventProducer;
   upstreams: Upstreams;
   topicPrefix: string;
-  adminToken: string;
-  /** Operators' failed sign-in throttle and session timeouts. */
-  signIn: Omit<SessionDeps, 'pool'>;
-  /** Whether the session cookie carries `Secure`. */
-  cookieSecure: boolean;
-  /** How long an invitation to an organization may be accepted. */
-  invitationTtlMs: number;
+  /** Checks the control plane's signed calls to /internal/v1. */
+  verifier: InternalVerifier;
   eventsBodyLimit: number;
   /** The keys, organizations and event definitions this replica holds (the caller stops them). */
   views: EdgeViews;
@@ -44,8 +35,6 @@ export interface GatewayDeps {
   keyArrivalWaitMs: number;
   /** Where the edge records what discovery defines. */
   controlPlane: ControlPlane;
-  /** Checks the signature of the internal calls this process answers (POST /internal/v1/discoveries). */
-  internalVerifier: InternalVerifier;
   /** The players this replica knows (it listens to their changes: the caller closes it). */
   players: PlayerDirectory;
   /** An idempotency key still pending after this long is produced again with its eventId. */
@@ -57,12 +46,8 @@ export interface GatewayDeps {
   refusalTally?: RefusalTally;
   /** The live event debugger's record of each environment's recent items. */
   recentEvents: RecentEvents;
-  /** The console's build, served at /console/ (absent: no console). */
-  consoleDirectory?: string;
   /** Wakes the outbox relay after a commit that recorded state changes for their topics. */
   onOutbox: () => void;
-  /** Webhook URL rules and the delivery worker's wake-up. */
-  webhooks: AdminDeps['webhooks'];
 }
 
 export function buildApp(deps: GatewayDeps): HttpApp {
@@ -82,23 +67,13 @@ export function buildApp(deps: GatewayDeps): HttpApp {
   const outbox = { topicPrefix: deps.topicPrefix, kick: deps.onOutbox };
 
   app.register(openApiRoutes);
-  if (deps.consoleDirectory) app.register(consoleRoutes, { directory: deps.consoleDirectory });
   app.register(environmentSchemaRoutes);
-  app.register(adminRoutes, {
-    prefix: '/admin/v1',
+  app.register(internalRoutes, {
+    prefix: '/internal/v1',
     pool: deps.pool,
-    upstreams: deps.upstreams,
-    log: deps.log,
-    adminToken: deps.adminToken,
-    signIn: deps.signIn,
-    cookieSecure: deps.cookieSecure,
-    invitationTtlMs: deps.invitationTtlMs,
-    // The edge learns an apply from definitions.applied.v1, like every other replica.
-    onDefinitionChanged: () => undefined,
+    verifier: deps.verifier,
     recentEvents: deps.recentEvents,
     refusalTally: deps.refusalTally,
-    outbox,
-    webhooks: deps.webhooks,
   });
   app.register(eventRoutes, {
     authenticator,
@@ -114,7 +89,6 @@ export function buildApp(deps: GatewayDeps): HttpApp {
     bodyLimit: deps.eventsBodyLimit,
   });
   app.register(playerRoutes, { authenticator, pool: deps.pool, players, outbox, views });
-  app.register(internalDiscoveryRoutes, { pool: deps.pool, outbox, verifier: deps.internalVerifier });
   app.register(forwardRoutes, { authenticator, players, upstreams: deps.upstreams });
   return app;
 }

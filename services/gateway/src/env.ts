@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import {
   baseEnv,
   internalAuthEnv,
@@ -12,8 +11,6 @@ import {
 } from '@engage/kit';
 import { z } from 'zod';
 import { organizationLimitEnv } from './application/organization-limit/env.ts';
-import { sessionEnv } from './application/session-env.ts';
-import { webhooksEnv } from './application/webhooks/env.ts';
 
 const milliseconds = z.coerce.number().int().min(0);
 
@@ -26,18 +23,10 @@ export const gatewayEnv = baseEnv
   .extend(redisEnv.shape)
   .extend(organizationLimitEnv.shape)
   .extend(internalAuthEnv.shape)
-  .extend(sessionEnv.shape)
-  .extend(webhooksEnv.shape)
   .extend({
-    ADMIN_TOKEN: z.string().min(16, 'ADMIN_TOKEN must be at least 16 characters'),
     RULES_URL: z.url().default('http://127.0.0.1:8081'),
     LEDGER_URL: z.url().default('http://127.0.0.1:8082'),
     QUERY_URL: z.url().default('http://127.0.0.1:8083'),
-    /** The operators' console build the gateway serves at /console/ (`npm run build -w console`). */
-    CONSOLE_DIR: z
-      .string()
-      .min(1)
-      .default(fileURLToPath(new URL('../../../console/dist', import.meta.url))),
     /**
      * Largest POST /v1/events body: 8 MiB holds 1,000 maximal items (16 properties of 256-character
      * text, 200-character player id and idempotency key: about 7.1 MB of JSON without escapes).
@@ -52,8 +41,8 @@ export const gatewayEnv = baseEnv
      * arrive on api-keys.state.v1 (a key created a moment ago) before it is refused.
      */
     KEY_ARRIVAL_WAIT_MS: milliseconds.default(1_000),
-    /** The control plane's internal address (discoveries are recorded there); default: this gateway. */
-    CONTROL_PLANE_URL: z.url().optional(),
+    /** The control plane's internal address: discoveries are recorded there. */
+    CONTROL_PLANE_URL: z.url().default('http://127.0.0.1:8084'),
     /**
      * Most players each replica keeps (least recently used dropped first); a player kept costs no
      * query until the month changes; changes to it arrive by notification.

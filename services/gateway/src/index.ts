@@ -1,7 +1,1 @@
 export { buildApp, type GatewayDeps } from './app.ts';
-export {
-  DEMO_ENVIRONMENT_FILE,
-  type DemoTenant,
-  provisionDemo,
-  readDemoEnvironment,
-} from './tools/demo-tenant.ts';

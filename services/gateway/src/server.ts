@@ -1,7 +1,7 @@
 import { topics } from '@engage/contracts';
-import { connectServiceKafka, type KafkaClient, startOutboxRelay } from '@engage/kafka';
+import { connectServiceKafka, startOutboxRelay } from '@engage/kafka';
 import { InternalSigner, internalVerifierOf, listen, type ServiceContext } from '@engage/kit';
-import { createPool, type Pool, pingPool, warnIfAutovacuumOff } from '@engage/postgres';
+import { createPool, pingPool, warnIfAutovacuumOff } from '@engage/postgres';
 import { createRedis } from '@engage/redis';
 import { buildApp } from './app.ts';
 import { liveCapOf } from './application/admit-players.ts';
@@ -11,18 +11,21 @@ import { createOrganizationLimit } from './application/organization-limit/organi
 import { createRefusalTally } from './application/organization-limit/refusal-tally.ts';
 import { createPlayerDirectory } from './application/player-directory.ts';
 import { createRecentEvents } from './application/recent-events.ts';
-import { cookieSecure } from './application/session-env.ts';
-import { startDeliveryWorker } from './application/webhooks/delivery-worker.ts';
-import { startWebhookSources } from './consumers/webhook-sources.ts';
 import type { GatewayEnv } from './env.ts';
 import { createEventProducer } from './kafka/event-producer.ts';
-import { createSignInThrottle } from './store/sign-in-failures.ts';
 import { createControlPlane } from './upstreams/control-plane.ts';
 import { createUpstreams } from './upstreams/upstreams.ts';
 
 export async function startGateway(ctx: ServiceContext<GatewayEnv>): Promise<void> {
   const { env, log, lifecycle } = ctx;
-  const pool = createPool({ url: env.DATABASE_URL, schema: 'gateway', max: env.DATABASE_POOL_SIZE, log });
+  // Keys, environments and definitions are the control plane's: read in its schema for now.
+  const pool = createPool({
+    url: env.DATABASE_URL,
+    schema: 'gateway',
+    alsoSearched: ['control_plane'],
+    max: env.DATABASE_POOL_SIZE,
+    log,
+  });
   lifecycle.onShutdown('postgres', () => pool.end());
   void warnIfAutovacuumOff(pool, log);
 
@@ -35,16 +38,9 @@ export async function startGateway(ctx: ServiceContext<GatewayEnv>): Promise<voi
   });
   lifecycle.onShutdown('kafka producer', () => producer.close());
 
-  // Player attribute, API-key and definition changes leave through the outbox, after their commit.
+  // Player attribute changes leave through the outbox, after their commit.
   const kafka = await connectServiceKafka(env, 'gateway', log, {
-    writes: [
-      topics.eventsAccepted,
-      topics.playersAttributes,
-      topics.apiKeys,
-      topics.apiKeysState,
-      topics.organizationsState,
-      topics.definitionsApplied,
-    ],
+    writes: [topics.eventsAccepted, topics.playersAttributes],
   });
   const relay = startOutboxRelay({ pool, kafka, log, topicPrefix: env.KAFKA_TOPIC_PREFIX });
   lifecycle.onShutdown('outbox relay', relay.stop);
@@ -64,11 +60,11 @@ export async function startGateway(ctx: ServiceContext<GatewayEnv>): Promise<voi
     signer,
   );
   lifecycle.onShutdown('upstreams', () => upstreams.close());
-  const controlPlane = createControlPlane(env.CONTROL_PLANE_URL ?? ownAddress(env), signer);
+  const controlPlane = createControlPlane(env.CONTROL_PLANE_URL, signer);
   lifecycle.onShutdown('control plane', () => controlPlane.close());
 
-  // The gateway's Redis carries small calls only (the organization limit's scripts, sign-in
-  // counters, the event debugger's record): a connection silent
+  // The gateway's Redis carries small calls only (the organization limit's scripts, the event
+  // debugger's record): a connection silent
   // for 2 s is dropped and re-established, so a Redis that hung and came back is used again.
   const redis = createRedis(env.REDIS_URL, { connectionName: 'gateway', silenceMs: 2_000 });
   lifecycle.onShutdown('redis', async () => void (await redis.quit()));
@@ -90,48 +86,21 @@ export async function startGateway(ctx: ServiceContext<GatewayEnv>): Promise<voi
   });
   lifecycle.onShutdown('player change notifications', () => players.close());
 
-  const webhooks = startWebhooks({ env, log, lifecycle, pool, kafka });
-
   const app = buildApp({
     log,
     pool,
     producer,
     upstreams,
     topicPrefix: env.KAFKA_TOPIC_PREFIX,
-    adminToken: env.ADMIN_TOKEN,
-    consoleDirectory: env.CONSOLE_DIR,
-    signIn: {
-      throttle: createSignInThrottle(redis, env.REDIS_KEY_PREFIX, {
-        freeFailuresPerAccount: env.SIGN_IN_FREE_FAILURES_PER_ACCOUNT,
-        freeFailuresPerAddress: env.SIGN_IN_FREE_FAILURES_PER_ADDRESS,
-        firstDelayMs: env.SIGN_IN_FIRST_DELAY_MS,
-        maxDelayMs: env.SIGN_IN_MAX_DELAY_MS,
-        memoryMs: env.SIGN_IN_FAILURE_MEMORY_MS,
-      }),
-      sessions: {
-        idleTimeoutMs: env.SESSION_IDLE_TIMEOUT_MS,
-        absoluteTimeoutMs: env.SESSION_ABSOLUTE_TIMEOUT_MS,
-      },
-    },
-    cookieSecure: cookieSecure(env),
-    invitationTtlMs: env.INVITATION_TTL_MS,
+    verifier: internalVerifierOf(env),
     eventsBodyLimit: env.EVENTS_BODY_LIMIT_BYTES,
     views,
     keyArrivalWaitMs: env.KEY_ARRIVAL_WAIT_MS,
     controlPlane,
-    internalVerifier: internalVerifierOf(env),
     players,
     pendingKeyTimeoutMs: env.IDEMPOTENCY_PENDING_TIMEOUT_MS,
     readiness: () => pingPool(pool),
     onOutbox: relay.kick,
-    webhooks: {
-      urlRules: {
-        allowInsecure: env.WEBHOOK_ALLOW_INSECURE_URLS,
-        allowPrivateAddresses: env.WEBHOOK_ALLOW_PRIVATE_ADDRESSES || env.WEBHOOK_ALLOW_INSECURE_URLS,
-      },
-      maxEndpointsPerEnvironment: env.WEBHOOK_MAX_ENDPOINTS_PER_ENVIRONMENT,
-      kick: webhooks.kick,
-    },
     organizationLimit,
     refusalTally,
     recentEvents: createRecentEvents({
@@ -146,52 +115,4 @@ export async function startGateway(ctx: ServiceContext<GatewayEnv>): Promise<voi
     }),
   });
   await listen(app, ctx);
-}
-
-/** This gateway's own address, for the calls it makes to the control plane it serves itself. */
-function ownAddress(env: GatewayEnv): string {
-  const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
-  return `http://${host.includes(':') ? `[${host}]` : host}:${env.PORT}`;
-}
-
-/**
- * Webhooks: the consumers that queue deliveries from the source topics, and this replica's delivery
- * worker. Joining the consumer groups can wait out a crashed predecessor's session; the API does not
- * wait for it. A consumer that kafkajs gives up on stops the process, as in the other services.
- */
-function startWebhooks(deps: {
-  env: GatewayEnv;
-  log: ServiceContext<GatewayEnv>['log'];
-  lifecycle: ServiceContext<GatewayEnv>['lifecycle'];
-  pool: Pool;
-  kafka: KafkaClient;
-}): { kick: () => void } {
-  const { env, log, lifecycle, pool, kafka } = deps;
-  if (!env.WEBHOOKS_ENABLED) return { kick: () => undefined };
-  const worker = startDeliveryWorker({
-    pool,
-    log,
-    settings: {
-      schedule: { delaysMs: env.WEBHOOK_RETRY_DELAYS_MS },
-      timeoutMs: env.WEBHOOK_TIMEOUT_MS,
-      pollIntervalMs: env.WEBHOOK_POLL_INTERVAL_MS,
-      concurrency: env.WEBHOOK_CONCURRENCY,
-      concurrencyPerOrganization: env.WEBHOOK_CONCURRENCY_PER_ORGANIZATION,
-      concurrencyPerEndpoint: env.WEBHOOK_CONCURRENCY_PER_ENDPOINT,
-      retentionMs: env.WEBHOOK_DELIVERY_RETENTION_MS,
-      allowPrivateAddresses: env.WEBHOOK_ALLOW_PRIVATE_ADDRESSES || env.WEBHOOK_ALLOW_INSECURE_URLS,
-    },
-  });
-  lifecycle.onShutdown('webhook delivery worker', () => worker.stop());
-  const sources = startWebhookSources({
-    kafka,
-    pool,
-    log,
-    topicPrefix: env.KAFKA_TOPIC_PREFIX,
-    sessionTimeoutMs: env.KAFKA_SESSION_TIMEOUT_MS,
-    onQueued: worker.kick,
-    onStopped: (err) => lifecycle.fail('a webhook source consumer stopped', err),
-  });
-  lifecycle.onShutdown('webhook source consumers', () => sources.stop());
-  return worker;
 }

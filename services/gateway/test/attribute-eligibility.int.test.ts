@@ -17,7 +17,7 @@ const item = (key: string, eligibility: Condition) => ({
 
 beforeAll(async () => {
   stack = await startStack({ services: ['ledger', 'gateway'] });
-  tenant = await createTenant(stack.gatewayUrl, TEST_ADMIN_TOKEN, {
+  tenant = await createTenant(stack.controlPlaneUrl, TEST_ADMIN_TOKEN, {
     definition: {
       playerAttributes: [{ key: 'wealth', type: 'number' }],
       marketplace: {

@@ -17,7 +17,7 @@ beforeAll(async () => {
   one = await startGateway({ upstreams });
   // On the same topics: the second learns the keys the first's admin API creates.
   two = await startGateway({ upstreams, topicPrefix: one.topicPrefix });
-  tenant = await createTenant(one.url, TEST_ADMIN_TOKEN, {
+  tenant = await createTenant(one.controlPlaneUrl, TEST_ADMIN_TOKEN, {
     definition: {
       playerAttributes: [{ key: 'tier', type: 'string' }],
       marketplace: {

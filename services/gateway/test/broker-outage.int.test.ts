@@ -19,7 +19,7 @@ beforeAll(async () => {
   broker = await startPrivateKafka({ link: true });
   link = broker.link!;
   gateway = await startGateway({ brokers: link.brokers, failFast: true });
-  tenant = await createTenant(gateway.url, TEST_ADMIN_TOKEN, {
+  tenant = await createTenant(gateway.controlPlaneUrl, TEST_ADMIN_TOKEN, {
     definition: { events: [{ key: 'tick', properties: { n: { type: 'number' } } }] },
   });
 }, 120_000);

@@ -25,6 +25,7 @@ const ITEMS = 20;
 
 let broker: PrivateKafka | undefined;
 let gateway: ServiceProcess | undefined;
+let controlPlane: ServiceProcess | undefined;
 let tenant: Tenant;
 let topicPrefix: string;
 
@@ -51,19 +52,21 @@ beforeAll(async () => {
       topics.playersAttributes,
     ] as TopicDefinition<unknown>[],
   });
-  gateway = await spawnService(
-    stackConfig().repoRoot,
-    'gateway',
-    serviceEnv(topicPrefix, { KAFKA_BROKERS: broker.brokers.join(',') }),
-  );
+  const env = serviceEnv(topicPrefix, { KAFKA_BROKERS: broker.brokers.join(',') });
+  gateway = await spawnService(stackConfig().repoRoot, 'gateway', env);
+  controlPlane = await spawnService(stackConfig().repoRoot, 'control-plane', {
+    ...env,
+    GATEWAY_URL: gateway.url,
+  });
   mark('gateway ready');
-  tenant = await createTenant(gateway.url, TEST_ADMIN_TOKEN, {
+  tenant = await createTenant(controlPlane.url, TEST_ADMIN_TOKEN, {
     definition: { events: [{ key: 'tick', properties: { n: { type: 'number' } } }] },
   });
 }, 120_000);
 
 afterAll(async () => {
   await gateway?.kill('SIGKILL');
+  await controlPlane?.kill('SIGKILL');
   await broker?.destroy();
 });
 

@@ -21,7 +21,7 @@ const MAX_ATTEMPTS = 5;
 
 /** Posts a keyed batch on a new environment and SIGKILLs the gateway the moment its claims commit. */
 async function claimThenKill() {
-  const tenant = await createTenant(stack.gatewayUrl, TEST_ADMIN_TOKEN, {
+  const tenant = await createTenant(stack.controlPlaneUrl, TEST_ADMIN_TOKEN, {
     definition: { events: [{ key: 'crashed', properties: { n: { type: 'number' } } }] },
   });
   const environmentId = tenant.live.environmentId;

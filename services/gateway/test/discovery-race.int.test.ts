@@ -7,7 +7,7 @@ let tenant: Tenant;
 
 beforeAll(async () => {
   gateway = await startGateway();
-  tenant = await createTenant(gateway.url, TEST_ADMIN_TOKEN, {
+  tenant = await createTenant(gateway.controlPlaneUrl, TEST_ADMIN_TOKEN, {
     definition: {
       discovery: true,
       events: [{ key: 'known', properties: { level: { type: 'number' as const } } }],

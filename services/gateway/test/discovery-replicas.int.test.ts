@@ -22,7 +22,7 @@ const pool = schemaPool('gateway');
 beforeAll(async () => {
   stack = await startStack({ services: ['gateway'] });
   replicaUrl = (await stack.addReplica('gateway')).url;
-  tenant = await createTenant(stack.gatewayUrl, TEST_ADMIN_TOKEN, { definition: { discovery: true } });
+  tenant = await createTenant(stack.controlPlaneUrl, TEST_ADMIN_TOKEN, { definition: { discovery: true } });
 });
 afterAll(async () => {
   await stack?.stop();

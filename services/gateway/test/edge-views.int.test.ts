@@ -15,7 +15,7 @@ let admin: AdminClient;
 
 beforeAll(async () => {
   gateway = await startGateway();
-  admin = new AdminClient({ url: gateway.url, token: TEST_ADMIN_TOKEN });
+  admin = new AdminClient({ url: gateway.controlPlaneUrl, token: TEST_ADMIN_TOKEN });
 });
 afterAll(() => gateway?.close());
 
@@ -42,7 +42,7 @@ const definitionRecords = async (environmentId: string): Promise<DefinitionAppli
 
 describe('keys from api-keys.state.v1', () => {
   it('accepts a key at its first use right after creation, and refuses it once revoked', async () => {
-    const tenant = await createTenant(gateway.url);
+    const tenant = await createTenant(gateway.controlPlaneUrl);
     const created = await admin.createApiKey(tenant.sandbox.environmentId);
     expect(await outcomeOf(gateway, created.apiKey, { eventKey: 'e', playerId: 'p' })).toBe(
       'event.not_found',
@@ -59,7 +59,7 @@ describe('keys from api-keys.state.v1', () => {
 
 describe('organizations from organizations.state.v1', () => {
   it('refuses and admits Live keys as billing changes', async () => {
-    const tenant = await createTenant(gateway.url);
+    const tenant = await createTenant(gateway.controlPlaneUrl);
     const event = { eventKey: 'e', playerId: 'p' };
     expect(await outcomeOf(gateway, tenant.live.apiKey, event)).toBe('event.not_found');
     await admin.updateOrganization(tenant.organizationId, { billingStatus: 'overdue' });
@@ -73,7 +73,7 @@ describe('organizations from organizations.state.v1', () => {
   });
 
   it('admits Live players against the cap the organization has now', async () => {
-    const tenant = await createTenant(gateway.url, TEST_ADMIN_TOKEN, {
+    const tenant = await createTenant(gateway.controlPlaneUrl, TEST_ADMIN_TOKEN, {
       definition: { events: [{ key: 'played' }] },
     });
     await admin.updateOrganization(tenant.organizationId, { liveMonthlyActivePlayersCap: 1 });
@@ -91,7 +91,9 @@ describe('organizations from organizations.state.v1', () => {
 
 describe('definitions from definitions.applied.v1', () => {
   it('publishes a discovered event as Created, then as Updated when a property is discovered or it is declared', async () => {
-    const tenant = await createTenant(gateway.url, TEST_ADMIN_TOKEN, { definition: { discovery: true } });
+    const tenant = await createTenant(gateway.controlPlaneUrl, TEST_ADMIN_TOKEN, {
+      definition: { discovery: true },
+    });
     const { environmentId } = tenant.sandbox;
     const found = { eventKey: 'found_it', playerId: 'p', properties: { level: 3 } };
     expect(await outcomeOf(gateway, tenant.sandbox.apiKey, found)).toBe('accepted');
@@ -130,7 +132,7 @@ describe('definitions from definitions.applied.v1', () => {
   });
 
   it('checks events against an apply as soon as the apply has answered', async () => {
-    const tenant = await createTenant(gateway.url);
+    const tenant = await createTenant(gateway.controlPlaneUrl);
     const event = { eventKey: 'late', playerId: 'p', properties: { n: 1 } };
     expect(await outcomeOf(gateway, tenant.sandbox.apiKey, event)).toBe('event.not_found');
     await admin.applyDefinition(tenant.sandbox.environmentId, {
@@ -144,7 +146,7 @@ describe('definitions from definitions.applied.v1', () => {
 
 describe('a gateway started afresh', () => {
   it('holds every key, organization and definition before it listens', async () => {
-    const tenant = await createTenant(gateway.url, TEST_ADMIN_TOKEN, {
+    const tenant = await createTenant(gateway.controlPlaneUrl, TEST_ADMIN_TOKEN, {
       liveMonthlyActivePlayersCap: 50,
       definition: { events: [{ key: 'restored', properties: { n: { type: 'number', required: true } } }] },
     });

@@ -14,7 +14,7 @@ let tenant: Tenant;
 
 beforeAll(async () => {
   gateway = await startGateway();
-  tenant = await createTenant(gateway.url, TEST_ADMIN_TOKEN, {
+  tenant = await createTenant(gateway.controlPlaneUrl, TEST_ADMIN_TOKEN, {
     definition: {
       discovery: false,
       events: [

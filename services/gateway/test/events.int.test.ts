@@ -27,7 +27,7 @@ const definition = {
 
 beforeAll(async () => {
   gateway = await startGateway();
-  tenant = await createTenant(gateway.url, TEST_ADMIN_TOKEN, { definition });
+  tenant = await createTenant(gateway.controlPlaneUrl, TEST_ADMIN_TOKEN, { definition });
 });
 afterAll(() => gateway?.close());
 
@@ -172,7 +172,7 @@ describe('POST /v1/events', () => {
   });
 
   it('defines unknown events with discovery on', async () => {
-    const discovering = await createTenant(gateway.url, TEST_ADMIN_TOKEN, {
+    const discovering = await createTenant(gateway.controlPlaneUrl, TEST_ADMIN_TOKEN, {
       definition: { discovery: true },
     });
     const first = await send(

@@ -37,7 +37,7 @@ beforeAll(async () => {
   gateway = await startGateway({
     upstreams: { rules: upstreamUrl, ledger: upstreamUrl, query: upstreamUrl },
   });
-  tenant = await createTenant(gateway.url);
+  tenant = await createTenant(gateway.controlPlaneUrl);
 });
 afterAll(async () => {
   await gateway?.close();
@@ -196,7 +196,7 @@ describe('forwarding', () => {
   it('answers 500 server.unexpected when the owner is down', async () => {
     const lonely = await startGateway();
     try {
-      const t = await createTenant(lonely.url);
+      const t = await createTenant(lonely.controlPlaneUrl);
       const res = await fetch(`${lonely.url}/v1/points?PlayerId=p`, { headers: bearer(t.sandbox.apiKey) });
       expect(res.status).toBe(500);
       expect(((await res.json()) as { code: string }).code).toBe('server.unexpected');

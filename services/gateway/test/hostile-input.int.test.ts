@@ -8,7 +8,7 @@ const accepted = new Set<string>();
 
 beforeAll(async () => {
   gateway = await startGateway();
-  tenant = await createTenant(gateway.url, TEST_ADMIN_TOKEN, {
+  tenant = await createTenant(gateway.controlPlaneUrl, TEST_ADMIN_TOKEN, {
     definition: {
       discovery: false,
       events: [{ key: 'ping', properties: { n: { type: 'number' }, s: { type: 'string' } } }],
@@ -193,7 +193,9 @@ describe('hostile input to POST /v1/events', () => {
   });
 
   it('accepts 1,000 maximal items of one player (about 6 MB): the body limit fits them and the broker takes them', async () => {
-    const maximal = await createTenant(gateway.url, TEST_ADMIN_TOKEN, { definition: { discovery: true } });
+    const maximal = await createTenant(gateway.controlPlaneUrl, TEST_ADMIN_TOKEN, {
+      definition: { discovery: true },
+    });
     const properties = Object.fromEntries(
       Array.from({ length: 16 }, (_, i) => [`p${i}${'x'.repeat(97)}`, 'v'.repeat(256)]),
     );

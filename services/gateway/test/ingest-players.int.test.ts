@@ -18,7 +18,7 @@ beforeAll(async () => {
   one = await startGateway();
   // On the same topics: the second learns the keys the first's admin API creates.
   two = await startGateway({ topicPrefix: one.topicPrefix });
-  tenant = await createTenant(one.url, TEST_ADMIN_TOKEN, {
+  tenant = await createTenant(one.controlPlaneUrl, TEST_ADMIN_TOKEN, {
     definition: { discovery: false, events: [{ key: 'level_completed', properties: {} }] },
   });
 }, 60_000);

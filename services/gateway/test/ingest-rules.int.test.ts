@@ -42,7 +42,7 @@ const level = (playerId: string, extra: Record<string, unknown> = {}) => ({
 describe('idempotency keys of event items', () => {
   let tenant: Tenant;
   beforeAll(async () => {
-    tenant = await createTenant(gateway.url, TEST_ADMIN_TOKEN, { definition });
+    tenant = await createTenant(gateway.controlPlaneUrl, TEST_ADMIN_TOKEN, { definition });
   });
 
   it('replays return the original eventId and write nothing; scope is player and event key', async () => {
@@ -109,7 +109,7 @@ describe('idempotency keys of event items', () => {
 
 describe('usage limits', () => {
   it('a Sandbox admits 99 players a month: the 100th is refused item by item, exactly under concurrency', async () => {
-    const tenant = await createTenant(gateway.url, TEST_ADMIN_TOKEN, { definition });
+    const tenant = await createTenant(gateway.controlPlaneUrl, TEST_ADMIN_TOKEN, { definition });
     const batch = (from: number) => Array.from({ length: 60 }, (_, i) => level(`player-${from + i}`));
     const [one, two] = await Promise.all([
       send(tenant.sandbox.apiKey, batch(0)),
@@ -131,7 +131,7 @@ describe('usage limits', () => {
   });
 
   it('a Sandbox admits 9,999 events a day: the 10,000th is refused', async () => {
-    const tenant = await createTenant(gateway.url, TEST_ADMIN_TOKEN, { definition });
+    const tenant = await createTenant(gateway.controlPlaneUrl, TEST_ADMIN_TOKEN, { definition });
     // 9,990 events taken earlier today.
     await gateway.pool.query(
       `INSERT INTO usage_counters (scope_id, metric, period, value) VALUES ($1, 'daily_events', $2, 9990)`,
@@ -149,7 +149,7 @@ describe('usage limits', () => {
   });
 
   it("a Live environment refuses players past the organization's cap", async () => {
-    const tenant = await createTenant(gateway.url, TEST_ADMIN_TOKEN, {
+    const tenant = await createTenant(gateway.controlPlaneUrl, TEST_ADMIN_TOKEN, {
       definition,
       liveMonthlyActivePlayersCap: 3,
     });

@@ -25,7 +25,7 @@ beforeAll(async () => {
   one = await startGateway({ upstreams });
   // On the same topics: the second learns the keys the first's admin API creates.
   two = await startGateway({ upstreams, topicPrefix: one.topicPrefix });
-  tenant = await createTenant(one.url, TEST_ADMIN_TOKEN, {
+  tenant = await createTenant(one.controlPlaneUrl, TEST_ADMIN_TOKEN, {
     definition: {
       discovery: false,
       events: [{ key: 'level_completed', properties: {} }],
@@ -191,7 +191,7 @@ describe('players known to a replica', () => {
   });
 
   it("replicas racing for a Sandbox's last player slot admit exactly one; admitted players stay welcome", async () => {
-    const sandbox = await createTenant(one.url, TEST_ADMIN_TOKEN);
+    const sandbox = await createTenant(one.controlPlaneUrl, TEST_ADMIN_TOKEN);
     await one.pool.query(
       `INSERT INTO usage_counters (scope_id, metric, period, value) VALUES ($1, 'monthly_active_players', $2, 98)`,
       [sandbox.sandbox.environmentId, monthOf(new Date())],

@@ -2,7 +2,7 @@ import type { EventBatchResult } from '@engage/contracts/http/events.ts';
 import type { RecentEvent, RecentEventsPage } from '@engage/contracts/http/recent-events.ts';
 import { createTenant, eventually, TEST_ADMIN_TOKEN, type Tenant } from '@engage/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operatorWithRole } from './operators/support.ts';
+import { operatorWithRole } from '../../control-plane/test/operators/support.ts';
 import { adminHeaders, bearer, type InProcessGateway, startGateway } from './support.ts';
 
 const definition = {
@@ -28,13 +28,13 @@ async function send(gateway: InProcessGateway, apiKey: string, events: unknown[]
   return response.json();
 }
 
+/** The debugger's read, through the control plane's admin API, which asks this gateway. */
 async function recent(gateway: InProcessGateway, environmentId: string, query = '') {
-  const response = await gateway.app.inject({
-    method: 'GET',
-    url: `/admin/v1/environments/${environmentId}/events/recent${query}`,
-    headers: adminHeaders,
-  });
-  return { status: response.statusCode, body: response.json() };
+  const response = await fetch(
+    `${gateway.controlPlaneUrl}/admin/v1/environments/${environmentId}/events/recent${query}`,
+    { headers: adminHeaders },
+  );
+  return { status: response.status, body: (await response.json()) as RecentEventsPage & { code?: string } };
 }
 
 /** The recent items once `count` of them (matching the query) are there: recording is asynchronous. */
@@ -51,7 +51,7 @@ describe('the live event debugger', () => {
 
   beforeAll(async () => {
     gateway = await startGateway();
-    tenant = await createTenant(gateway.url, TEST_ADMIN_TOKEN, { definition });
+    tenant = await createTenant(gateway.controlPlaneUrl, TEST_ADMIN_TOKEN, { definition });
   });
   afterAll(() => gateway?.close());
 
@@ -91,8 +91,8 @@ describe('the live event debugger', () => {
 
     // The debugger opens: accepted items are recorded too, with their eventId.
     const watching = await recent(gateway, environmentId, '?watch=true');
-    expect(Date.parse(watching.body.watchedUntil)).toBeGreaterThan(Date.now());
-    const newest = watching.body.items[0].id;
+    expect(Date.parse(watching.body.watchedUntil ?? '')).toBeGreaterThan(Date.now());
+    const newest = watching.body.items[0]!.id;
     const accepted = await send(gateway, tenant.sandbox.apiKey, [good(player)]);
     const after = await recentOnce(gateway, environmentId, 1, `?after=${newest}`);
     expect(after.items).toHaveLength(1);
@@ -129,7 +129,7 @@ describe('the live event debugger', () => {
   });
 
   it("never shows another environment's items", async () => {
-    const other = await createTenant(gateway.url, TEST_ADMIN_TOKEN, { definition });
+    const other = await createTenant(gateway.controlPlaneUrl, TEST_ADMIN_TOKEN, { definition });
     const marker = `other-${crypto.randomUUID()}`;
     await send(gateway, other.sandbox.apiKey, [{ eventKey: 'nope', playerId: marker }]);
     await recentOnce(gateway, other.sandbox.environmentId, 1);
@@ -156,13 +156,13 @@ describe('the live event debugger', () => {
     expect([unknown.status, unknown.body.code]).toEqual([404, 'environment.not_found']);
 
     const outsider = await operatorWithRole(
-      gateway.url,
-      (await createTenant(gateway.url, TEST_ADMIN_TOKEN)).organizationId,
+      gateway.controlPlaneUrl,
+      (await createTenant(gateway.controlPlaneUrl, TEST_ADMIN_TOKEN)).organizationId,
       'owner',
     );
     const refused = await outsider.call('GET', `/environments/${environmentId}/events/recent`);
     expect([refused.status, refused.body.code]).toEqual([403, 'admin.forbidden']);
-    const viewer = await operatorWithRole(gateway.url, tenant.organizationId, 'viewer');
+    const viewer = await operatorWithRole(gateway.controlPlaneUrl, tenant.organizationId, 'viewer');
     const seen = await viewer.call('GET', `/environments/${environmentId}/events/recent?outcome=refused`);
     expect(seen.status).toBe(200);
     expect(seen.body.items.length).toBeGreaterThan(0);
@@ -179,7 +179,7 @@ describe('the debugger with its Redis unreachable', () => {
       recentEventsRedisUrl: 'redis://127.0.0.1:1',
       recentEvents: { maxPendingCalls: 2 },
     });
-    tenant = await createTenant(gateway.url, TEST_ADMIN_TOKEN, { definition });
+    tenant = await createTenant(gateway.controlPlaneUrl, TEST_ADMIN_TOKEN, { definition });
   });
   afterAll(() => gateway?.close());
 

@@ -1,5 +1,5 @@
 import { type AcceptedEvent, topicName, topics } from '@engage/contracts';
-import { createCatalogTopics } from '@engage/devstack';
+import { createCatalogTopics, freePorts } from '@engage/devstack';
 import { createKafka, decodeRecord, startOutboxRelay } from '@engage/kafka';
 import {
   createLogger,
@@ -11,7 +11,15 @@ import {
 } from '@engage/kit';
 import { createPool, type Pool, type PoolClient } from '@engage/postgres';
 import { createRedis } from '@engage/redis';
-import { stackConfig, TEST_ADMIN_TOKEN, TEST_INTERNAL_AUTH_SECRET, uniqueTopicPrefix } from '@engage/testkit';
+import {
+  type ServiceProcess,
+  serviceEnv,
+  spawnService,
+  stackConfig,
+  TEST_ADMIN_TOKEN,
+  TEST_INTERNAL_AUTH_SECRET,
+  uniqueTopicPrefix,
+} from '@engage/testkit';
 import { buildApp } from '../src/app.ts';
 import { liveCapOf } from '../src/application/admit-players.ts';
 import { type EdgeViews, startEdgeViews } from '../src/application/edge-views/edge-views.ts';
@@ -22,13 +30,14 @@ import {
   type RecentEventsSettings,
 } from '../src/application/recent-events.ts';
 import { createEventProducer, type EventProducer } from '../src/kafka/event-producer.ts';
-import { createSignInThrottle } from '../src/store/sign-in-failures.ts';
 import { createControlPlane } from '../src/upstreams/control-plane.ts';
 import { createUpstreams, type Upstreams } from '../src/upstreams/upstreams.ts';
 
 export interface InProcessGateway {
   app: HttpApp;
   url: string;
+  /** The control plane (a process of its own) whose admin API creates this gateway's tenants. */
+  controlPlaneUrl: string;
   pool: Pool;
   producer: EventProducer;
   topicPrefix: string;
@@ -80,7 +89,12 @@ export async function startGateway(
     startTelemetry('gateway-test', undefined);
     telemetryStarted = true;
   }
-  const pool = createPool({ url: stack.databaseUrl, schema: 'gateway', max: 10 });
+  const pool = createPool({
+    url: stack.databaseUrl,
+    schema: 'gateway',
+    alsoSearched: ['control_plane'],
+    max: 10,
+  });
   const producer = await createEventProducer({
     brokers,
     clientId: 'gateway-test',
@@ -138,9 +152,11 @@ export async function startGateway(
     log,
     idleMs: 50,
   });
-  // The gateway records its discoveries through its own internal endpoint, as a lone gateway does.
-  let url = '';
-  const controlPlane = createControlPlane(() => url, new InternalSigner(TEST_INTERNAL_AUTH_SECRET));
+  // The gateway records its discoveries at the control plane, which asks the gateway for players:
+  // its ports are chosen first so that each learns the other's address.
+  const [controlPlanePort, controlPlaneMetricsPort] = await freePorts(2);
+  const controlPlaneUrl = `http://127.0.0.1:${controlPlanePort}`;
+  const controlPlane = createControlPlane(controlPlaneUrl, new InternalSigner(TEST_INTERNAL_AUTH_SECRET));
   const app = buildApp({
     log,
     onOutbox: relay.kick,
@@ -148,38 +164,27 @@ export async function startGateway(
     producer,
     upstreams,
     topicPrefix,
-    adminToken: TEST_ADMIN_TOKEN,
-    signIn: {
-      throttle: createSignInThrottle(redis, topicPrefix, {
-        freeFailuresPerAccount: 5,
-        freeFailuresPerAddress: 20,
-        firstDelayMs: 1000,
-        maxDelayMs: 60_000,
-        memoryMs: 3_600_000,
-      }),
-      sessions: { idleTimeoutMs: 30 * 60_000, absoluteTimeoutMs: 12 * 3_600_000 },
-    },
-    cookieSecure: false,
-    invitationTtlMs: 7 * 24 * 3_600_000,
+    verifier: new InternalVerifier([TEST_INTERNAL_AUTH_SECRET]),
     eventsBodyLimit: 8 * 1024 * 1024,
     views,
     // Longer than a server's default (1 s): a test machine under load may take longer to hear of a key.
     keyArrivalWaitMs: 5_000,
     controlPlane,
-    internalVerifier: new InternalVerifier([TEST_INTERNAL_AUTH_SECRET]),
     players,
     pendingKeyTimeoutMs: options.pendingKeyTimeoutMs ?? 35_000,
     recentEvents,
-    webhooks: {
-      urlRules: { allowInsecure: true, allowPrivateAddresses: true },
-      maxEndpointsPerEnvironment: 20,
-      kick: () => undefined,
-    },
   });
-  url = await app.listen({ host: '127.0.0.1', port: 0 });
+  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  const controlPlaneProcess: ServiceProcess = await spawnService(
+    stack.repoRoot,
+    'control-plane',
+    serviceEnv(topicPrefix, { GATEWAY_URL: url, ...upstreamUrls(options.upstreams) }),
+    { port: controlPlanePort, metricsPort: controlPlaneMetricsPort },
+  );
   return {
     app,
     url,
+    controlPlaneUrl: controlPlaneProcess.url,
     pool,
     producer,
     topicPrefix,
@@ -188,6 +193,7 @@ export async function startGateway(
     recentEvents,
     views,
     close: async () => {
+      await controlPlaneProcess.stop();
       await app.close();
       await controlPlane.close();
       await views.stop();
@@ -200,6 +206,16 @@ export async function startGateway(
       if (recentEventsRedis !== redis) recentEventsRedis.disconnect();
       await pool.end();
     },
+  };
+}
+
+/** Where the control plane finds the owners the test started (the environment file's other sections). */
+function upstreamUrls(upstreams: Partial<Record<'rules' | 'ledger' | 'query', string>> = {}) {
+  const nowhere = 'http://127.0.0.1:9';
+  return {
+    RULES_URL: upstreams.rules ?? nowhere,
+    LEDGER_URL: upstreams.ledger ?? nowhere,
+    QUERY_URL: upstreams.query ?? nowhere,
   };
 }
 

@@ -6,7 +6,7 @@ let tenant: Tenant;
 
 beforeAll(async () => {
   stack = await startStack({ services: ['ledger', 'gateway'] });
-  tenant = await createTenant(stack.gatewayUrl, undefined, {
+  tenant = await createTenant(stack.controlPlaneUrl, undefined, {
     definition: {
       marketplace: {
         items: [

@@ -20,7 +20,7 @@ beforeAll(async () => {
     serviceEnv: { query: { DATABASE_POOL_SIZE: String(SETTLES + 8) } },
   });
   pool = schemaPool('query', stack.databaseUrl);
-  tenant = await createTenant(stack.gatewayUrl, undefined, {
+  tenant = await createTenant(stack.controlPlaneUrl, undefined, {
     definition: {
       discovery: false,
       events: [
@@ -55,7 +55,7 @@ afterAll(async () => {
 
 const settle = (board: string) =>
   fetch(
-    `${stack.gatewayUrl}/admin/v1/environments/${tenant.sandbox.environmentId}/leaderboards/${board}/settle`,
+    `${stack.controlPlaneUrl}/admin/v1/environments/${tenant.sandbox.environmentId}/leaderboards/${board}/settle`,
     {
       method: 'POST',
       headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` },

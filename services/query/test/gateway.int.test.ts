@@ -11,7 +11,7 @@ let tenant: Tenant;
 
 beforeAll(async () => {
   stack = await startStack({ services: ['query', 'gateway'] });
-  tenant = await createTenant(stack.gatewayUrl, undefined, {
+  tenant = await createTenant(stack.controlPlaneUrl, undefined, {
     definition: {
       discovery: false,
       events: [{ key: 'scored', properties: { points: { type: 'number', required: true } } }],
@@ -44,7 +44,7 @@ async function engage(...args: string[]): Promise<string> {
 }
 
 const settle = (environmentId: string, boardKey: string, token = TEST_ADMIN_TOKEN) =>
-  fetch(`${stack.gatewayUrl}/admin/v1/environments/${environmentId}/leaderboards/${boardKey}/settle`, {
+  fetch(`${stack.controlPlaneUrl}/admin/v1/environments/${environmentId}/leaderboards/${boardKey}/settle`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}` },
   });

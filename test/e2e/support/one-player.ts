@@ -29,8 +29,14 @@ const WAIT = { timeoutMs: 60_000, intervalMs: 250 };
  * the missions' progress (rules), the first mission's reward in points (rules → Kafka → ledger) and
  * the board's score (query).
  */
-export async function walkOnePlayer(gatewayUrl: string, playerId: string): Promise<void> {
-  const tenant = await createTenant(gatewayUrl, TEST_ADMIN_TOKEN, { definition: loadDefinition(5) });
+export async function walkOnePlayer(
+  stack: { gatewayUrl: string; controlPlaneUrl: string },
+  playerId: string,
+): Promise<void> {
+  const { gatewayUrl } = stack;
+  const tenant = await createTenant(stack.controlPlaneUrl, TEST_ADMIN_TOKEN, {
+    definition: loadDefinition(5),
+  });
   const call = async (method: string, path: string, body?: unknown) => {
     const res = await fetch(`${gatewayUrl}${path}`, {
       method,

@@ -135,7 +135,7 @@ describe.each(APP_OVERLAYS)('k8s/%s: the services', (overlay) => {
     const secretKeys = [...environment].filter(([, source]) => source.from === 'secret').map(([key]) => key);
     const everyService = ['DATABASE_URL', 'INTERNAL_AUTH_SECRET', 'INTERNAL_AUTH_SECRET_PREVIOUS'];
     expect(secretKeys.sort()).toEqual(
-      service === 'gateway' ? ['ADMIN_TOKEN', ...everyService] : everyService,
+      service === 'control-plane' ? ['ADMIN_TOKEN', ...everyService] : everyService,
     );
   });
 
@@ -284,7 +284,19 @@ describe.each(APP_OVERLAYS)('k8s/%s: the services', (overlay) => {
     }
   });
 
-  it('only the gateway’s API accepts traffic from outside; the others’ only from the gateway; Prometheus reaches metrics ports only', () => {
+  it('the control plane finds the gateway and the owners at their Services', () => {
+    const environment = resolveEnvironment(
+      objects,
+      containerOf(find(objects, 'Deployment', 'control-plane')),
+    );
+    for (const service of ['gateway', 'rules', 'ledger', 'query']) {
+      const url = new URL((environment.get(`${service.toUpperCase()}_URL`) as { value: string }).value);
+      expect(url.hostname).toBe(service);
+      expect(Number(url.port)).toBe(find(objects, 'Service', service).spec.ports[0].port);
+    }
+  });
+
+  it('only the gateway’s and the control plane’s APIs accept traffic from outside; the owners’ only from them; Prometheus reaches metrics ports only', () => {
     const policies = ofKind(objects, 'NetworkPolicy');
     const deny = policies.find((p) => p.metadata.name === 'engage-default-deny');
     expect(deny?.spec.policyTypes).toEqual(['Ingress', 'Egress']);
@@ -302,13 +314,20 @@ describe.each(APP_OVERLAYS)('k8s/%s: the services', (overlay) => {
       ports: [{ port: 'metrics', protocol: 'TCP' }],
     };
     expect(ingressRulesOf('gateway')).toEqual([{ ports: [{ port: 'http', protocol: 'TCP' }] }, monitoring]);
+    expect(ingressRulesOf('control-plane')).toEqual([
+      { ports: [{ port: 'http', protocol: 'TCP' }] },
+      monitoring,
+    ]);
     for (const service of ['rules', 'ledger', 'query']) {
       expect(ingressRulesOf(service)).toEqual([
         {
           from: [
             {
               podSelector: {
-                matchLabels: { 'app.kubernetes.io/name': 'gateway', 'app.kubernetes.io/part-of': 'engage' },
+                matchExpressions: [
+                  { key: 'app.kubernetes.io/name', operator: 'In', values: ['gateway', 'control-plane'] },
+                ],
+                matchLabels: { 'app.kubernetes.io/part-of': 'engage' },
               },
             },
           ],
@@ -348,25 +367,36 @@ describe('k8s/overlays/prod: Ingresses', () => {
     ]);
   });
 
-  it('the admin API and the console have a host of their own, narrowed to a source range', () => {
-    const admin = routesOf('gateway-admin');
+  it('the admin API and the console have a host of their own, to the control plane, narrowed to a source range', () => {
+    const admin = routesOf('control-plane-admin');
     expect(admin).toEqual([
-      { host: 'admin.engage.example.com', path: '/admin/v1', pathType: 'Prefix', backend: 'gateway:http' },
-      { host: 'admin.engage.example.com', path: '/console', pathType: 'Prefix', backend: 'gateway:http' },
+      {
+        host: 'admin.engage.example.com',
+        path: '/admin/v1',
+        pathType: 'Prefix',
+        backend: 'control-plane:http',
+      },
+      {
+        host: 'admin.engage.example.com',
+        path: '/console',
+        pathType: 'Prefix',
+        backend: 'control-plane:http',
+      },
     ]);
     expect(routesOf('gateway').map((r: Manifest) => r.host)).not.toContain(admin[0].host);
     expect(
-      find(ingresses, 'Ingress', 'gateway-admin').metadata.annotations[
+      find(ingresses, 'Ingress', 'control-plane-admin').metadata.annotations[
         'nginx.ingress.kubernetes.io/whitelist-source-range'
       ],
     ).toBeTruthy();
   });
 
   it('no Ingress reaches a metrics port, the root path or another service', () => {
-    expect(ingresses.map((i) => i.metadata.name).sort()).toEqual(['gateway', 'gateway-admin']);
-    const all = [...routesOf('gateway'), ...routesOf('gateway-admin')];
+    expect(ingresses.map((i) => i.metadata.name).sort()).toEqual(['control-plane-admin', 'gateway']);
+    for (const route of routesOf('gateway')) expect(route.backend).toBe('gateway:http');
+    for (const route of routesOf('control-plane-admin')) expect(route.backend).toBe('control-plane:http');
+    const all = [...routesOf('gateway'), ...routesOf('control-plane-admin')];
     for (const route of all) {
-      expect(route.backend).toBe('gateway:http');
       expect(['/', '/metrics', '/admin']).not.toContain(route.path);
     }
   });
@@ -423,7 +453,10 @@ describe('Strimzi users', () => {
 
   it('each service’s Kafka use is found in its code (consumer groups, topics it produces)', () => {
     const found = Object.fromEntries(SERVICES.map((s) => [s, kafkaAccessOf(s, 'engage.')]));
-    expect(found.gateway?.consumes).toEqual([
+    expect(found.gateway?.consumes).toEqual([]);
+    expect(found.gateway?.produces.sort()).toEqual(['eventsAccepted', 'playersAttributes']);
+    // The webhook groups keep the names they had in the gateway, and so their committed offsets.
+    expect(found['control-plane']?.consumes).toEqual([
       { topic: 'rulesProgress', group: 'engage-gateway-webhooks-progress' },
       { topic: 'pointsJournal', group: 'engage-gateway-webhooks-journal' },
       { topic: 'shopPurchases', group: 'engage-gateway-webhooks-purchases' },
@@ -434,15 +467,9 @@ describe('Strimzi users', () => {
       { topic: 'organizationsState', groupPrefix: 'engage-gateway-views-' },
       { topic: 'definitionsApplied', groupPrefix: 'engage-gateway-views-' },
     ]);
-    expect(found.gateway?.produces.sort()).toEqual(
-      [
-        'apiKeys',
-        'apiKeysState',
-        'definitionsApplied',
-        'eventsAccepted',
-        'organizationsState',
-        'playersAttributes',
-      ].sort(),
+    expect(found.gateway?.produces.sort()).toEqual(['eventsAccepted', 'playersAttributes']);
+    expect(found['control-plane']?.produces.sort()).toEqual(
+      ['apiKeys', 'apiKeysState', 'definitionsApplied', 'organizationsState'].sort(),
     );
     for (const service of ['rules', 'ledger', 'query']) {
       expect(found[service]?.consumes.map((c) => c.group)).toEqual([`engage-${service}`]);

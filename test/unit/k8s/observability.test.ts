@@ -187,7 +187,7 @@ describe('deploy/otel-collector.yaml', () => {
     expect(config.service.pipelines.traces.receivers).toEqual(['otlp']);
   });
 
-  it('scrapes the four services at their compose metrics ports, labelled by service', () => {
+  it('scrapes the five services at their compose metrics ports, labelled by service', () => {
     const compose = loadCompose();
     const targets = config.receivers.prometheus.config.scrape_configs[0].static_configs as Manifest[];
     expect(targets).toEqual(

@@ -1,5 +1,5 @@
 // `npm start`: the whole stack on this machine — Kafka, Postgres and Redis found or started,
-// schemas migrated, topics created, the four services running, a demo tenant and its Sandbox key.
+// schemas migrated, topics created, the five services running, a demo tenant and its Sandbox key.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { buildConsole, consoleBuildIsStale } from '@engage/console/build.ts';
@@ -12,7 +12,7 @@ import {
   writeJsonState,
 } from '../stack/dev-secrets.ts';
 import { createCatalogTopics, ensureInfra, migrateAll } from '../stack/infra.ts';
-import { SERVICES, serviceEntry, stackPort } from '../stack/services.ts';
+import { SERVICES, serviceEntry, stackPort, urlVariable } from '../stack/services.ts';
 import { type SupervisedProcess, startSupervised, stopSupervised } from '../stack/supervisor.ts';
 import { printProcessWarnings } from './warnings.ts';
 
@@ -68,10 +68,11 @@ async function main() {
     // Webhook endpoints on this machine (http://127.0.0.1:…) are accepted in development.
     WEBHOOK_ALLOW_INSECURE_URLS: process.env.WEBHOOK_ALLOW_INSECURE_URLS ?? 'true',
   };
-  for (const service of SERVICES) env[`${service.name.toUpperCase()}_URL`] = localUrl(stackPort(service));
+  for (const service of SERVICES) env[urlVariable(service.name)] = localUrl(stackPort(service));
 
-  const owners = SERVICES.filter((s) => s.name !== 'gateway');
+  const owners = SERVICES.filter((s) => s.name !== 'gateway' && s.name !== 'control-plane');
   const gateway = SERVICES.find((s) => s.name === 'gateway')!;
+  const controlPlane = SERVICES.find((s) => s.name === 'control-plane')!;
   if (consoleBuildIsStale()) {
     say('building the console (its sources are newer than its build)');
     buildConsole();
@@ -87,13 +88,16 @@ async function main() {
       colorIndex: i,
     });
   running.push(...(await Promise.all(owners.map(start))));
-  running.push(await start(gateway, owners.length));
+  running.push(
+    ...(await Promise.all([start(gateway, owners.length), start(controlPlane, owners.length + 1)])),
+  );
   for (const p of running) {
     p.child.once('exit', (code) => void shutdown(`${p.name} exited (code ${code})`, 1));
   }
 
-  const demo = await demoTenant(localUrl(stackPort(gateway)), adminToken);
-  banner(localUrl(stackPort(gateway)), adminToken, demo);
+  const urls = { gateway: localUrl(stackPort(gateway)), controlPlane: localUrl(stackPort(controlPlane)) };
+  const demo = await demoTenant(urls, adminToken);
+  banner(urls, adminToken, demo);
 }
 
 const localUrl = (port: number) => `http://127.0.0.1:${port}`;
@@ -102,23 +106,26 @@ const localUrl = (port: number) => `http://127.0.0.1:${port}`;
  * Reuses the demo tenant from an earlier start when its key still works (applying the demo
  * environment file again, so a changed file reaches it); provisions it otherwise.
  */
-async function demoTenant(url: string, adminToken: string): Promise<DemoTenant> {
+async function demoTenant(
+  urls: { gateway: string; controlPlane: string },
+  adminToken: string,
+): Promise<DemoTenant> {
   const state = readJsonState<DemoTenant>(repoRoot, 'demo.json');
   // A tenant kept from before operators or the demo file existed is provisioned again: that adds
   // its Owner and records its environments.
   const known =
-    state?.ownerEmail && state.sandboxEnvironmentId && (await keyWorks(url, state.sandboxKey))
+    state?.ownerEmail && state.sandboxEnvironmentId && (await keyWorks(urls.gateway, state.sandboxKey))
       ? state
       : undefined;
   say(known ? 'applying the demo environment file' : 'provisioning the demo organization');
   const result = spawnSync(
     process.execPath,
-    [join(repoRoot, 'services/gateway/src/tools/provision-demo.ts')],
+    [join(repoRoot, 'services/control-plane/src/tools/provision-demo.ts')],
     {
       cwd: repoRoot,
       env: {
         ...process.env,
-        ENGAGE_URL: url,
+        ENGAGE_URL: urls.controlPlane,
         ENGAGE_ADMIN_TOKEN: adminToken,
         ENGAGE_DEMO_OWNER_PASSWORD: devDemoOwnerPassword(repoRoot),
         ...(known ? { ENGAGE_DEMO_TENANT: JSON.stringify(known) } : {}),
@@ -137,16 +144,19 @@ async function keyWorks(url: string, key: string): Promise<boolean> {
   return res.ok;
 }
 
-function banner(url: string, adminToken: string, demo: DemoTenant) {
+function banner(urls: { gateway: string; controlPlane: string }, adminToken: string, demo: DemoTenant) {
+  const url = urls.gateway;
+  const admin = urls.controlPlane;
   process.stdout.write(`
-  engage is running: gateway ${url}  (OpenAPI: ${url}/openapi.json)
-  Console:           ${url}/console/
+  engage is running: gateway ${url}  (OpenAPI: ${admin}/openapi.json)
+  Control plane:     ${admin}  (the admin API, /admin/v1)
+  Console:           ${admin}/console/
 
   Demo Sandbox key:  ${demo.sandboxKey}
   Demo environment:  ${demo.sandboxEnvironmentId}   (Sandbox; defined by docs/examples/environment.yaml)
   Admin token:       ${adminToken}   (for the engage CLI: ENGAGE_ADMIN_TOKEN)
   Console sign-in:   ${demo.ownerEmail}  password ${devDemoOwnerPassword(repoRoot)}
-                     (Owner of the Demo organization: POST ${url}/admin/v1/session)
+                     (Owner of the Demo organization: POST ${admin}/admin/v1/session)
 
   Try it (README.md, "Try it"): a mission completed, its points arrived:
     KEY='${demo.sandboxKey}'

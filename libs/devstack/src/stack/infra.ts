@@ -47,7 +47,7 @@ export async function migrateAll(
 ): Promise<void> {
   for (const service of SERVICES) {
     const dir = serviceMigrations(repoRoot, service.name);
-    if (existsSync(dir)) await migrate({ databaseUrl, schema: service.name, dir, log });
+    if (existsSync(dir)) await migrate({ databaseUrl, schema: service.schema, dir, log });
   }
 }
 

@@ -15,10 +15,10 @@ export interface ControlPlane {
 }
 
 /** `url` may be given late (a gateway that calls itself knows its address once it listens). */
-export function createControlPlane(url: string | (() => string), signer: InternalSigner): ControlPlane {
+export function createControlPlane(url: string, signer: InternalSigner): ControlPlane {
   let pool: Pool | undefined;
   const connection = () => {
-    pool ??= new Pool(typeof url === 'string' ? url : url(), {
+    pool ??= new Pool(url, {
       connections: 16,
       keepAliveTimeout: 30_000,
       headersTimeout: 30_000,
