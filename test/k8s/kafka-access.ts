@@ -56,6 +56,8 @@ export function kafkaAccessOf(service: string, topicPrefix: string): KafkaAccess
   return {
     consumes,
     reads,
-    produces: [...named].filter((id) => !consumes.some((c) => c.topic === id)),
+    produces: [...named].filter(
+      (id) => !consumes.some((c) => c.topic === id) && !reads.some((r) => r.topic === id),
+    ),
   };
 }
