@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 let stack: TestStack;
 let replicaUrl: string;
 let tenant: Tenant;
-const pool = schemaPool('gateway');
+const pool = schemaPool('control_plane');
 
 beforeAll(async () => {
   stack = await startStack({ services: ['gateway'] });
