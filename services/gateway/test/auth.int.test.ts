@@ -1,7 +1,7 @@
 import { AdminApiError, AdminClient } from '@engage/cli';
+import { generateApiKey, parseApiKey } from '@engage/contracts/api-key.ts';
 import { createTenant, TEST_ADMIN_TOKEN } from '@engage/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateApiKey, parseApiKey } from '../src/domain/api-key.ts';
 import { adminHeaders, bearer, type InProcessGateway, startGateway } from './support.ts';
 
 let gateway: InProcessGateway;

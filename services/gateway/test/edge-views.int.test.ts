@@ -1,8 +1,8 @@
 import { AdminClient } from '@engage/cli';
 import { type DefinitionApplied, topics } from '@engage/contracts';
+import { parseApiKey } from '@engage/contracts/api-key.ts';
 import { createTenant, readTopicRecords, TEST_ADMIN_TOKEN } from '@engage/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseApiKey } from '../src/domain/api-key.ts';
 import { bearer, type InProcessGateway, startGateway } from './support.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { type EnvironmentKind, topics } from '@engage/contracts';
+import { generateApiKey } from '@engage/contracts/api-key.ts';
 import type { ApiKey, CreateOrganization, Organization, Project } from '@engage/contracts/http/admin.ts';
 import { enqueueOutbox } from '@engage/kafka';
 import type { Pool } from '@engage/postgres';
-import { generateApiKey } from '../domain/api-key.ts';
 import { apiKeyStateRecord, organizationStateRecord } from '../domain/edge-state-records.ts';
 import { apiKeyRecord } from '../domain/state-records.ts';
 import {

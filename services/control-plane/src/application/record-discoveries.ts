@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { topics } from '@engage/contracts';
 import type { ItemChange } from '@engage/contracts/environment-file.ts';
+import type { EventRule } from '@engage/contracts/event-rules.ts';
 import { enqueueOutbox } from '@engage/kafka';
 import { type Pool, withTransaction } from '@engage/postgres';
 import { eventDefinitionsRecord } from '../domain/edge-state-records.ts';
-import type { EventRule } from '../domain/event-items.ts';
 import { definitionAppliedRecord } from '../domain/state-records.ts';
 import { nextDefinitionVersion } from '../store/control-plane.ts';
 import {

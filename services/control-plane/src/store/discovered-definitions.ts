@@ -1,6 +1,6 @@
 import type { EnvironmentContext } from '@engage/contracts';
+import type { EventRule } from '@engage/contracts/event-rules.ts';
 import type { PoolClient } from '@engage/postgres';
-import type { EventRule } from '../domain/event-items.ts';
 
 /** The SQL of discovery: events and properties defined by their first occurrence in traffic. */
 

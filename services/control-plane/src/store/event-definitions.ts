@@ -1,7 +1,7 @@
 import type { EventDefinition } from '@engage/contracts/environment-file.ts';
+import type { EventRule, EventRules } from '@engage/contracts/event-rules.ts';
 import type { Pool, PoolClient } from '@engage/postgres';
 import type { GatewaySectionsState } from '../domain/environment-diff.ts';
-import type { EventRule, EventRules } from '../domain/event-items.ts';
 import { loadAttributeDefinitions, writeAttributeDefinitions } from './player-attributes.ts';
 
 /** The gateway's sections of an environment's definition: discovery, events, player attributes. */

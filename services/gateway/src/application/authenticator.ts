@@ -1,10 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { ApiKeyState, EnvironmentContext } from '@engage/contracts';
+import { parseApiKey, secretMatches } from '@engage/contracts/api-key.ts';
 import { problem } from '@engage/kit';
 import type { Pool } from '@engage/postgres';
 import type { Logger } from 'pino';
-import { parseApiKey, secretMatches } from '../domain/api-key.ts';
-import { touchApiKey } from '../store/control-plane.ts';
+import { touchApiKey } from '../store/api-key-use.ts';
 import { TtlCache } from './cache/ttl-cache.ts';
 import type { EdgeViews } from './edge-views/edge-views.ts';
 

@@ -11,6 +11,7 @@ import {
   type UnrepresentableText,
   unrepresentableTextMessage,
 } from '@engage/contracts';
+import type { EventRule, EventRules, PropertyRule } from '@engage/contracts/event-rules.ts';
 import {
   type EventItemError,
   EventKeySchema,
@@ -21,6 +22,9 @@ import {
   PropertyNameSchema,
   type PropertyType,
 } from '@engage/contracts/http/events.ts';
+
+export type { EventRule, EventRules, PropertyRule };
+
 import { isLosslessNumber } from 'lossless-json';
 import { isoOfMillis, parseIsoDateTime } from './iso-date-time.ts';
 import { isIanaTimeZone } from './time-zone.ts';
@@ -30,22 +34,6 @@ import { isIanaTimeZone } from './time-zone.ts';
  * with discovery on defines unknown events and properties from their first accepted occurrence.
  * Pure: the caller loads the definitions and persists what was discovered.
  */
-
-export interface PropertyRule {
-  type: PropertyType;
-  required: boolean;
-}
-
-export interface EventRule {
-  key: string;
-  active: boolean;
-  properties: Record<string, PropertyRule>;
-}
-
-export interface EventRules {
-  discovery: boolean;
-  events: ReadonlyMap<string, EventRule>;
-}
 
 export interface ValidEvent {
   eventKey: string;

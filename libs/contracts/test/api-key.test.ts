@@ -1,11 +1,11 @@
-import { describe, expect, it } from 'vitest';
 import {
   formatApiKey,
   generateApiKey,
   hashSecret,
   parseApiKey,
   secretMatches,
-} from '../src/domain/api-key.ts';
+} from '@engage/contracts/api-key.ts';
+import { describe, expect, it } from 'vitest';
 
 describe('API keys', () => {
   it('carry a readable environment marker, a public id and a secret', () => {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { EnvironmentKind } from '@engage/contracts';
+import type { EnvironmentKind } from './http/internal.ts';
 
 /**
  * Project API keys: `eng_<sandbox|live>_<publicId>_<secret>`. The marker tells a Live key from a
