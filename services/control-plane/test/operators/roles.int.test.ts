@@ -159,6 +159,10 @@ function requestFor(route: string): { method: string; path: string; body?: unkno
       method: 'POST',
       path: `/environments/${tenant.live.environmentId}/leaderboards/weekly/settle`,
     }),
+    'GET /environments/:environmentId/players': () => ({
+      method: 'GET',
+      path: `/environments/${tenant.sandbox.environmentId}/players?idPrefix=nobody`,
+    }),
     // An unknown player or board: 404 once past the role check.
     'GET /environments/:environmentId/players/:playerId': () => ({
       method: 'GET',
