@@ -39,8 +39,8 @@ describe('npm start', { timeout: 240_000 }, () => {
   });
 
   it("answers the README's Try it with a completed mission and its points, and names the demo environment", async () => {
-    const { output, gatewayUrl } = await startStack(stackConfig().brokers);
-    expect(output).toContain(`Console:           ${gatewayUrl}/console/`);
+    const { output, gatewayUrl, controlPlaneUrl } = await startStack(stackConfig().brokers);
+    expect(output).toContain(`Console:           ${controlPlaneUrl}/console/`);
     expect(output).toMatch(/Demo environment: {2}[0-9a-f-]{36}/);
     const key = /Demo Sandbox key: {2}(\S+)/.exec(output)?.[1];
     expect(key).toMatch(/^eng_sandbox_/);
@@ -70,7 +70,7 @@ describe('npm start', { timeout: 240_000 }, () => {
 
 /** The banner names the demo organization's first Owner and a password that signs in to the console. */
 async function signInAsDemoOwner(banner: string) {
-  const url = /gateway (http:\/\/\S+)/.exec(banner)?.[1];
+  const url = /Control plane: +(http:\/\/\S+)/.exec(banner)?.[1];
   const [, email, password] = /Console sign-in:\s+(\S+)\s+password (\S+)/.exec(banner) ?? [];
   expect([url, email], banner).toEqual([expect.any(String), 'owner@demo.local']);
   const answer = await fetch(`${url}/admin/v1/session`, {
@@ -139,7 +139,7 @@ async function startUntilBanner(
 /** Like startUntilBanner, but leaves the stack running (stopped after the test). */
 async function startStack(
   brokers: string[],
-): Promise<{ output: string; gatewayUrl: string; stop: () => Promise<void> }> {
+): Promise<{ output: string; gatewayUrl: string; controlPlaneUrl: string; stop: () => Promise<void> }> {
   const stack = stackConfig();
   const stateDir = mkdtempSync(join(tmpdir(), 'engage-start-'));
   cleanups.push(() => rmSync(stateDir, { recursive: true, force: true }));
@@ -149,7 +149,8 @@ async function startStack(
   cleanups.push(() => database.drop());
   const { KAFKA_BROKERS: _ignored, ...inherited } = process.env;
   const root = findRepoRoot();
-  const portBase = await freePortRun(4);
+  // The gateway, rules, ledger, query and the control plane, on consecutive ports.
+  const portBase = await freePortRun(5);
   const child = spawn(process.execPath, [join(root, 'libs/devstack/src/cli/start.ts')], {
     cwd: root,
     env: {
@@ -182,7 +183,12 @@ async function startStack(
     const ended = await Promise.race([exited.then(() => true), once(child.stdout, 'data').then(() => false)]);
     if (ended) throw new Error(`npm start exited before its banner:\n${output}`);
   }
-  return { output, gatewayUrl: `http://127.0.0.1:${portBase}`, stop: () => stopped(child) };
+  return {
+    output,
+    gatewayUrl: `http://127.0.0.1:${portBase}`,
+    controlPlaneUrl: `http://127.0.0.1:${portBase + 4}`,
+    stop: () => stopped(child),
+  };
 }
 
 async function stopped(child: ChildProcess): Promise<void> {

@@ -39,7 +39,7 @@ async function engage(...args: string[]): Promise<string> {
     out: (text) => (output += text),
     env: { ENGAGE_ADMIN_TOKEN: TEST_ADMIN_TOKEN },
   });
-  await program.parseAsync(['node', 'engage', '--url', stack.gatewayUrl, ...args]);
+  await program.parseAsync(['node', 'engage', '--url', stack.controlPlaneUrl, ...args]);
   return output;
 }
 
