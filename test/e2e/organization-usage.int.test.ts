@@ -1,4 +1,4 @@
-import { createCatalogTopics } from '@engage/devstack';
+import { createCatalogTopics, freePorts } from '@engage/devstack';
 import {
   createTenant,
   eventually,
@@ -48,15 +48,22 @@ describe('an organization’s usage against its limits', () => {
   beforeAll(async () => {
     await ledger.listen();
     await createCatalogTopics(stackConfig().brokers, prefix);
+    // The gateway records discoveries at the control plane: its ports are chosen first.
+    const [port, metricsPort] = await freePorts(2);
     gateway = await spawnService(
       stackConfig().repoRoot,
       'gateway',
-      serviceEnv(prefix, { LEDGER_URL: ledger.url, ORGANIZATION_LIMIT_MAX_WAIT_MS: '500' }),
+      serviceEnv(prefix, {
+        LEDGER_URL: ledger.url,
+        ORGANIZATION_LIMIT_MAX_WAIT_MS: '500',
+        CONTROL_PLANE_URL: `http://127.0.0.1:${port}`,
+      }),
     );
     controlPlane = await spawnService(
       stackConfig().repoRoot,
       'control-plane',
       serviceEnv(prefix, { GATEWAY_URL: gateway.url }),
+      { port, metricsPort },
     );
     tenant = await createTenant(controlPlane!.url, TEST_ADMIN_TOKEN, {
       liveMonthlyActivePlayersCap: 5,
