@@ -7,6 +7,7 @@ export * from './private-database.ts';
 export * from './process.ts';
 export * from './provided.ts';
 export * from './raw-http.ts';
+export * from './section-owner.ts';
 export * from './seeded-random.ts';
 export * from './stack.ts';
 export * from './tcp-link.ts';

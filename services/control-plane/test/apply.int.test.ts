@@ -2,10 +2,9 @@ import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AdminClient, buildProgram } from '@engage/cli';
-import { createTenant, TEST_ADMIN_TOKEN } from '@engage/testkit';
+import { createTenant, type SectionOwner, startSectionOwner, TEST_ADMIN_TOKEN } from '@engage/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { provisionDemo } from '../src/tools/demo-tenant.ts';
-import { type SectionOwner, startSectionOwner } from './section-owner.ts';
 import {
   adminHeaders,
   bearer,

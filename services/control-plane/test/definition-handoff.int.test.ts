@@ -1,5 +1,10 @@
 import { InternalSigner } from '@engage/kit';
-import { createTenant, TEST_INTERNAL_AUTH_SECRET } from '@engage/testkit';
+import {
+  createTenant,
+  type SectionOwner,
+  startSectionOwner,
+  TEST_INTERNAL_AUTH_SECRET,
+} from '@engage/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   applyEnvironmentFile,
@@ -7,7 +12,6 @@ import {
   readEnvironmentFile,
 } from '../src/application/environment-file.ts';
 import { createUpstreams } from '../src/upstreams/upstreams.ts';
-import { type SectionOwner, startSectionOwner } from './section-owner.ts';
 import { type InProcessControlPlane, startControlPlane } from './support.ts';
 
 // Two sections owned by other services, as rules and ledger will declare them.

@@ -1,13 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { AdminClient } from '@engage/cli';
 import { environmentJsonSchema } from '@engage/contracts/environment-file.ts';
-import { createTenant, TEST_ADMIN_TOKEN } from '@engage/testkit';
+import { createTenant, type SectionOwner, startSectionOwner, TEST_ADMIN_TOKEN } from '@engage/testkit';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { DEMO_ENVIRONMENT_FILE, provisionDemo } from '../src/tools/demo-tenant.ts';
-import { type SectionOwner, startSectionOwner } from './section-owner.ts';
 import { type InProcessControlPlane, startControlPlane } from './support.ts';
 
 let controlPlane: InProcessControlPlane;

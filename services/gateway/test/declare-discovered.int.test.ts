@@ -1,6 +1,11 @@
-import { createTenant, TEST_ADMIN_TOKEN, type Tenant } from '@engage/testkit';
+import {
+  createTenant,
+  type SectionOwner,
+  startSectionOwner,
+  TEST_ADMIN_TOKEN,
+  type Tenant,
+} from '@engage/testkit';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type SectionOwner, startSectionOwner } from './section-owner.ts';
 import { adminHeaders, bearer, type InProcessGateway, startGateway } from './support.ts';
 
 let owner: SectionOwner;
